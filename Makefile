@@ -1,0 +1,119 @@
+# arbiter — one non-recursive GNU Makefile.
+#
+#   make            build ./arbiter (installs missing Debian build packages when run as root)
+#   make check      build with ASan+UBSan and run every test (unit, perft, CLI, shared data)
+#   make asan       build ./arbiter-asan (AddressSanitizer + UndefinedBehaviorSanitizer)
+#   make ubsan      build ./arbiter-ubsan (UndefinedBehaviorSanitizer only)
+#   make perft      perft on every reference position to its full depth (slow)
+#   make bench      throughput and memory figures on the shared corpus, beside pgn-extract
+#   make install    PREFIX=/usr/local DESTDIR=
+#   make deps       install the Debian packages the build and tests need
+
+CC      ?= cc
+PREFIX  ?= /usr/local
+DESTDIR ?=
+SHARED  ?= $(firstword $(wildcard ../shared /work/shared))
+
+PCRE_CFLAGS := $(shell pkg-config --cflags libpcre2-8 2>/dev/null)
+PCRE_LIBS   := $(shell pkg-config --libs libpcre2-8 2>/dev/null || echo -lpcre2-8)
+
+WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+           -Wwrite-strings -Wpointer-arith -Wformat=2 -Wvla
+STD     := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
+INC     := -Isrc -Inotation
+OPT     ?= -O2 -g
+CFLAGS  ?=
+ALL_CFLAGS = $(STD) $(WARN) $(INC) $(PCRE_CFLAGS) $(OPT) $(CFLAGS) -MMD -MP
+LDLIBS  = $(PCRE_LIBS) -lpthread
+
+SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
+             -fno-sanitize-recover=undefined
+
+# The program's modules, one .c/.h pair each (main.c excepted).
+CORE_SRCS := src/attacks.c src/board.c src/movegen.c src/san.c
+NOTE_SRCS := notation/langs.c notation/lang_en.c notation/parse.c notation/write.c
+LIB_SRCS  := src/util.c src/arena.c src/input.c src/lex.c src/pgn.c \
+             src/finding.c src/laws.c src/replay.c src/json.c \
+             src/report.c src/report_text.c src/report_jsonl.c \
+             src/opts.c src/cmd_check.c src/cmd_replay.c \
+             $(CORE_SRCS) $(NOTE_SRCS)
+MAIN_SRC  := src/main.c
+
+UNIT_TESTS := attacks board movegen san notation input lex pgn laws replay json arena
+UNIT_BINS  := $(UNIT_TESTS:%=build/asan/tests/test_%)
+
+OBJ     = $(LIB_SRCS:%.c=build/rel/%.o)
+OBJ_ASAN = $(LIB_SRCS:%.c=build/asan/%.o)
+OBJ_UB   = $(LIB_SRCS:%.c=build/ubsan/%.o)
+
+.PHONY: all check asan ubsan perft bench install clean deps unit cli shared-tests corpus-test
+.DELETE_ON_ERROR:
+
+all: build/.deps-ok arbiter
+
+arbiter: $(OBJ) build/rel/src/main.o
+	$(CC) $(OPT) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+arbiter-asan: $(OBJ_ASAN) build/asan/src/main.o
+	$(CC) $(SAN_FLAGS) -o $@ $^ $(LDLIBS)
+
+arbiter-ubsan: $(OBJ_UB) build/ubsan/src/main.o
+	$(CC) -O1 -g -fsanitize=undefined -fno-sanitize-recover=undefined -o $@ $^ $(LDLIBS)
+
+asan: build/.deps-ok arbiter-asan
+ubsan: build/.deps-ok arbiter-ubsan
+
+build/rel/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+build/asan/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(WARN) $(INC) $(PCRE_CFLAGS) $(SAN_FLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+build/ubsan/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(WARN) $(INC) $(PCRE_CFLAGS) -O1 -g -fsanitize=undefined $(CFLAGS) -MMD -MP -c -o $@ $<
+
+# Unit tests link the module objects directly (no main.c), under the sanitizers.
+build/asan/tests/test_%: build/asan/tests/unit/test_%.o $(OBJ_ASAN)
+	$(CC) $(SAN_FLAGS) -o $@ $^ $(LDLIBS)
+
+# The perft runner is a test tool, built optimised: perft is about speed of the core.
+build/perft: build/rel/tests/perft/perft.o $(CORE_SRCS:%.c=build/rel/%.o) build/rel/src/util.o
+	$(CC) $(OPT) -o $@ $^ $(LDLIBS)
+
+build/rssmax: tools/rssmax.c
+	@mkdir -p build
+	$(CC) $(STD) $(WARN) -O2 -o $@ $<
+
+# Debian packages: installed when missing and we are root, else the command is printed.
+build/.deps-ok:
+	@mkdir -p build
+	@sh tools/deps.sh build
+	@touch $@
+
+deps:
+	@sh tools/deps.sh all
+
+check: build/.deps-ok arbiter arbiter-asan $(UNIT_BINS) build/perft
+	@sh tools/deps.sh test
+	ARBITER=./arbiter-asan ARBITER_REL=./arbiter SHARED="$(SHARED)" PERFT=build/perft \
+	    prove -f $(UNIT_BINS) tests/perft/run.sh tests/cli/run.sh tests/shared/run.sh
+	@echo "make check: all test programs passed"
+
+perft: build/perft
+	build/perft --full tests/perft/standard.epd tests/perft/chess960.epd
+
+bench: build/.deps-ok arbiter build/rssmax
+	@sh tools/deps.sh bench
+	SHARED="$(SHARED)" sh tools/bench.sh
+
+install: arbiter
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 arbiter $(DESTDIR)$(PREFIX)/bin/arbiter
+
+clean:
+	rm -rf build arbiter arbiter-asan arbiter-ubsan
+
+-include $(shell find build -name '*.d' 2>/dev/null)

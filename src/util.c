@@ -1,0 +1,115 @@
+/* util.c — see util.h. */
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+_Noreturn void arb_out_of_memory(void)
+{
+    static const char msg[] = "arbiter: out of memory\n";
+    ssize_t r = write(2, msg, sizeof msg - 1);
+    (void)r;
+    _exit(2);
+}
+
+void *arb_xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p)
+        arb_out_of_memory();
+    return p;
+}
+
+void *arb_xcalloc(size_t count, size_t size)
+{
+    void *p = calloc(count ? count : 1, size ? size : 1);
+    if (!p)
+        arb_out_of_memory();
+    return p;
+}
+
+void *arb_xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (!q)
+        arb_out_of_memory();
+    return q;
+}
+
+char *arb_xstrdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *p = arb_xmalloc(n);
+    memcpy(p, s, n);
+    return p;
+}
+
+void arb_buf_reserve(struct arb_buf *b, size_t extra)
+{
+    if (b->len + extra + 1 <= b->cap)
+        return;
+    size_t cap = b->cap ? b->cap : 256;
+    while (cap < b->len + extra + 1)
+        cap *= 2;
+    b->data = arb_xrealloc(b->data, cap);
+    b->cap = cap;
+}
+
+void arb_buf_add(struct arb_buf *b, const void *p, size_t n)
+{
+    arb_buf_reserve(b, n);
+    if (n)
+        memcpy(b->data + b->len, p, n);
+    b->len += n;
+    b->data[b->len] = 0;
+}
+
+void arb_buf_addc(struct arb_buf *b, char c)
+{
+    arb_buf_reserve(b, 1);
+    b->data[b->len++] = c;
+    b->data[b->len] = 0;
+}
+
+void arb_buf_adds(struct arb_buf *b, const char *s)
+{
+    arb_buf_add(b, s, strlen(s));
+}
+
+void arb_buf_vprintf(struct arb_buf *b, const char *fmt, va_list ap)
+{
+    va_list aq;
+    va_copy(aq, ap);
+    int n = vsnprintf(NULL, 0, fmt, aq);
+    va_end(aq);
+    if (n < 0)
+        return;
+    arb_buf_reserve(b, (size_t)n);
+    vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+    b->len += (size_t)n;
+}
+
+void arb_buf_printf(struct arb_buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    arb_buf_vprintf(b, fmt, ap);
+    va_end(ap);
+}
+
+void arb_buf_free(struct arb_buf *b)
+{
+    free(b->data);
+    b->data = NULL;
+    b->len = b->cap = 0;
+}
+
+size_t arb_utf8_chars(const char *s, size_t n)
+{
+    size_t chars = 0;
+    for (size_t i = 0; i < n; i++)
+        chars += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return chars;
+}

@@ -1,0 +1,47 @@
+/* util.h — allocation that cannot fail, and a growable byte buffer.
+ *
+ * Out of memory is the one condition that ends the program outside main.c:
+ * arb_xmalloc() and friends print "arbiter: out of memory" and exit with
+ * status 2 (INTERFACE.md), as jq's jv_mem_alloc does.  Everything else is
+ * reported up the call chain.
+ */
+#ifndef ARB_UTIL_H
+#define ARB_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define ARB_UNUSED(x) ((void)(x))
+#define ARB_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+#define ARB_PRINTF(f, a) __attribute__((format(printf, f, a)))
+
+void *arb_xmalloc(size_t n) __attribute__((malloc));
+void *arb_xcalloc(size_t count, size_t size) __attribute__((malloc));
+/* Resize p; on return the old pointer is invalid. */
+void *arb_xrealloc(void *p, size_t n) __attribute__((warn_unused_result));
+char *arb_xstrdup(const char *s) __attribute__((malloc));
+/* Print the out-of-memory message and exit with status 2. */
+_Noreturn void arb_out_of_memory(void);
+
+/* A growable byte buffer; data is always NUL-terminated after len bytes.
+ * Initialise with {0}; free with arb_buf_free(). */
+struct arb_buf {
+    char *data;
+    size_t len;
+    size_t cap;
+};
+
+void arb_buf_reserve(struct arb_buf *b, size_t extra);
+void arb_buf_add(struct arb_buf *b, const void *p, size_t n);
+void arb_buf_addc(struct arb_buf *b, char c);
+void arb_buf_adds(struct arb_buf *b, const char *s);
+void arb_buf_printf(struct arb_buf *b, const char *fmt, ...) ARB_PRINTF(2, 3);
+void arb_buf_vprintf(struct arb_buf *b, const char *fmt, va_list ap) ARB_PRINTF(2, 0);
+static inline void arb_buf_clear(struct arb_buf *b) { b->len = 0; if (b->data) b->data[0] = 0; }
+void arb_buf_free(struct arb_buf *b);
+
+/* Number of characters (UTF-8 code points) in the n bytes at s. */
+size_t arb_utf8_chars(const char *s, size_t n);
+
+#endif

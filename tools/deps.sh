@@ -1,0 +1,51 @@
+#!/bin/sh
+# Make sure the Debian packages a step needs are present.
+#   deps.sh build   compiler, pkg-config, PCRE2
+#   deps.sh test    the above plus perl's prove, jq, xmllint
+#   deps.sh bench   the above plus pgn-extract and GNU time
+#   deps.sh all     everything
+# Missing packages are installed with apt-get when we run as root; otherwise
+# the command to run is printed and the step fails.
+set -eu
+
+step=${1:-build}
+need=""
+
+has() { command -v "$1" >/dev/null 2>&1; }
+
+check_build() {
+    has cc || need="$need build-essential"
+    has make || need="$need make"
+    has pkg-config || need="$need pkg-config"
+    if ! pkg-config --exists libpcre2-8 2>/dev/null; then need="$need libpcre2-dev"; fi
+}
+check_test() {
+    has prove || need="$need perl"
+    has jq || need="$need jq"
+    has xmllint || need="$need libxml2-utils"
+}
+check_bench() {
+    [ -x /usr/games/pgn-extract ] || need="$need pgn-extract"
+}
+
+case "$step" in
+    build) check_build ;;
+    test)  check_build; check_test ;;
+    bench) check_build; check_bench ;;
+    all)   check_build; check_test; check_bench ;;
+    *) echo "deps.sh: unknown step '$step'" >&2; exit 2 ;;
+esac
+
+[ -z "$need" ] && exit 0
+
+if [ "$(id -u)" = 0 ] && has apt-get; then
+    echo "deps.sh: installing:$need"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    # shellcheck disable=SC2086
+    apt-get install -y -qq --no-install-recommends $need
+else
+    echo "deps.sh: missing Debian packages:$need" >&2
+    echo "deps.sh: run: sudo apt-get install -y$need" >&2
+    exit 1
+fi
