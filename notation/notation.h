@@ -1,0 +1,101 @@
+/* notation.h — the notation layer: move tokens in a language <-> descriptions.
+ *
+ * Each language is one table (struct arb_lang, in notation/lang_*.c) that
+ * names its source.  The parser reads a token written in one language into
+ * a language-free struct arb_movedesc (src/san.h); the writer does the
+ * reverse.  A game is read in one language throughout: nothing here guesses
+ * a language letter by letter.
+ */
+#ifndef ARB_NOTATION_H
+#define ARB_NOTATION_H
+
+#include <stddef.h>
+
+#include "san.h"
+
+#define ARB_LANG_MAX_ALT 6
+
+struct arb_lang {
+    const char *code;                 /* "en", "fi", ... */
+    const char *name;                 /* "English" */
+    const char *source;               /* where the letters and marks come from */
+    const char *piece[6];             /* letter written for each piece type; [ARB_PAWN] NULL */
+    /* Other spellings read for each piece type (words a scoresheet may use). */
+    const char *piece_alt[6][ARB_LANG_MAX_ALT];
+    const char *pawn_letter;          /* a pawn letter some players write (not FIDE), or NULL */
+    const char *castle_h;             /* written form of 0-0 */
+    const char *castle_a;             /* written form of 0-0-0 */
+    const char *promo_sep;            /* between square and promotion letter: "=" (PGN) or "" (FIDE C.11) */
+    const char *mate_mark;            /* "#" or "++" */
+    const char *ep_marks[3];          /* en-passant marks of the language ("e.p.", "o.l.") */
+    unsigned flags;                   /* ARB_LANG_* */
+    const char *article_letters;      /* Appendix C article naming the letters, e.g. "C.2" */
+};
+
+enum {
+    ARB_LANG_X_MATE = 1 << 0,         /* a capital X after the move is the mate sign (Finnish C.13) */
+    ARB_LANG_PGN = 1 << 1,            /* the PGN export language: O-O with letter O is standard */
+    ARB_LANG_FIGURINE = 1 << 2        /* pieces are Unicode figurines */
+};
+
+/* The languages, in a fixed order; NULL-terminated. */
+extern const struct arb_lang *const arb_langs[];
+/* The language with that code, or NULL. */
+const struct arb_lang *arb_lang_find(const char *code);
+
+/* How a token departs from its language's standard form (for findings). */
+enum {
+    ARB_NF_CASTLE_LETTER_O = 1 << 0,  /* castling written with letter O (O-O) */
+    ARB_NF_CASTLE_LOWER    = 1 << 1,  /* castling written o-o */
+    ARB_NF_PROMO_EQUALS    = 1 << 2,  /* promotion written d8=Q */
+    ARB_NF_PROMO_PAREN     = 1 << 3,  /* promotion written d8(Q) or d8/Q */
+    ARB_NF_LOWER_PIECE     = 1 << 4,  /* piece letter in lower case (nf3) */
+    ARB_NF_PAWN_LETTER     = 1 << 5,  /* a pawn letter written (Pe4) */
+    ARB_NF_LONG            = 1 << 6,  /* long form with departure square (Ng1f3, e2e4) */
+    ARB_NF_HYPHEN          = 1 << 7,  /* hyphen between squares (e2-e4) */
+    ARB_NF_EP_GLUED        = 1 << 8,  /* en-passant mark without a space (exd6e.p.) */
+    ARB_NF_COORDS          = 1 << 9,  /* pure coordinates (g1f3, e7e8q) */
+    ARB_NF_COLON_CAPTURE   = 1 << 10, /* capture written with ':' */
+    ARB_NF_DOUBLE_PLUS     = 1 << 11, /* mate written ++ */
+    ARB_NF_X_MATE          = 1 << 12, /* mate written with capital X */
+    ARB_NF_LOWER_PROMO     = 1 << 13, /* promotion letter in lower case (d8d) */
+    ARB_NF_CASTLE_NO_DASH  = 1 << 14, /* castling written OO or 00 */
+    ARB_NF_FOREIGN_EP_MARK = 1 << 15  /* en-passant mark of another language */
+};
+
+/* Result of reading one token. */
+enum arb_np_status {
+    ARB_NP_MOVE = 0,      /* *d describes a move */
+    ARB_NP_EP_MARK,       /* the token is an en-passant mark written as its own word */
+    ARB_NP_CHECK_MARK,    /* the token is a check or mate mark on its own ("+", "#") */
+    ARB_NP_ERROR          /* not a move in this language: see info->error */
+};
+
+struct arb_parse_info {
+    int nag;              /* annotation glued to the move (!, ?, !!, ??, !?, ?!) as a NAG; 0 if none */
+    unsigned forms;       /* ARB_NF_* */
+    const char *error;    /* ARB_NP_ERROR: why, one phrase ("unknown piece letter 'S'") */
+    size_t error_at;      /* byte offset in the token the error refers to */
+    char bad[8];          /* the offending character(s), UTF-8, NUL-terminated */
+};
+
+/* Read the n bytes at s (one whitespace-free token, UTF-8) as a move in
+ * lang.  Fills *d and *info.  Never reads beyond s + n. */
+enum arb_np_status arb_notation_parse(const struct arb_lang *lang, const char *s, size_t n,
+                                      struct arb_movedesc *d, struct arb_parse_info *info);
+
+/* Write the move described by d in lang's notation into out (NUL-terminated,
+ * at most cap bytes; 32 suffice).  With_check adds the check/mate mark.
+ * Returns the length written. */
+size_t arb_notation_write(const struct arb_lang *lang, const struct arb_movedesc *d, bool with_check,
+                          char *out, size_t cap);
+
+/* Write the legal move m of pos in UCI coordinates ("e2e4", "e7e8q"; castling
+ * as the king's two-square step, or king-takes-rook in Chess960) into out[6].
+ * Returns the length. */
+size_t arb_notation_uci(const struct arb_pos *pos, arb_move m, char out[6]);
+
+/* Write a square ("e4") into out[3]. */
+void arb_square_name(int sq, char out[3]);
+
+#endif

@@ -1,0 +1,428 @@
+/* parse.c — read one move token in a given language into a move description.
+ *
+ * A token is read right to left for its marks, then left to right for the
+ * move:
+ *
+ *   token  := [piece] squares [promotion] [ep-mark] [check-mark] [annotation]
+ *           | castling [check-mark] [annotation]
+ *   piece  := a letter (or word) of the language's table
+ *   squares:= sequence of file a-h, rank 1-8, capture mark (x : ×), hyphen (- –)
+ *             read as   to | file to | rank to | file rank to | file file
+ *   promotion := "=" P | "(" P ")" | "/" P | P          (P: a piece letter)
+ *
+ * Forms outside the language's standard but with one sure reading are read
+ * and reported in info->forms (ARB_NF_*) so that the Laws layer can say so;
+ * anything else is ARB_NP_ERROR with a phrase naming the offending part.
+ */
+#include "notation.h"
+
+#include <string.h>
+
+static bool starts_with(const char *s, size_t n, const char *p)
+{
+    size_t k = strlen(p);
+    return k <= n && memcmp(s, p, k) == 0;
+}
+
+static bool ends_with(const char *s, size_t n, const char *p)
+{
+    size_t k = strlen(p);
+    return k <= n && memcmp(s + n - k, p, k) == 0;
+}
+
+/* Length of the UTF-8 character starting at s (1 for invalid bytes). */
+static size_t u8len(const char *s, size_t n)
+{
+    unsigned char c = (unsigned char)s[0];
+    size_t k = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+    return k <= n ? k : 1;
+}
+
+static void set_bad(struct arb_parse_info *info, const char *s, size_t n, size_t at)
+{
+    size_t k = u8len(s + at, n - at);
+    if (k >= sizeof info->bad)
+        k = sizeof info->bad - 1;
+    memcpy(info->bad, s + at, k);
+    info->bad[k] = 0;
+    info->error_at = at;
+}
+
+static enum arb_np_status fail(struct arb_parse_info *info, const char *why, const char *s, size_t n, size_t at)
+{
+    info->error = why;
+    if (at < n)
+        set_bad(info, s, n, at);
+    else
+        info->error_at = n;
+    return ARB_NP_ERROR;
+}
+
+/* The piece type whose letter (or alternative spelling) starts s, and its
+ * length; -1 if none.  The longest spelling wins. */
+static int match_piece(const struct arb_lang *lang, const char *s, size_t n, size_t *len)
+{
+    int best = -1;
+    size_t best_len = 0;
+    for (int t = ARB_KNIGHT; t <= ARB_KING; t++) {
+        const char *p = lang->piece[t];
+        if (p && strlen(p) > best_len && starts_with(s, n, p)) {
+            best = t;
+            best_len = strlen(p);
+        }
+        for (int i = 0; i < ARB_LANG_MAX_ALT && lang->piece_alt[t][i]; i++) {
+            p = lang->piece_alt[t][i];
+            if (strlen(p) > best_len && starts_with(s, n, p)) {
+                best = t;
+                best_len = strlen(p);
+            }
+        }
+    }
+    *len = best_len;
+    return best;
+}
+
+/* A one-letter piece written in lower case (nf3).  Lower-case letters that
+ * are also files (b in English, d in Finnish) are never read as pieces. */
+static int match_lower_piece(const struct arb_lang *lang, char c)
+{
+    if (c >= 'a' && c <= 'h')
+        return -1;
+    for (int t = ARB_KNIGHT; t <= ARB_KING; t++) {
+        const char *p = lang->piece[t];
+        if (p && p[0] >= 'A' && p[0] <= 'Z' && !p[1] && p[0] - 'A' + 'a' == c)
+            return t;
+    }
+    return -1;
+}
+
+static int nag_of(const char *s, size_t n)
+{
+    static const char *const glyphs[] = {"!", "?", "!!", "??", "!?", "?!"};
+    for (int i = 0; i < 6; i++)
+        if (strlen(glyphs[i]) == n && memcmp(s, glyphs[i], n) == 0)
+            return i + 1;
+    return 0;
+}
+
+static const char *const any_ep_marks[] = {"e.p.", "o.l.", "ep.", "e.p", NULL};
+
+static bool is_lang_ep_mark(const struct arb_lang *lang, const char *s, size_t n)
+{
+    for (int i = 0; i < 3 && lang->ep_marks[i]; i++)
+        if (strlen(lang->ep_marks[i]) == n && memcmp(s, lang->ep_marks[i], n) == 0)
+            return true;
+    return false;
+}
+
+/* Castling: two or three of O / 0 / o, optionally joined by hyphens. */
+static bool parse_castling(const char *s, size_t n, struct arb_movedesc *d, struct arb_parse_info *info)
+{
+    int count = 0;
+    bool letter = false, lower = false, dash = false;
+    size_t i = 0;
+    while (i < n) {
+        char c = s[i];
+        if (c == 'O' || c == '0' || c == 'o') {
+            letter |= c == 'O';
+            lower |= c == 'o';
+            count++;
+            i++;
+            if (i < n) {
+                if (s[i] == '-') {
+                    dash = true;
+                    i++;
+                } else if (starts_with(s + i, n - i, "\xE2\x80\x93")) { /* en dash */
+                    dash = true;
+                    i += 3;
+                } else if (s[i] != 'O' && s[i] != '0' && s[i] != 'o') {
+                    return false;
+                }
+            }
+        } else {
+            return false;
+        }
+    }
+    if (count != 2 && count != 3)
+        return false;
+    d->castle = count == 2 ? ARB_DESC_CASTLE_H : ARB_DESC_CASTLE_A;
+    if (letter)
+        info->forms |= ARB_NF_CASTLE_LETTER_O;
+    if (lower)
+        info->forms |= ARB_NF_CASTLE_LOWER;
+    if (!dash)
+        info->forms |= ARB_NF_CASTLE_NO_DASH;
+    return true;
+}
+
+enum arb_np_status arb_notation_parse(const struct arb_lang *lang, const char *s, size_t n,
+                                      struct arb_movedesc *d, struct arb_parse_info *info)
+{
+    memset(d, 0, sizeof *d);
+    d->piece = ARB_NO_PIECE;
+    d->from_file = d->from_rank = d->to_file = d->to_rank = -1;
+    d->promo = ARB_NO_PIECE;
+    memset(info, 0, sizeof *info);
+
+    if (n == 0)
+        return fail(info, "empty move", s, n, 0);
+
+    /* Marks written as words of their own. */
+    if (is_lang_ep_mark(lang, s, n))
+        return ARB_NP_EP_MARK;
+    for (int i = 0; any_ep_marks[i]; i++)
+        if (strlen(any_ep_marks[i]) == n && memcmp(s, any_ep_marks[i], n) == 0) {
+            info->forms |= ARB_NF_FOREIGN_EP_MARK;
+            return ARB_NP_EP_MARK;
+        }
+    if ((n == 1 && (s[0] == '+' || s[0] == '#')) || (n == 2 && s[0] == '+' && s[1] == '+')) {
+        d->check = s[0] == '#' || n == 2 ? ARB_DESC_MATE : ARB_DESC_CHECK;
+        return ARB_NP_CHECK_MARK;
+    }
+
+    /* Null moves. */
+    if ((n == 2 && (memcmp(s, "--", 2) == 0 || memcmp(s, "Z0", 2) == 0)) || (n == 4 && memcmp(s, "0000", 4) == 0)) {
+        d->null_move = 1;
+        return ARB_NP_MOVE;
+    }
+
+    /* Right to left: annotation glyphs, check/mate marks, en-passant marks. */
+    size_t end = n;
+    for (bool changed = true; changed && end > 0;) {
+        changed = false;
+        size_t k = end;
+        while (k > 0 && (s[k - 1] == '!' || s[k - 1] == '?'))
+            k--;
+        if (k < end) {
+            int nag = nag_of(s + k, end - k);
+            if (!nag)
+                return fail(info, "unknown annotation", s, n, k);
+            if (!info->nag)
+                info->nag = nag;
+            end = k;
+            changed = true;
+            continue;
+        }
+        if (s[end - 1] == '#') {
+            d->check = ARB_DESC_MATE;
+            end--;
+            changed = true;
+        } else if (end >= 2 && s[end - 1] == '+' && s[end - 2] == '+') {
+            d->check = ARB_DESC_MATE;
+            info->forms |= ARB_NF_DOUBLE_PLUS;
+            end -= 2;
+            changed = true;
+        } else if (s[end - 1] == '+') {
+            if (!d->check)
+                d->check = ARB_DESC_CHECK;
+            end--;
+            changed = true;
+        } else if ((lang->flags & ARB_LANG_X_MATE) && end >= 3 && s[end - 1] == 'X'
+                   && (s[end - 2] >= '1' && s[end - 2] <= '8')) {
+            d->check = ARB_DESC_MATE;
+            info->forms |= ARB_NF_X_MATE;
+            end--;
+            changed = true;
+        } else {
+            for (int i = 0; any_ep_marks[i]; i++) {
+                const char *m = any_ep_marks[i];
+                if (end > strlen(m) && ends_with(s, end, m)) {
+                    d->ep = 1;
+                    info->forms |= ARB_NF_EP_GLUED;
+                    if (!is_lang_ep_mark(lang, m, strlen(m)))
+                        info->forms |= ARB_NF_FOREIGN_EP_MARK;
+                    end -= strlen(m);
+                    changed = true;
+                    break;
+                }
+            }
+        }
+    }
+    if (end == 0)
+        return fail(info, "no move before the marks", s, n, 0);
+
+    if (parse_castling(s, end, d, info))
+        return ARB_NP_MOVE;
+
+    /* The piece. */
+    size_t i = 0, plen;
+    int piece = match_piece(lang, s, end, &plen);
+    if (piece >= 0) {
+        d->piece = (int8_t)piece;
+        i = plen;
+    } else if (lang->pawn_letter && starts_with(s, end, lang->pawn_letter)
+               && end > strlen(lang->pawn_letter)) {
+        d->piece = ARB_PAWN;
+        info->forms |= ARB_NF_PAWN_LETTER;
+        i = strlen(lang->pawn_letter);
+    } else if ((piece = match_lower_piece(lang, s[0])) >= 0 && end > 1) {
+        d->piece = (int8_t)piece;
+        info->forms |= ARB_NF_LOWER_PIECE;
+        i = 1;
+    } else if (!(s[0] >= 'a' && s[0] <= 'h') && s[0] != 'x') {
+        if ((unsigned char)s[0] >= 0x80 || (s[0] >= 'A' && s[0] <= 'Z'))
+            return fail(info, "unknown piece letter", s, n, 0);
+        return fail(info, "not a move", s, n, 0);
+    }
+
+    /* Squares, capture marks, hyphens, promotion. */
+    enum { F, R, X, H };
+    int kind[8], val[8], nk = 0;
+    bool written_piece = d->piece != ARB_NO_PIECE;
+    while (i < end) {
+        char c = s[i];
+        if (c >= 'a' && c <= 'h') {
+            /* A lower-case letter after a rank at the very end: a promotion
+             * letter (UCI e7e8q, or d8d written lower case). */
+            if (nk && kind[nk - 1] == R && i + 1 == end) {
+                int t = match_lower_piece(lang, c);
+                if (t < 0 && c == 'b')
+                    t = ARB_BISHOP;  /* UCI letters are English */
+                if (t < 0) {
+                    static const char uci[] = "nbrq";
+                    const char *p = strchr(uci, c);
+                    if (p)
+                        t = ARB_KNIGHT + (int)(p - uci);
+                }
+                if (t < 0 && lang->piece[ARB_QUEEN] && lang->piece[ARB_QUEEN][0] - 'A' + 'a' == c)
+                    t = ARB_QUEEN;
+                if (t >= 0) {
+                    d->promo = (int8_t)t;
+                    info->forms |= ARB_NF_LOWER_PROMO;
+                    i++;
+                    break;
+                }
+            }
+            if (nk == 8)
+                return fail(info, "too many squares", s, n, i);
+            kind[nk] = F;
+            val[nk++] = c - 'a';
+            i++;
+        } else if (c >= '1' && c <= '8') {
+            if (nk == 8)
+                return fail(info, "too many squares", s, n, i);
+            kind[nk] = R;
+            val[nk++] = c - '1';
+            i++;
+        } else if (c == 'x' || c == ':' || starts_with(s + i, end - i, "\xC3\x97")) {
+            if (nk == 8)
+                return fail(info, "too many squares", s, n, i);
+            if (c == ':')
+                info->forms |= ARB_NF_COLON_CAPTURE;
+            d->capture = 1;
+            kind[nk] = X;
+            val[nk++] = 0;
+            i += c == 'x' || c == ':' ? 1 : 2;
+        } else if (c == '-' || starts_with(s + i, end - i, "\xE2\x80\x93")) {
+            if (nk == 8)
+                return fail(info, "too many squares", s, n, i);
+            info->forms |= ARB_NF_HYPHEN;
+            kind[nk] = H;
+            val[nk++] = 0;
+            i += c == '-' ? 1 : 3;
+        } else if (nk && kind[nk - 1] == R) {
+            /* Promotion: =P, (P), /P or P directly after the square. */
+            size_t j = i;
+            char close = 0;
+            if (c == '=') {
+                info->forms |= ARB_NF_PROMO_EQUALS;
+                j++;
+            } else if (c == '(' || c == '/') {
+                info->forms |= ARB_NF_PROMO_PAREN;
+                close = c == '(' ? ')' : 0;
+                j++;
+            }
+            size_t len;
+            int t = match_piece(lang, s + j, end - j, &len);
+            if (t < 0 && lang->pawn_letter && starts_with(s + j, end - j, lang->pawn_letter)) {
+                t = ARB_PAWN;
+                len = strlen(lang->pawn_letter);
+            }
+            if (t < 0 && j < end && (t = match_lower_piece(lang, s[j])) >= 0) {
+                info->forms |= ARB_NF_LOWER_PROMO;
+                len = 1;
+            }
+            if (t < 0)
+                return fail(info, j < end ? "unknown promotion piece" : "promotion piece missing after '='",
+                            s, n, j < end ? j : i);
+            j += len;
+            if (close) {
+                if (j >= end || s[j] != close)
+                    return fail(info, "unclosed promotion bracket", s, n, j);
+                j++;
+            }
+            d->promo = (int8_t)t;
+            i = j;
+            if (i < end)
+                return fail(info, "unexpected characters after the promotion", s, n, i);
+        } else {
+            if ((unsigned char)c >= 0x80 || (c >= 'A' && c <= 'Z'))
+                return fail(info, written_piece ? "unexpected letter" : "unknown piece letter", s, n, i);
+            return fail(info, "unexpected character", s, n, i);
+        }
+    }
+
+    /* Read the squares: drop marks, remember where the capture mark stood. */
+    int sk[8], sv[8], ns = 0, x_before = -1;
+    for (int k = 0; k < nk; k++) {
+        if (kind[k] == X) {
+            if (x_before >= 0)
+                return fail(info, "two capture marks", s, n, 0);
+            x_before = ns;
+        } else if (kind[k] != H) {
+            sk[ns] = kind[k];
+            sv[ns++] = val[k];
+        }
+    }
+    if (ns == 2 && sk[0] == F && sk[1] == R) {
+        d->to_file = (int8_t)sv[0];
+        d->to_rank = (int8_t)sv[1];
+    } else if (ns == 3 && sk[0] == F && sk[1] == F && sk[2] == R) {
+        d->from_file = (int8_t)sv[0];
+        d->to_file = (int8_t)sv[1];
+        d->to_rank = (int8_t)sv[2];
+    } else if (ns == 3 && sk[0] == R && sk[1] == F && sk[2] == R) {
+        d->from_rank = (int8_t)sv[0];
+        d->to_file = (int8_t)sv[1];
+        d->to_rank = (int8_t)sv[2];
+    } else if (ns == 4 && sk[0] == F && sk[1] == R && sk[2] == F && sk[3] == R) {
+        d->from_file = (int8_t)sv[0];
+        d->from_rank = (int8_t)sv[1];
+        d->to_file = (int8_t)sv[2];
+        d->to_rank = (int8_t)sv[3];
+        if (written_piece) {
+            info->forms |= ARB_NF_LONG;
+        } else {
+            /* e2e4, g1f3: the piece is the one on the first square. */
+            d->coords = 1;
+            info->forms |= (info->forms & ARB_NF_HYPHEN) ? ARB_NF_LONG : ARB_NF_COORDS;
+            if (d->piece == ARB_PAWN)
+                d->coords = 0;
+        }
+    } else if (ns == 2 && sk[0] == F && sk[1] == F && !written_piece) {
+        d->from_file = (int8_t)sv[0];
+        d->to_file = (int8_t)sv[1];
+    } else if (ns == 0) {
+        return fail(info, "no square", s, n, i < n ? i : n);
+    } else {
+        return fail(info, "malformed squares", s, n, 0);
+    }
+    if (x_before == 0 && ns > 2)
+        return fail(info, "capture mark before the departure square", s, n, 0);
+    if (x_before >= 0 && x_before == ns)
+        return fail(info, "capture mark after the target square", s, n, 0);
+    if (d->piece == ARB_NO_PIECE && !d->coords)
+        d->piece = ARB_PAWN;
+    if (d->piece == ARB_PAWN) {
+        if (d->from_file >= 0 && d->from_file == d->to_file && d->from_rank < 0)
+            return fail(info, "a pawn capture must change file", s, n, 0);
+        if (d->from_file >= 0 && d->from_rank < 0 && d->from_file != d->to_file
+            && d->from_file - d->to_file != 1 && d->to_file - d->from_file != 1)
+            return fail(info, "a pawn captures only onto a neighbouring file", s, n, 0);
+    } else if (d->to_rank < 0 && !d->coords) {
+        return fail(info, "no target square", s, n, 0);
+    }
+    if (d->promo != ARB_NO_PIECE && d->piece != ARB_PAWN && !d->coords)
+        return fail(info, "only a pawn can promote", s, n, 0);
+    return ARB_NP_MOVE;
+}

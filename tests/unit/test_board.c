@@ -1,0 +1,133 @@
+/* test_board.c — FEN in/out, refusal of impossible positions, make/unmake,
+ * incremental keys. */
+#include "board.h"
+#include "movegen.h"
+#include "tap.h"
+
+static void roundtrip(const char *fen, bool c960, const char *want)
+{
+    struct arb_pos pos;
+    char err[200], out[128];
+    int rc = arb_pos_from_fen(&pos, fen, c960, err, sizeof err);
+    ok(rc == 0, "FEN accepted: %s%s%s", fen, rc ? " -- " : "", rc ? err : "");
+    if (rc == 0)
+        is_str(arb_pos_to_fen(&pos, out), want ? want : fen, "FEN written back: %s", fen);
+}
+
+static void refused(const char *fen, const char *why_contains)
+{
+    struct arb_pos pos;
+    char err[200] = "";
+    int rc = arb_pos_from_fen(&pos, fen, false, err, sizeof err);
+    ok(rc < 0 && strstr(err, why_contains) != NULL, "refused %s: '%s' mentions '%s'", fen, err, why_contains);
+}
+
+/* Every legal move made and unmade restores the position, and the
+ * incremental key equals the key computed from scratch. */
+static void check_make_unmake(const char *fen, bool c960)
+{
+    struct arb_pos pos, copy, fresh;
+    char err[200], buf[128];
+    arb_pos_from_fen(&pos, fen, c960, err, sizeof err);
+    struct arb_movelist list;
+    arb_gen_legal(&pos, &list);
+    int bad_restore = 0, bad_key = 0;
+    for (int i = 0; i < list.n; i++) {
+        struct arb_undo u;
+        copy = pos;
+        arb_pos_make(&pos, list.moves[i], &u);
+        arb_pos_to_fen(&pos, buf);
+        if (arb_pos_from_fen(&fresh, buf, c960, err, sizeof err) == 0
+            && arb_pos_repetition_key(&fresh) != arb_pos_repetition_key(&pos))
+            bad_key++;
+        arb_pos_unmake(&pos, list.moves[i], &u);
+        if (memcmp(&pos, &copy, sizeof pos) != 0)
+            bad_restore++;
+    }
+    is_int(bad_restore, 0, "make/unmake restores every position: %s", fen);
+    is_int(bad_key, 0, "incremental key equals recomputed key after every move: %s", fen);
+}
+
+int main(void)
+{
+    arb_board_init();
+
+    roundtrip("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false, NULL);
+    roundtrip("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", false, NULL);
+    /* EPD form (4 fields) gets default counters. */
+    roundtrip("8/8/8/8/8/8/8/K6k w - -", false, "8/8/8/8/8/8/8/K6k w - - 0 1");
+    /* En-passant square without a capturing pawn is not written back. */
+    roundtrip("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", false,
+              "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    /* ... but is when a capture is legal. */
+    roundtrip("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3", false, NULL);
+    /* Chess960: Shredder-FEN is read, written as X-FEN where outermost. */
+    roundtrip("rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1", true,
+              "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1");
+    roundtrip("1r2k1r1/8/8/8/8/8/8/RR2K1R1 w GBg - 0 1", true, "1r2k1r1/8/8/8/8/8/8/RR2K1R1 w KBk - 0 1");
+    roundtrip("1r2k1r1/8/8/8/8/8/8/RR2K1R1 w BGg - 0 1", true, "1r2k1r1/8/8/8/8/8/8/RR2K1R1 w KBk - 0 1");
+
+    refused("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w KQkq - 0 1", "White has 0 kings");
+    refused("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w - - 0 1", "White has 2 kings");
+    refused("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", "in check although it is White's move");
+    refused("4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "a pawn stands on a1");
+    refused("4k2P/8/8/8/8/8/8/4K3 w - - 0 1", "a pawn stands on h8");
+    refused("4k3/8/8/8/8/8/8/4K3 w K - 0 1", "castling right 'K'");
+    refused("4k3/8/8/8/8/8/8/R3K3 w K - 0 1", "castling right 'K'");
+    refused("4k3/8/8/8/8/8/8/R2K4 w Q - 0 1", "not on the e-file");
+    refused("4k3/8/8/8/8/8/8/4K3 w - e3 0 1", "must be on rank 6");
+    refused("4k3/8/8/8/8/8/8/4K3 w - e6 0 1", "not a pawn's double step");
+    refused("rnbqk1nr/bb3p1p/1q2r3/2pPp3/3P4/7P/1PP1NpPP/R1BQKBNR w KQkq c6 0 1", "in check from f2");
+    refused("4k3/8/8/8/8/8/PPPPPPPP/QQQQK3 w - - 0 1", "pieces beyond the initial set");
+    refused("4k3/8/8/8/8/8/8/4K3 x - - 0 1", "side to move");
+    refused("4k3/8/8/8/8/8/8/4K3 w", "at least four fields");
+    refused("4k3/8/8/9/8/8/8/4K3 w - - 0 1", "not a piece letter");
+    refused("4k3/8/8/8/8/8/8/4K3/8 w - - 0 1", "more than 8 ranks");
+
+    /* ... and accepts ordinary positions (a validator that refuses too much
+     * is as wrong as one that refuses too little). */
+    {
+        struct arb_pos pos;
+        char err[200];
+        ok(arb_pos_from_fen(&pos, "4k3/8/8/8/8/8/8/4K2R b - - 0 1", false, err, sizeof err) == 0,
+           "a quiet position with Black to move is accepted");
+        ok(arb_pos_from_fen(&pos, "4k3/pppppppp/8/8/8/8/8/4K3 b - - 0 1", false, err, sizeof err) == 0,
+           "eight pawns are accepted");
+        ok(arb_pos_from_fen(&pos, "3nk3/8/8/8/8/8/8/N1N1K3 w - - 0 1", false, err, sizeof err) == 0,
+           "two knights are accepted");
+        ok(arb_pos_from_fen(&pos, "4k3/8/8/8/8/8/PPPPPPP1/QQ2K3 w - - 0 1", false, err, sizeof err) == 0,
+           "a second queen with one pawn missing is accepted");
+        ok(arb_pos_from_fen(&pos, "4k3/8/8/8/8/8/PPPPPPPP/BB2K3 w - - 0 1", false, err, sizeof err) == 0,
+           "bishops on a1 (dark) and b1 (light) need no promotion");
+        ok(arb_pos_from_fen(&pos, "4k3/8/8/8/8/8/PPPPPPPP/B1B1K3 w - - 0 1", false, err, sizeof err) != 0,
+           "two dark-squared bishops with eight pawns are refused (one must be promoted)");
+    }
+
+    check_make_unmake("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", false);
+    check_make_unmake("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1", false);
+    check_make_unmake("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", false);
+    check_make_unmake("8/2P3k1/8/8/8/8/5p2/K7 w - - 0 1", false);
+    check_make_unmake("8/2P3k1/8/8/8/8/5p2/K7 b - - 0 1", false);
+    check_make_unmake("rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1", true);
+    check_make_unmake("r4kr1/pppppppp/8/8/8/8/PPPPPPPP/R4KR1 w GAga - 0 1", true);
+    check_make_unmake("r5kr/pppppppp/8/8/8/8/PPPPPPPP/R5KR w HAha - 0 1", true);
+
+    /* Repetition key: a double step with no pawn able to take en passant
+     * makes the same position as without the en-passant square (9.2.2). */
+    {
+        struct arb_pos a, b;
+        char err[200];
+        arb_pos_from_fen(&a, "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1", false, err, sizeof err);
+        arb_pos_from_fen(&b, "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1", false, err, sizeof err);
+        ok(arb_pos_repetition_key(&a) == arb_pos_repetition_key(&b), "ep square without a taker: same position");
+        /* A black pawn on d4 that could take but is pinned: still the same. */
+        arb_pos_from_fen(&a, "8/8/8/8/k2pP2R/8/8/4K3 b - e3 0 1", false, err, sizeof err);
+        arb_pos_from_fen(&b, "8/8/8/8/k2pP2R/8/8/4K3 b - - 0 1", false, err, sizeof err);
+        ok(arb_pos_repetition_key(&a) == arb_pos_repetition_key(&b),
+           "ep capture illegal (rank pin through both pawns): same position");
+        arb_pos_from_fen(&a, "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1", false, err, sizeof err);
+        arb_pos_from_fen(&b, "4k3/8/8/8/3pP3/8/8/4K3 b - - 0 1", false, err, sizeof err);
+        ok(arb_pos_repetition_key(&a) != arb_pos_repetition_key(&b), "legal ep capture: a different position");
+    }
+    return tap_done();
+}
