@@ -688,3 +688,31 @@ void arb_pos_unmake(struct arb_pos *pos, arb_move m, const struct arb_undo *u)
     pos->ep = u->ep;
     pos->castle = u->castle;
 }
+
+void arb_pos_make_null(struct arb_pos *pos, struct arb_undo *u)
+{
+    u->key = pos->key;
+    u->halfmove = pos->halfmove;
+    u->ep = pos->ep;
+    u->castle = pos->castle;
+    u->captured = ARB_EMPTY;
+    pos->key ^= zob_side;
+    if (pos->ep != ARB_NO_SQ) {
+        pos->key ^= zob_ep[ARB_FILE(pos->ep)];
+        pos->ep = ARB_NO_SQ;
+    }
+    pos->halfmove++;
+    if (pos->side == ARB_BLACK)
+        pos->fullmove++;
+    pos->side ^= 1;
+}
+
+void arb_pos_unmake_null(struct arb_pos *pos, const struct arb_undo *u)
+{
+    pos->side ^= 1;
+    if (pos->side == ARB_BLACK)
+        pos->fullmove--;
+    pos->key = u->key;
+    pos->halfmove = u->halfmove;
+    pos->ep = u->ep;
+}

@@ -102,6 +102,12 @@ void arb_pos_make(struct arb_pos *pos, arb_move m, struct arb_undo *u);
 /* Take back the move m that arb_pos_make applied with undo record *u. */
 void arb_pos_unmake(struct arb_pos *pos, arb_move m, const struct arb_undo *u);
 
+/* Pass the turn (a null move, as analysis uses it): the side to move
+ * changes, the en-passant square goes.  The caller makes sure the side to
+ * move is not in check.  Undone by arb_pos_unmake_null(). */
+void arb_pos_make_null(struct arb_pos *pos, struct arb_undo *u);
+void arb_pos_unmake_null(struct arb_pos *pos, const struct arb_undo *u);
+
 /* Squares of pieces of colour `by` that attack sq, given occupancy occ. */
 arb_bb arb_pos_attackers(const struct arb_pos *pos, int sq, int by, arb_bb occ);
 /* Pieces of the side not to move that attack the king of the side to move. */

@@ -1,0 +1,114 @@
+/* arena.c — see arena.h. */
+#include "arena.h"
+
+#include <stdalign.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ARENA_BLOCK 65536
+
+struct arb_arena_block {
+    struct arb_arena_block *next;
+    size_t size;
+    alignas(max_align_t) unsigned char data[];
+};
+
+static struct arb_arena_block *new_block(size_t size)
+{
+    struct arb_arena_block *b = arb_xmalloc(sizeof *b + size);
+    b->next = NULL;
+    b->size = size;
+    return b;
+}
+
+void arb_arena_init(struct arb_arena *a)
+{
+    a->head = new_block(ARENA_BLOCK);
+    a->used = 0;
+    a->total = 0;
+}
+
+void arb_arena_fini(struct arb_arena *a)
+{
+    struct arb_arena_block *b = a->head;
+    while (b) {
+        struct arb_arena_block *n = b->next;
+        free(b);
+        b = n;
+    }
+    a->head = NULL;
+}
+
+void arb_arena_reset(struct arb_arena *a)
+{
+    /* Keep the oldest block (the standard-sized one); free the rest. */
+    struct arb_arena_block *b = a->head;
+    while (b->next) {
+        struct arb_arena_block *n = b->next;
+        free(b);
+        b = n;
+    }
+    if (b->size != ARENA_BLOCK) {
+        free(b);
+        b = new_block(ARENA_BLOCK);
+    }
+    a->head = b;
+    a->used = 0;
+    a->total = 0;
+}
+
+void *arb_arena_alloc(struct arb_arena *a, size_t n)
+{
+    const size_t align = alignof(max_align_t);
+    size_t off = (a->used + align - 1) & ~(align - 1);
+    if (off + n > a->head->size) {
+        size_t size = n > ARENA_BLOCK / 4 ? n : ARENA_BLOCK;
+        struct arb_arena_block *b = new_block(size);
+        /* Keep the standard block last so that reset can keep it. */
+        b->next = a->head;
+        a->head = b;
+        off = 0;
+    }
+    a->used = off + n;
+    a->total += n;
+    return a->head->data + off;
+}
+
+char *arb_arena_strndup(struct arb_arena *a, const char *s, size_t n)
+{
+    char *p = arb_arena_alloc(a, n + 1);
+    memcpy(p, s, n);
+    p[n] = 0;
+    return p;
+}
+
+char *arb_arena_vprintf(struct arb_arena *a, const char *fmt, va_list ap)
+{
+    va_list aq;
+    va_copy(aq, ap);
+    int n = vsnprintf(NULL, 0, fmt, aq);
+    va_end(aq);
+    if (n < 0)
+        n = 0;
+    char *p = arb_arena_alloc(a, (size_t)n + 1);
+    vsnprintf(p, (size_t)n + 1, fmt, ap);
+    return p;
+}
+
+char *arb_arena_printf(struct arb_arena *a, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *p = arb_arena_vprintf(a, fmt, ap);
+    va_end(ap);
+    return p;
+}
+
+void *arb_arena_grow(struct arb_arena *a, void *old, size_t elem, size_t old_n, size_t new_cap)
+{
+    void *p = arb_arena_alloc(a, elem * new_cap);
+    if (old_n)
+        memcpy(p, old, elem * old_n);
+    return p;
+}

@@ -1,0 +1,104 @@
+/* cmd_replay.c — `arbiter replay`: the positions of one game.
+ *
+ * With --fen: one FEN per line, the start position and the position after
+ * each replayed half-move.  Without: a board per position, as text.
+ * A move that cannot be played ends the output; the finding is printed on
+ * standard error and the exit status is 1.
+ */
+#include "commands.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "arena.h"
+#include "input.h"
+#include "pgn.h"
+#include "replay.h"
+#include "report.h"
+
+struct ctx {
+    bool fen;
+    FILE *out;
+};
+
+static void show(void *vctx, int ply, const struct arb_pos *pos, const char *token, size_t len)
+{
+    struct ctx *c = vctx;
+    char fen[128];
+    if (c->fen) {
+        fprintf(c->out, "%s\n", arb_pos_to_fen(pos, fen));
+        return;
+    }
+    if (ply == 0)
+        fprintf(c->out, "Start position\n");
+    else
+        fprintf(c->out, "Ply %d: %.*s\n", ply, (int)len, token);
+    static const char letters[] = ".PNBRQK";
+    for (int rank = 7; rank >= 0; rank--) {
+        fprintf(c->out, "  %d ", rank + 1);
+        for (int file = 0; file < 8; file++) {
+            int p = pos->board[ARB_SQ(file, rank)];
+            char ch = letters[p ? arb_piece_type(p) + 1 : 0];
+            if (p && arb_piece_color(p) == ARB_BLACK)
+                ch = (char)(ch - 'A' + 'a');
+            fprintf(c->out, " %c", ch);
+        }
+        fputc('\n', c->out);
+    }
+    fprintf(c->out, "     a b c d e f g h\n  %s to move\n\n", pos->side == ARB_WHITE ? "White" : "Black");
+}
+
+int arb_cmd_replay(const struct arb_opts *o)
+{
+    const char *path = o->n_files ? o->files[0] : "-";
+    struct arb_input in;
+    char err[300];
+    if (arb_input_open(&in, path, o->encoding, err, sizeof err) < 0) {
+        fprintf(stderr, "arbiter: %s\n", err);
+        return ARB_EXIT_FAILURE;
+    }
+    struct arb_pgn_reader rd;
+    struct arb_arena arena;
+    arb_pgn_init(&rd, &in, path, o->max_game_bytes);
+    arb_arena_init(&arena);
+    struct arb_check_opts co = {.profile = o->profile, .lang = o->lang, .mode = o->mode};
+    int status = ARB_EXIT_FAILURE;
+    struct arb_game g;
+    int r;
+    uint64_t k = 0;
+    while ((r = arb_pgn_next(&rd, &g, &arena)) > 0) {
+        if (++k == o->game)
+            break;
+        arb_pgn_release(&rd, &g);
+        arb_arena_reset(&arena);
+    }
+    if (r < 0) {
+        fprintf(stderr, "arbiter: %s: read error\n", path);
+    } else if (r == 0) {
+        fprintf(stderr, "arbiter: %s: there is no game %llu (the file holds %llu)\n", path,
+                (unsigned long long)o->game, (unsigned long long)k);
+    } else {
+        struct ctx c = {o->fen, stdout};
+        int plies = arb_replay_positions(&g, &co, show, &c);
+        /* Report why the replay stopped, if it did. */
+        struct arb_outcome oc;
+        g.findings.n = 0;
+        arb_replay_game(&g, &co, &oc);
+        status = ARB_EXIT_OK;
+        for (int i = 0; i < g.findings.n; i++) {
+            const struct arb_finding *f = &g.findings.v[i];
+            if (f->severity != ARB_SEV_ERROR || f->variation)
+                continue;
+            fprintf(stderr, "%s:%u:%u: error: %s [%s]\n", path, f->line, f->col, f->message, arb_codes[f->code].name);
+            status = ARB_EXIT_FINDINGS;
+        }
+        (void)plies;
+        if (fflush(stdout) != 0) {
+            fprintf(stderr, "arbiter: error writing the output\n");
+            status = ARB_EXIT_FAILURE;
+        }
+    }
+    arb_arena_fini(&arena);
+    arb_input_close(&in);
+    return status;
+}

@@ -1,0 +1,452 @@
+/* input.c — reading and decoding (see input.h). */
+#include "input.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "util.h"
+
+#define CHUNK (256 * 1024)
+
+enum { MODE_UTF8, MODE_ICONV };
+
+static const char replacement[3] = {(char)0xEF, (char)0xBF, (char)0xBD};  /* U+FFFD */
+
+/* Record a decode event at the current end of the decoded text. */
+static void add_event_at(struct arb_input *in, uint64_t off, enum arb_decode_kind kind,
+                         const unsigned char *bytes, size_t n, const char *encoding)
+{
+    if (in->n_ev == in->cap_ev) {
+        in->cap_ev = in->cap_ev ? in->cap_ev * 2 : 16;
+        in->ev = arb_xrealloc(in->ev, in->cap_ev * sizeof *in->ev);
+    }
+    struct arb_decode_event *e = &in->ev[in->n_ev++];
+    memset(e, 0, sizeof *e);
+    e->off = off;
+    e->raw_off = in->raw_decoded;
+    e->kind = kind;
+    if (n > sizeof e->bytes)
+        n = sizeof e->bytes;
+    if (bytes)
+        memcpy(e->bytes, bytes, n);
+    e->nbytes = (unsigned char)n;
+    e->encoding = encoding;
+}
+
+static void add_event(struct arb_input *in, enum arb_decode_kind kind, const unsigned char *bytes, size_t n,
+                      const char *encoding)
+{
+    add_event_at(in, in->base + in->len, kind, bytes, n, encoding);
+}
+
+size_t arb_input_take_events(struct arb_input *in, uint64_t before, struct arb_decode_event *out, size_t max)
+{
+    size_t k = 0;
+    while (k < in->n_ev && in->ev[k].off < before)
+        k++;
+    size_t n = k < max ? k : max;
+    memcpy(out, in->ev, n * sizeof *out);
+    memmove(in->ev, in->ev + k, (in->n_ev - k) * sizeof *in->ev);
+    in->n_ev -= k;
+    return n;
+}
+
+/* Make room for at least `need` more decoded bytes, sliding the window
+ * first when much of it is consumed. */
+static void reserve(struct arb_input *in, size_t need)
+{
+    if (in->start && (in->start >= in->len / 2 || in->cap - in->len < need)) {
+        memmove(in->buf, in->buf + in->start, in->len - in->start);
+        in->base += in->start;
+        in->len -= in->start;
+        in->start = 0;
+    }
+    if (in->cap - in->len < need + 1) {
+        size_t cap = in->cap ? in->cap : CHUNK * 2;
+        while (cap - in->len < need + 1)
+            cap *= 2;
+        in->buf = arb_xrealloc(in->buf, cap);
+        in->cap = cap;
+    }
+}
+
+static void append(struct arb_input *in, const void *p, size_t n)
+{
+    reserve(in, n);
+    memcpy(in->buf + in->len, p, n);
+    in->len += n;
+}
+
+static bool has_zero_or_high(uint64_t w)
+{
+    return ((w - 0x0101010101010101ULL) & ~w & 0x8080808080808080ULL) || (w & 0x8080808080808080ULL);
+}
+
+/* Length of the longest prefix of s[0,n) that is valid UTF-8 without NUL.
+ * *incomplete: the stop is a character cut off by the end of the buffer. */
+static size_t utf8_scan(const unsigned char *s, size_t n, bool *multibyte, bool *incomplete)
+{
+    size_t i = 0;
+    *incomplete = false;
+    while (i < n) {
+        if (i + 8 <= n) {
+            uint64_t w;
+            memcpy(&w, s + i, 8);
+            if (!has_zero_or_high(w)) {
+                i += 8;
+                continue;
+            }
+        }
+        unsigned char c = s[i];
+        if (c && c < 0x80) {
+            i++;
+            continue;
+        }
+        size_t need;
+        unsigned char lo = 0x80, hi = 0xBF;
+        if (c >= 0xC2 && c <= 0xDF)
+            need = 1;
+        else if (c >= 0xE0 && c <= 0xEF) {
+            need = 2;
+            if (c == 0xE0) lo = 0xA0;
+            if (c == 0xED) hi = 0x9F;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            need = 3;
+            if (c == 0xF0) lo = 0x90;
+            if (c == 0xF4) hi = 0x8F;
+        } else
+            return i;                 /* NUL, stray continuation, invalid lead */
+        for (size_t k = 1; k <= need; k++) {
+            if (i + k >= n) {
+                *incomplete = true;
+                return i;
+            }
+            unsigned char b = s[i + k];
+            unsigned char l = k == 1 ? lo : 0x80, h = k == 1 ? hi : 0xBF;
+            if (b < l || b > h)
+                return i;
+        }
+        *multibyte = true;
+        i += need + 1;
+    }
+    return n;
+}
+
+/* Pick a single-byte code page for bytes that are not UTF-8. */
+static const char *guess_codepage(const unsigned char *s, size_t n)
+{
+    size_t high = 0, letters = 0, runs = 0, run = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] >= 0x80) {
+            high++;
+            if (s[i] >= 0xC0)
+                letters++;
+            if (++run == 3)
+                runs++;
+        } else {
+            run = 0;
+        }
+    }
+    /* Cyrillic text in Windows-1251 is long runs of bytes 0xC0-0xFF. */
+    if (high >= 6 && letters * 10 >= high * 8 && runs * 4 >= 1 + high / 8)
+        return "WINDOWS-1251";
+    return "WINDOWS-1252";
+}
+
+static int start_iconv(struct arb_input *in, const char *from)
+{
+    in->cd = iconv_open("UTF-8", from);
+    if (in->cd == (iconv_t)-1)
+        return -1;
+    in->mode = MODE_ICONV;
+    in->unit = strncasecmp(from, "UTF-16", 6) == 0 || strncasecmp(from, "UCS-2", 5) == 0 ? 2 : 1;
+    snprintf(in->encoding, sizeof in->encoding, "%s", from);
+    return 0;
+}
+
+/* Replace NUL characters that iconv produced in out[from, len). */
+static void scrub_nuls(struct arb_input *in, size_t from)
+{
+    char *z;
+    while ((z = memchr(in->buf + from, 0, in->len - from)) != NULL) {
+        size_t at = (size_t)(z - in->buf), tail = in->len - at - 1;
+        reserve(in, 2);
+        z = in->buf + at;
+        memmove(z + 3, z + 1, tail);
+        memcpy(z, replacement, 3);
+        in->len += 2;
+        add_event_at(in, in->base + at, ARB_DEC_NUL, (const unsigned char *)"", 1, NULL);
+        from = at + 3;
+    }
+}
+
+static void decode_iconv(struct arb_input *in)
+{
+    while (in->raw_len) {
+        reserve(in, in->raw_len * 4 + 16);
+        char *ip = (char *)in->raw, *op = in->buf + in->len;
+        size_t il = in->raw_len, ol = in->cap - in->len - 1, before = in->len;
+        size_t r = iconv(in->cd, &ip, &il, &op, &ol);
+        size_t used = in->raw_len - il;
+        in->len = (size_t)(op - in->buf);
+        in->raw_decoded += used;
+        memmove(in->raw, in->raw + used, il);
+        in->raw_len = il;
+        scrub_nuls(in, before);
+        if (r != (size_t)-1)
+            continue;
+        if (errno == E2BIG)
+            continue;
+        if (errno == EINVAL) {
+            if (!in->eof)
+                return;         /* an incomplete character: wait for more bytes */
+            add_event(in, ARB_DEC_TRUNCATED, in->raw, in->raw_len, NULL);
+            append(in, replacement, 3);
+            in->raw_decoded += in->raw_len;
+            in->raw_len = 0;
+            return;
+        }
+        /* EILSEQ: one unit is not valid in the encoding. */
+        size_t skip = (size_t)in->unit <= in->raw_len ? (size_t)in->unit : in->raw_len;
+        add_event(in, ARB_DEC_INVALID, in->raw, skip, NULL);
+        append(in, replacement, 3);
+        memmove(in->raw, in->raw + skip, in->raw_len - skip);
+        in->raw_len -= skip;
+        in->raw_decoded += skip;
+    }
+}
+
+static void decode_utf8(struct arb_input *in)
+{
+    while (in->raw_len) {
+        bool incomplete;
+        size_t k = utf8_scan(in->raw, in->raw_len, &in->seen_multibyte, &incomplete);
+        append(in, in->raw, k);
+        in->raw_decoded += k;
+        memmove(in->raw, in->raw + k, in->raw_len - k);
+        in->raw_len -= k;
+        if (!in->raw_len)
+            return;
+        if (incomplete && !in->eof)
+            return;
+        unsigned char c = in->raw[0];
+        if (c == 0) {
+            add_event(in, ARB_DEC_NUL, in->raw, 1, NULL);
+            append(in, replacement, 3);
+        } else if (!in->forced && !in->seen_multibyte) {
+            /* Not UTF-8 at all: read the rest in a single-byte code page. */
+            const char *cp = guess_codepage(in->raw, in->raw_len);
+            if (start_iconv(in, cp) == 0) {
+                add_event(in, ARB_DEC_GUESS, in->raw, 1, cp);
+                decode_iconv(in);
+                return;
+            }
+            add_event(in, ARB_DEC_INVALID, in->raw, 1, NULL);
+            append(in, replacement, 3);
+        } else if (incomplete) {
+            add_event(in, ARB_DEC_TRUNCATED, in->raw, in->raw_len, NULL);
+            append(in, replacement, 3);
+            in->raw_decoded += in->raw_len;
+            in->raw_len = 0;
+            return;
+        } else {
+            add_event(in, ARB_DEC_INVALID, in->raw, 1, NULL);
+            append(in, replacement, 3);
+        }
+        memmove(in->raw, in->raw + 1, in->raw_len - 1);
+        in->raw_len--;
+        in->raw_decoded++;
+    }
+}
+
+static void decode_raw(struct arb_input *in)
+{
+    if (in->mode == MODE_ICONV)
+        decode_iconv(in);
+    else
+        decode_utf8(in);
+}
+
+/* Look at the first bytes: a BOM, or UTF-16 without one. */
+static void detect_start(struct arb_input *in)
+{
+    const unsigned char *r = in->raw;
+    size_t n = in->raw_len;
+    in->started = true;
+    if (in->forced)
+        return;
+    if (n >= 3 && r[0] == 0xEF && r[1] == 0xBB && r[2] == 0xBF) {
+        snprintf(in->encoding, sizeof in->encoding, "UTF-8 with BOM");
+        memmove(in->raw, in->raw + 3, n - 3);
+        in->raw_len -= 3;
+        in->raw_decoded += 3;
+    } else if (n >= 2 && ((r[0] == 0xFF && r[1] == 0xFE) || (r[0] == 0xFE && r[1] == 0xFF))) {
+        bool le = r[0] == 0xFF;
+        memmove(in->raw, in->raw + 2, n - 2);
+        in->raw_len -= 2;
+        in->raw_decoded += 2;
+        start_iconv(in, le ? "UTF-16LE" : "UTF-16BE");
+    } else if (n >= 4 && r[0] && !r[1] && r[2] && !r[3] && r[0] < 0x80 && r[2] < 0x80) {
+        start_iconv(in, "UTF-16LE");
+    } else if (n >= 4 && !r[0] && r[1] && !r[2] && r[3] && r[1] < 0x80 && r[3] < 0x80) {
+        start_iconv(in, "UTF-16BE");
+    }
+}
+
+static long read_more(struct arb_input *in, void *dst, size_t n)
+{
+    for (;;) {
+        ssize_t r = read(in->fd, dst, n);
+        if (r >= 0) {
+            if (r == 0)
+                in->eof = true;
+            in->raw_total += (uint64_t)r;
+            return (long)r;
+        }
+        if (errno == EINTR)
+            continue;
+        in->error = true;
+        in->err_no = errno;
+        return -1;
+    }
+}
+
+long arb_input_fill(struct arb_input *in)
+{
+    size_t before = in->len;
+    uint64_t base_before = in->base;
+    while (!in->error) {
+        if (in->eof && !in->raw_len)
+            break;
+        if (in->started && in->mode == MODE_UTF8 && !in->raw_len && !in->eof) {
+            /* Fast path: read straight into the window and validate in place. */
+            reserve(in, CHUNK);
+            long n = read_more(in, in->buf + in->len, CHUNK);
+            if (n < 0)
+                return -1;
+            if (n == 0)
+                continue;
+            bool incomplete;
+            size_t k = utf8_scan((unsigned char *)in->buf + in->len, (size_t)n, &in->seen_multibyte, &incomplete);
+            in->raw_decoded += k;
+            if (k < (size_t)n) {
+                size_t rest = (size_t)n - k;
+                if (in->raw_cap < rest + CHUNK) {
+                    in->raw_cap = rest + CHUNK;
+                    in->raw = arb_xrealloc(in->raw, in->raw_cap);
+                }
+                memcpy(in->raw, in->buf + in->len + k, rest);
+                in->raw_len = rest;
+                in->len += k;
+                decode_raw(in);
+            } else {
+                in->len += k;
+            }
+        } else {
+            if (!in->eof) {
+                if (in->raw_cap < in->raw_len + CHUNK) {
+                    in->raw_cap = in->raw_len + CHUNK;
+                    in->raw = arb_xrealloc(in->raw, in->raw_cap);
+                }
+                long n = read_more(in, in->raw + in->raw_len, CHUNK);
+                if (n < 0)
+                    return -1;
+                in->raw_len += (size_t)n;
+                if (!in->started && (in->raw_len >= 4 || in->eof))
+                    detect_start(in);
+                if (!in->started)
+                    continue;
+            } else if (!in->started) {
+                detect_start(in);
+            }
+            decode_raw(in);
+        }
+        /* The window may have slid: count new bytes from the absolute end. */
+        uint64_t grown = (in->base + in->len) - (base_before + before);
+        if (grown)
+            return (long)grown;
+    }
+    if (in->error)
+        return -1;
+    if (in->mode == MODE_ICONV && in->cd != (iconv_t)-1) {
+        /* Flush any shift state. */
+        reserve(in, 16);
+        char *op = in->buf + in->len;
+        size_t ol = in->cap - in->len - 1;
+        iconv(in->cd, NULL, NULL, &op, &ol);
+        in->len = (size_t)(op - in->buf);
+    }
+    uint64_t grown = (in->base + in->len) - (base_before + before);
+    return (long)grown;
+}
+
+void arb_input_consume(struct arb_input *in, uint64_t off)
+{
+    if (off <= in->base + in->start)
+        return;
+    if (off > in->base + in->len)
+        off = in->base + in->len;
+    in->start = (size_t)(off - in->base);
+}
+
+static int setup(struct arb_input *in, const char *encoding, char *err, size_t errlen)
+{
+    in->cd = (iconv_t)-1;
+    in->mode = MODE_UTF8;
+    in->unit = 1;
+    snprintf(in->encoding, sizeof in->encoding, "UTF-8");
+    if (encoding && strcasecmp(encoding, "auto") != 0) {
+        in->forced = true;
+        if (strcasecmp(encoding, "UTF-8") != 0 && strcasecmp(encoding, "UTF8") != 0) {
+            if (start_iconv(in, encoding) < 0) {
+                snprintf(err, errlen, "unknown encoding '%s' (see iconv -l)", encoding);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+int arb_input_open_fd(struct arb_input *in, int fd, const char *name, const char *encoding,
+                      char *err, size_t errlen)
+{
+    memset(in, 0, sizeof *in);
+    in->fd = fd;
+    in->name = name;
+    return setup(in, encoding, err, errlen);
+}
+
+int arb_input_open(struct arb_input *in, const char *path, const char *encoding, char *err, size_t errlen)
+{
+    if (strcmp(path, "-") == 0)
+        return arb_input_open_fd(in, 0, path, encoding, err, errlen);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    if (arb_input_open_fd(in, fd, path, encoding, err, errlen) < 0) {
+        close(fd);
+        return -1;
+    }
+    in->close_fd = true;
+    return 0;
+}
+
+void arb_input_close(struct arb_input *in)
+{
+    if (in->close_fd)
+        close(in->fd);
+    if (in->cd != (iconv_t)-1 && in->cd != (iconv_t)0)
+        iconv_close(in->cd);
+    free(in->buf);
+    free(in->raw);
+    free(in->ev);
+    memset(in, 0, sizeof *in);
+    in->fd = -1;
+}

@@ -1,0 +1,92 @@
+/* json.c — see json.h. */
+#include "json.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Length of a valid UTF-8 sequence at s (n bytes left), 0 if invalid. */
+static size_t valid_utf8(const unsigned char *s, size_t n)
+{
+    unsigned char c = s[0];
+    size_t need;
+    unsigned char lo = 0x80, hi = 0xBF;
+    if (c < 0x80)
+        return 1;
+    if (c >= 0xC2 && c <= 0xDF)
+        need = 1;
+    else if (c >= 0xE0 && c <= 0xEF) {
+        need = 2;
+        if (c == 0xE0) lo = 0xA0;
+        if (c == 0xED) hi = 0x9F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        need = 3;
+        if (c == 0xF0) lo = 0x90;
+        if (c == 0xF4) hi = 0x8F;
+    } else
+        return 0;
+    if (need >= n)
+        return 0;
+    for (size_t k = 1; k <= need; k++) {
+        unsigned char l = k == 1 ? lo : 0x80, h = k == 1 ? hi : 0xBF;
+        if (s[k] < l || s[k] > h)
+            return 0;
+    }
+    return need + 1;
+}
+
+void arb_json_str(struct arb_buf *b, const char *str, size_t n)
+{
+    const unsigned char *s = (const unsigned char *)str;
+    arb_buf_reserve(b, n + 2);
+    arb_buf_addc(b, '"');
+    size_t run = 0;   /* start of a run of bytes copied as they are */
+    for (size_t i = 0; i < n;) {
+        unsigned char c = s[i];
+        if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
+            i++;
+            continue;
+        }
+        if (c >= 0x80) {
+            size_t k = valid_utf8(s + i, n - i);
+            if (k) {
+                i += k;
+                continue;
+            }
+        }
+        arb_buf_add(b, s + run, i - run);
+        switch (c) {
+        case '"': arb_buf_adds(b, "\\\""); break;
+        case '\\': arb_buf_adds(b, "\\\\"); break;
+        case '\n': arb_buf_adds(b, "\\n"); break;
+        case '\r': arb_buf_adds(b, "\\r"); break;
+        case '\t': arb_buf_adds(b, "\\t"); break;
+        default:
+            if (c < 0x20)
+                arb_buf_printf(b, "\\u%04x", c);
+            else
+                arb_buf_adds(b, "\xEF\xBF\xBD");
+        }
+        i++;
+        run = i;
+    }
+    arb_buf_add(b, s + run, n - run);
+    arb_buf_addc(b, '"');
+}
+
+void arb_json_cstr(struct arb_buf *b, const char *s)
+{
+    if (!s)
+        arb_buf_adds(b, "null");
+    else
+        arb_json_str(b, s, strlen(s));
+}
+
+void arb_json_key(struct arb_buf *b, const char *key, bool first)
+{
+    if (!first)
+        arb_buf_addc(b, ',');
+    arb_buf_addc(b, '"');
+    arb_buf_adds(b, key);
+    arb_buf_adds(b, "\":");
+}

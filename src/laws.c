@@ -1,0 +1,139 @@
+/* laws.c — the edition profiles.
+ *
+ * Article numbers are those of each edition's own text (RULES.md §0–§10):
+ * 2009 (Estonian seed, English 2009 numbering "5.1a"), 2014 (Finnish seed,
+ * "5.1.a"), 2017/2018 (Finnish seeds, hierarchical "5.1.1"), 2023 (public
+ * sources, RULES.md §11: numbering as 2018).
+ */
+#include "laws.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define HIER_ARTICLES                                                                   \
+    [ARB_ART_CHECKMATE] = "5.1.1", [ARB_ART_STALEMATE] = "5.2.1",                      \
+    [ARB_ART_DEAD_POSITION] = "5.2.2", [ARB_ART_ILLEGAL_MOVE] = "3.10.2",              \
+    [ARB_ART_OCCUPIED] = "3.1.1", [ARB_ART_BISHOP] = "3.2", [ARB_ART_ROOK] = "3.3",    \
+    [ARB_ART_QUEEN] = "3.4", [ARB_ART_KNIGHT] = "3.6", [ARB_ART_PAWN] = "3.7",         \
+    [ARB_ART_EN_PASSANT] = "3.7.4", [ARB_ART_PROMOTION] = "3.7.5",                     \
+    [ARB_ART_KING] = "3.8.1", [ARB_ART_CASTLING] = "3.8.2",                            \
+    [ARB_ART_CASTLING_LOST] = "3.8.2.1", [ARB_ART_CASTLING_PREVENTED] = "3.8.2.2",     \
+    [ARB_ART_KING_IN_CHECK] = "3.9.2", [ARB_ART_PROMOTION_INCOMPLETE] = "7.5.2",       \
+    [ARB_ART_NOTATION] = "C.1", [ARB_ART_NOTATION_LETTERS] = "C.2",                    \
+    [ARB_ART_NOTATION_MOVE] = "C.8", [ARB_ART_NOTATION_CAPTURE] = "C.9",               \
+    [ARB_ART_NOTATION_AMBIGUITY] = "C.10", [ARB_ART_NOTATION_PROMOTION] = "C.11",      \
+    [ARB_ART_NOTATION_DRAW_OFFER] = "C.12", [ARB_ART_NOTATION_MARKS] = "C.13",         \
+    [ARB_ART_RECORDING] = "8.1.1", [ARB_ART_RESULT] = "8.7"
+
+static const struct arb_profile fide_2009 = {
+    .name = "fide-2009",
+    .title = "FIDE Laws of Chess in force from 1 July 2009 (Dresden 2008)",
+    .edition = ARB_ED_2009,
+    .in_force = "2009-07-01",
+    .article = {
+        [ARB_ART_CHECKMATE] = "5.1a", [ARB_ART_STALEMATE] = "5.2a",
+        [ARB_ART_DEAD_POSITION] = "5.2b", [ARB_ART_ILLEGAL_MOVE] = "7.4a",
+        [ARB_ART_OCCUPIED] = "3.1", [ARB_ART_BISHOP] = "3.2", [ARB_ART_ROOK] = "3.3",
+        [ARB_ART_QUEEN] = "3.4", [ARB_ART_KNIGHT] = "3.6", [ARB_ART_PAWN] = "3.7",
+        [ARB_ART_EN_PASSANT] = "3.7d", [ARB_ART_PROMOTION] = "3.7e",
+        [ARB_ART_KING] = "3.8a(1)", [ARB_ART_CASTLING] = "3.8a(2)",
+        [ARB_ART_CASTLING_LOST] = "3.8b(1)", [ARB_ART_CASTLING_PREVENTED] = "3.8b(2)",
+        [ARB_ART_KING_IN_CHECK] = "3.9", [ARB_ART_PROMOTION_INCOMPLETE] = "7.4a",
+        [ARB_ART_NOTATION] = "C.1", [ARB_ART_NOTATION_LETTERS] = "C.2",
+        [ARB_ART_NOTATION_MOVE] = "C.8", [ARB_ART_NOTATION_CAPTURE] = "C.9",
+        [ARB_ART_NOTATION_AMBIGUITY] = "C.10", [ARB_ART_NOTATION_PROMOTION] = "C.12",
+        [ARB_ART_NOTATION_DRAW_OFFER] = "C.13", [ARB_ART_NOTATION_MARKS] = "C.13",
+        [ARB_ART_RECORDING] = "8.1", [ARB_ART_RESULT] = "8.7",
+    },
+};
+
+static const struct arb_profile fide_2014 = {
+    .name = "fide-2014",
+    .title = "FIDE Laws of Chess in force from 1 July 2014 (Tallinn 2013)",
+    .edition = ARB_ED_2014,
+    .in_force = "2014-07-01",
+    .article = {
+        [ARB_ART_CHECKMATE] = "5.1.a", [ARB_ART_STALEMATE] = "5.2.a",
+        [ARB_ART_DEAD_POSITION] = "5.2.b", [ARB_ART_ILLEGAL_MOVE] = "3.10.b",
+        [ARB_ART_OCCUPIED] = "3.1", [ARB_ART_BISHOP] = "3.2", [ARB_ART_ROOK] = "3.3",
+        [ARB_ART_QUEEN] = "3.4", [ARB_ART_KNIGHT] = "3.6", [ARB_ART_PAWN] = "3.7",
+        [ARB_ART_EN_PASSANT] = "3.7.d", [ARB_ART_PROMOTION] = "3.7.e",
+        [ARB_ART_KING] = "3.8.a", [ARB_ART_CASTLING] = "3.8.b",
+        [ARB_ART_CASTLING_LOST] = "3.8.b(1)", [ARB_ART_CASTLING_PREVENTED] = "3.8.b(2)",
+        [ARB_ART_KING_IN_CHECK] = "3.9", [ARB_ART_PROMOTION_INCOMPLETE] = "7.5.a",
+        [ARB_ART_NOTATION] = "C.1", [ARB_ART_NOTATION_LETTERS] = "C.2",
+        [ARB_ART_NOTATION_MOVE] = "C.8", [ARB_ART_NOTATION_CAPTURE] = "C.9",
+        [ARB_ART_NOTATION_AMBIGUITY] = "C.10", [ARB_ART_NOTATION_PROMOTION] = "C.11",
+        [ARB_ART_NOTATION_DRAW_OFFER] = "C.12", [ARB_ART_NOTATION_MARKS] = "C.13",
+        [ARB_ART_RECORDING] = "8.1.a", [ARB_ART_RESULT] = "8.7",
+    },
+};
+
+static const struct arb_profile fide_2017 = {
+    .name = "fide-2017",
+    .title = "FIDE Laws of Chess in force from 1 July 2017 (Baku 2016)",
+    .edition = ARB_ED_2017,
+    .in_force = "2017-07-01",
+    .article = {HIER_ARTICLES},
+};
+
+static const struct arb_profile fide_2018 = {
+    .name = "fide-2018",
+    .title = "FIDE Laws of Chess in force from 1 January 2018 (Antalya 2017)",
+    .edition = ARB_ED_2018,
+    .in_force = "2018-01-01",
+    .article = {HIER_ARTICLES},
+};
+
+static const struct arb_profile fide_2023 = {
+    .name = "fide-2023",
+    .title = "FIDE Laws of Chess in force from 1 January 2023 (Chennai 2022)",
+    .edition = ARB_ED_2023,
+    .in_force = "2023-01-01",
+    .article = {HIER_ARTICLES},
+};
+
+const struct arb_profile *const arb_profiles[] = {
+    &fide_2023, &fide_2018, &fide_2017, &fide_2014, &fide_2009, NULL,
+};
+
+const struct arb_profile *arb_profile_find(const char *name)
+{
+    for (int i = 0; arb_profiles[i]; i++)
+        if (strcmp(arb_profiles[i]->name, name) == 0)
+            return arb_profiles[i];
+    return NULL;
+}
+
+const struct arb_profile *arb_profile_default(void)
+{
+    return &fide_2023;
+}
+
+const struct arb_profile *arb_profile_for_date(const char *date)
+{
+    int y, m = 1, d = 1;
+    if (!date || sscanf(date, "%4d", &y) != 1 || y < 1000)
+        return NULL;
+    if (strlen(date) >= 7 && sscanf(date + 5, "%2d", &m) != 1)
+        m = 1;
+    if (strlen(date) >= 10 && sscanf(date + 8, "%2d", &d) != 1)
+        d = 1;
+    char iso[16];
+    snprintf(iso, sizeof iso, "%04d-%02d-%02d", y, m, d);
+    /* Profiles are newest first: the first in force on that day. */
+    for (int i = 0; arb_profiles[i]; i++)
+        if (strcmp(iso, arb_profiles[i]->in_force) >= 0)
+            return arb_profiles[i];
+    return &fide_2009;  /* older games: the oldest edition arbiter knows */
+}
+
+const char *arb_mode_name(enum arb_mode m)
+{
+    switch (m) {
+    case ARB_MODE_RAPID: return "rapid";
+    case ARB_MODE_BLITZ: return "blitz";
+    default: return "standard";
+    }
+}

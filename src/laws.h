@@ -1,0 +1,74 @@
+/* laws.h — the FIDE Laws of Chess by edition, as data.
+ *
+ * The Laws layer applies an edition to a replayed game.  Each edition (and
+ * each national rule set) is one profile: a table of the article numbers it
+ * uses for every rule arbiter checks, and the parameters where editions
+ * differ.  Code asks the profile; it never tests an edition by name.
+ * Sources: ../shared/rules/RULES.md (the seed texts of 2009, 2014, 2017,
+ * 2018 and the Finnish rules of 2024; public sources for 2023).
+ */
+#ifndef ARB_LAWS_H
+#define ARB_LAWS_H
+
+#include <stdbool.h>
+
+/* Rules that findings cite.  Each profile gives its own article number. */
+enum arb_article {
+    ARB_ART_CHECKMATE,          /* 5.1.1 checkmate wins, ends the game */
+    ARB_ART_STALEMATE,          /* 5.2.1 stalemate draws, ends the game */
+    ARB_ART_DEAD_POSITION,      /* 5.2.2 */
+    ARB_ART_ILLEGAL_MOVE,       /* 3.10.2 definition of an illegal move */
+    ARB_ART_OCCUPIED,           /* 3.1 no move to a square of an own piece */
+    ARB_ART_BISHOP, ARB_ART_ROOK, ARB_ART_QUEEN, ARB_ART_KNIGHT,
+    ARB_ART_PAWN,               /* 3.7 pawn moves */
+    ARB_ART_EN_PASSANT,         /* 3.7.4 */
+    ARB_ART_PROMOTION,          /* 3.7.5 */
+    ARB_ART_KING,               /* 3.8.1 king moves */
+    ARB_ART_CASTLING,           /* 3.8.2 castling */
+    ARB_ART_CASTLING_LOST,      /* 3.8.2.1 right to castle lost */
+    ARB_ART_CASTLING_PREVENTED, /* 3.8.2.2 castling temporarily prevented */
+    ARB_ART_KING_IN_CHECK,      /* 3.9.2 no move may expose or leave the king in check */
+    ARB_ART_PROMOTION_INCOMPLETE, /* 7.5.2 promotion without a piece */
+    ARB_ART_NOTATION,           /* C.1 algebraic notation */
+    ARB_ART_NOTATION_LETTERS,   /* C.2 piece letters */
+    ARB_ART_NOTATION_MOVE,      /* C.8 how a move is written */
+    ARB_ART_NOTATION_CAPTURE,   /* C.9 captures */
+    ARB_ART_NOTATION_AMBIGUITY, /* C.10 two pieces can reach the square */
+    ARB_ART_NOTATION_PROMOTION, /* C.11 (2009: C.12) */
+    ARB_ART_NOTATION_DRAW_OFFER,/* C.12 (2009: C.13) */
+    ARB_ART_NOTATION_MARKS,     /* C.13 abbreviations */
+    ARB_ART_RECORDING,          /* 8.1 recording the moves */
+    ARB_ART_RESULT,             /* 8.7 the result on the scoresheet */
+    ARB_ART_COUNT
+};
+
+enum arb_edition { ARB_ED_2009, ARB_ED_2014, ARB_ED_2017, ARB_ED_2018, ARB_ED_2023 };
+
+enum arb_mode { ARB_MODE_STANDARD, ARB_MODE_RAPID, ARB_MODE_BLITZ };
+
+struct arb_profile {
+    const char *name;           /* --rules= name, e.g. "fide-2018" */
+    const char *title;          /* one line for --rules=list */
+    enum arb_edition edition;
+    const char *in_force;       /* first day of events it governs, YYYY-MM-DD */
+    const char *article[ARB_ART_COUNT];
+};
+
+/* The profiles, newest FIDE edition first; NULL-terminated. */
+extern const struct arb_profile *const arb_profiles[];
+const struct arb_profile *arb_profile_find(const char *name);
+/* The default: the newest FIDE edition implemented. */
+const struct arb_profile *arb_profile_default(void);
+/* The FIDE edition in force on a PGN date ("YYYY.MM.DD", parts may be ??),
+ * or NULL if the date does not tell. */
+const struct arb_profile *arb_profile_for_date(const char *date);
+
+const char *arb_mode_name(enum arb_mode m);
+
+/* The article for a rule under a profile (never NULL). */
+static inline const char *arb_article(const struct arb_profile *p, enum arb_article a)
+{
+    return p->article[a];
+}
+
+#endif

@@ -1,0 +1,447 @@
+/* lex.c — the PGN scanner (see lex.h).
+ *
+ * Byte classes drive the scanner:
+ *
+ *   class  bytes                      meaning
+ *   WS     space \t \r \f \v          whitespace
+ *   NL     \n                         end of line (a CR before it is WS)
+ *   DELIM  { } ( ) [ ] ; $            end a word and start their own token
+ *   WORD   everything else            part of a word
+ *
+ * NBSP (C2 A0) counts as whitespace.  A word is classified after it is
+ * read: result, move number, or plain word.  All scanning works on
+ * absolute offsets; the window may move whenever more input is read, so
+ * pointers into it are refreshed after every fill.
+ */
+#include "lex.h"
+
+#include <string.h>
+
+#include "util.h"
+
+enum { C_WORD = 0, C_WS, C_NL, C_DELIM };
+
+static unsigned char cls[256];
+
+static void init_classes(void)
+{
+    static bool done;
+    if (done)
+        return;
+    cls[' '] = cls['\t'] = cls['\r'] = cls['\f'] = cls['\v'] = C_WS;
+    cls['\n'] = C_NL;
+    const char *d = "{}()[];$";
+    for (; *d; d++)
+        cls[(unsigned char)*d] = C_DELIM;
+    done = true;
+}
+
+void arb_lexer_init(struct arb_lexer *lx, struct arb_input *in)
+{
+    init_classes();
+    memset(lx, 0, sizeof *lx);
+    lx->in = in;
+    lx->pos = arb_input_begin(in);
+    lx->line = 1;
+    lx->line_start = lx->pos;
+    lx->line_ascii = true;
+}
+
+/* Make sure the byte at off is in the window; false at the end of input. */
+static bool avail(struct arb_lexer *lx, uint64_t off)
+{
+    while (off >= arb_input_end(lx->in)) {
+        if (lx->discard)
+            arb_lexer_consume(lx, off);
+        long r = arb_input_fill(lx->in);
+        if (r < 0)
+            lx->io_error = true;
+        if (r <= 0)
+            return false;
+    }
+    return true;
+}
+
+static inline int byte_at(struct arb_lexer *lx, uint64_t off)
+{
+    if (!avail(lx, off))
+        return -1;
+    return (unsigned char)*arb_input_at(lx->in, off);
+}
+
+void arb_lexer_consume(struct arb_lexer *lx, uint64_t off)
+{
+    if (off > lx->pos)
+        off = lx->pos;
+    if (off > lx->line_start) {
+        /* Count the characters being dropped from the current line. */
+        const char *s = arb_input_at(lx->in, lx->line_start);
+        size_t n = (size_t)(off - lx->line_start);
+        lx->col_base += (uint32_t)(lx->line_ascii ? n : arb_utf8_chars(s, n));
+        lx->line_start = off;
+    }
+    arb_input_consume(lx->in, off);
+}
+
+static uint32_t column(struct arb_lexer *lx, uint64_t off)
+{
+    size_t n = (size_t)(off - lx->line_start);
+    if (lx->line_ascii)
+        return lx->col_base + (uint32_t)n + 1;
+    return lx->col_base + (uint32_t)arb_utf8_chars(arb_input_at(lx->in, lx->line_start), n) + 1;
+}
+
+static void newline(struct arb_lexer *lx, uint64_t next)
+{
+    if (!lx->tok_on_line)
+        lx->blank = true;
+    lx->line++;
+    lx->line_start = next;
+    lx->col_base = 0;
+    lx->line_ascii = true;
+    lx->tok_on_line = false;
+    lx->tag_on_line = false;
+}
+
+/* Skip whitespace, newlines and %-escape lines.  Returns false at the end. */
+static bool skip_space(struct arb_lexer *lx)
+{
+    for (;;) {
+        if (!avail(lx, lx->pos))
+            return false;
+        const unsigned char *p = (const unsigned char *)arb_input_at(lx->in, lx->pos);
+        const unsigned char *e = (const unsigned char *)arb_input_at(lx->in, arb_input_end(lx->in));
+        const unsigned char *s = p;
+        while (p < e) {
+            unsigned c = *p;
+            if (cls[c] == C_WS) {
+                p++;
+            } else if (c == '\n') {
+                p++;
+                newline(lx, lx->pos + (uint64_t)(p - s));
+            } else if (c == 0xC2 && p + 1 < e && p[1] == 0xA0) {
+                lx->line_ascii = false;
+                p += 2;
+            } else if (c == '%' && lx->pos + (uint64_t)(p - s) == lx->line_start && lx->col_base == 0) {
+                /* Escape line (PGN §6): skip to the end of the line. */
+                const unsigned char *nl = memchr(p, '\n', (size_t)(e - p));
+                if (!nl) {
+                    p = e;
+                    lx->line_ascii = false;  /* we cannot tell; count exactly */
+                    break;
+                }
+                p = nl;
+            } else {
+                lx->pos += (uint64_t)(p - s);
+                return true;
+            }
+        }
+        lx->pos += (uint64_t)(p - s);
+    }
+}
+
+static void start_token(struct arb_lexer *lx, struct arb_token *t, enum arb_tok kind)
+{
+    memset(t, 0, sizeof *t);
+    t->kind = kind;
+    t->off = lx->pos;
+    t->line = lx->line;
+    t->col = column(lx, lx->pos);
+    t->after_blank = lx->blank;
+    t->first_on_line = !lx->tok_on_line;
+    lx->blank = false;
+    lx->tok_on_line = true;
+    lx->tag_on_line = false;
+}
+
+static enum arb_tok finish(struct arb_lexer *lx, struct arb_token *t, uint64_t end)
+{
+    t->len = (uint32_t)(end - t->off);
+    lx->pos = end;
+    return t->kind;
+}
+
+static enum arb_tok error_token(struct arb_lexer *lx, struct arb_token *t, uint64_t end, const char *why)
+{
+    t->kind = ARB_TK_ERROR;
+    t->error = why;
+    return finish(lx, t, end);
+}
+
+/* Offset of the end of the current line (the '\n' or the end of input). */
+static uint64_t line_end(struct arb_lexer *lx, uint64_t from)
+{
+    uint64_t p = from;
+    int c;
+    while ((c = byte_at(lx, p)) >= 0 && c != '\n') {
+        if (c >= 0x80)
+            lx->line_ascii = false;
+        p++;
+    }
+    return p;
+}
+
+static bool is_name_char(int c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '+' ||
+           c == '#' || c == '=' || c == ':' || c == '-';
+}
+
+/* Does a tag pair [Name "  start at off? (Used to end an unterminated comment.) */
+static bool looks_like_tag(struct arb_lexer *lx, uint64_t off)
+{
+    if (byte_at(lx, off) != '[')
+        return false;
+    uint64_t p = off + 1;
+    int c = byte_at(lx, p);
+    if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')))
+        return false;
+    while ((c = byte_at(lx, p)) >= 0 && is_name_char(c))
+        p++;
+    if (c != ' ' && c != '\t')
+        return false;
+    while ((c = byte_at(lx, p)) == ' ' || c == '\t')
+        p++;
+    return c == '"';
+}
+
+static enum arb_tok lex_tag(struct arb_lexer *lx, struct arb_token *t)
+{
+    uint64_t p = lx->pos + 1;
+    int c;
+    while ((c = byte_at(lx, p)) == ' ' || c == '\t')
+        p++;
+    t->name_off = p;
+    while ((c = byte_at(lx, p)) >= 0 && is_name_char(c))
+        p++;
+    t->name_len = (uint32_t)(p - t->name_off);
+    if (!t->name_len)
+        return error_token(lx, t, line_end(lx, p), "a tag needs a name after '['");
+    while ((c = byte_at(lx, p)) == ' ' || c == '\t')
+        p++;
+    if (c != '"')
+        return error_token(lx, t, line_end(lx, p), "a tag value must be in double quotes");
+    p++;
+    t->value_off = p;
+    for (;;) {
+        c = byte_at(lx, p);
+        if (c < 0 || c == '\n')
+            return error_token(lx, t, line_end(lx, p), "the tag value has no closing quote");
+        if (c >= 0x80)
+            lx->line_ascii = false;
+        if (c == '\\') {
+            int d = byte_at(lx, p + 1);
+            if (d == '"' || d == '\\') {
+                t->value_escaped = true;
+                p += 2;
+                continue;
+            }
+        }
+        if (c == '"')
+            break;
+        p++;
+    }
+    t->value_len = (uint32_t)(p - t->value_off);
+    p++;
+    while ((c = byte_at(lx, p)) == ' ' || c == '\t')
+        p++;
+    if (c != ']')
+        return error_token(lx, t, line_end(lx, p), "a tag must end with ']'");
+    finish(lx, t, p + 1);
+    lx->tag_on_line = true;
+    return ARB_TK_TAG;
+}
+
+static enum arb_tok lex_brace_comment(struct arb_lexer *lx, struct arb_token *t)
+{
+    uint64_t p = lx->pos + 1;
+    bool line_empty = false;        /* the current line (inside the comment) is blank so far */
+    bool prev_blank = false;        /* the previous line inside the comment was blank */
+    for (;;) {
+        if (!avail(lx, p)) {
+            t->unterminated = true;
+            return finish(lx, t, p);
+        }
+        const unsigned char *s = (const unsigned char *)arb_input_at(lx->in, p);
+        const unsigned char *e = (const unsigned char *)arb_input_at(lx->in, arb_input_end(lx->in));
+        const unsigned char *q = s;
+        while (q < e) {
+            unsigned c = *q;
+            if (c == '}') {
+                return finish(lx, t, p + (uint64_t)(q - s) + 1);
+            } else if (c == '\n') {
+                uint64_t next = p + (uint64_t)(q - s) + 1;
+                prev_blank = line_empty;
+                newline(lx, next);
+                lx->tok_on_line = true;   /* the comment goes on */
+                line_empty = true;
+                /* A blank line followed by a tag pair: the comment was never
+                 * closed and a new game begins (resynchronise here). */
+                if (prev_blank && looks_like_tag(lx, next)) {
+                    t->unterminated = true;
+                    lx->tok_on_line = false;
+                    lx->blank = true;
+                    return finish(lx, t, next);
+                }
+                /* looks_like_tag may have read more input: refresh. */
+                p = next;
+                goto refresh;
+            } else {
+                if (c >= 0x80)
+                    lx->line_ascii = false;
+                if (c != ' ' && c != '\t' && c != '\r')
+                    line_empty = false;
+                q++;
+            }
+        }
+        p += (uint64_t)(q - s);
+    refresh:;
+    }
+}
+
+static enum arb_tok lex_word(struct arb_lexer *lx, struct arb_token *t)
+{
+    uint64_t p = lx->pos;
+    for (;;) {
+        if (!avail(lx, p))
+            break;
+        const unsigned char *s = (const unsigned char *)arb_input_at(lx->in, p);
+        const unsigned char *e = (const unsigned char *)arb_input_at(lx->in, arb_input_end(lx->in));
+        const unsigned char *q = s;
+        unsigned hi = 0;
+        while (q < e && cls[*q] == C_WORD) {
+            if (*q == 0xC2 && q + 1 < e && q[1] == 0xA0)
+                break;          /* NBSP ends the word */
+            hi |= *q;
+            q++;
+        }
+        if (hi & 0x80)
+            lx->line_ascii = false;
+        p += (uint64_t)(q - s);
+        if (q < e)
+            break;
+    }
+    finish(lx, t, p);
+    const char *w = arb_input_at(lx->in, t->off);
+    size_t n = t->len;
+
+    /* Results. */
+    if ((n == 3 && memcmp(w, "1-0", 3) == 0)) { t->kind = ARB_TK_RESULT; t->number = ARB_RESULT_WHITE; return t->kind; }
+    if ((n == 3 && memcmp(w, "0-1", 3) == 0)) { t->kind = ARB_TK_RESULT; t->number = ARB_RESULT_BLACK; return t->kind; }
+    if ((n == 7 && memcmp(w, "1/2-1/2", 7) == 0) || (n == 5 && memcmp(w, "\xC2\xBD-\xC2\xBD", 5) == 0)) {
+        t->kind = ARB_TK_RESULT;
+        t->number = ARB_RESULT_DRAW;
+        return t->kind;
+    }
+    if (n == 1 && w[0] == '*') { t->kind = ARB_TK_RESULT; t->number = ARB_RESULT_UNKNOWN; return t->kind; }
+
+    /* Move numbers: digits then dots (or an ellipsis); dots alone. */
+    size_t i = 0;
+    int num = 0;
+    while (i < n && w[i] >= '0' && w[i] <= '9' && i < 6)
+        num = num * 10 + (w[i++] - '0');
+    size_t digits = i;
+    if (digits && digits < n && w[digits] >= '0' && w[digits] <= '9')
+        return ARB_TK_WORD;      /* a number too long to be a move number */
+    int dots = 0;
+    for (;;) {
+        if (i < n && w[i] == '.') {
+            dots++;
+            i++;
+        } else if (i + 3 <= n && memcmp(w + i, "\xE2\x80\xA6", 3) == 0) {
+            dots += 3;
+            i += 3;
+        } else {
+            break;
+        }
+    }
+    if ((digits && (dots || i == n)) || (!digits && dots && i == n)) {
+        t->kind = ARB_TK_MOVENUM;
+        t->number = digits ? num : -1;
+        t->dots = dots;
+        if (i < n)
+            finish(lx, t, t->off + i);   /* "12.e4": the move is the next token */
+        return t->kind;
+    }
+    return ARB_TK_WORD;
+}
+
+enum arb_tok arb_lex_next(struct arb_lexer *lx, struct arb_token *t)
+{
+    if (lx->have_peek) {
+        *t = lx->peek;
+        lx->have_peek = false;
+        lx->pos = t->off + t->len;
+        return t->kind;
+    }
+    bool tag_ok = lx->tag_on_line;
+    if (!skip_space(lx)) {
+        memset(t, 0, sizeof *t);
+        t->kind = ARB_TK_EOF;
+        t->off = lx->pos;
+        t->line = lx->line;
+        t->after_blank = lx->blank;
+        return ARB_TK_EOF;
+    }
+    tag_ok = tag_ok || !lx->tok_on_line;
+    int c = byte_at(lx, lx->pos);
+    uint64_t p = lx->pos;
+    switch (c) {
+    case '[':
+        start_token(lx, t, ARB_TK_TAG);
+        if (tag_ok)
+            return lex_tag(lx, t);
+        {
+            /* '[' inside movetext: skip to ']' on this line. */
+            uint64_t q = p + 1;
+            int d;
+            while ((d = byte_at(lx, q)) >= 0 && d != '\n' && d != ']')
+                q++;
+            return error_token(lx, t, d == ']' ? q + 1 : q, "'[' in the movetext (tags go before the moves)");
+        }
+    case '{':
+        start_token(lx, t, ARB_TK_COMMENT);
+        return lex_brace_comment(lx, t);
+    case ';':
+        start_token(lx, t, ARB_TK_COMMENT);
+        return finish(lx, t, line_end(lx, p));
+    case '(':
+        if (byte_at(lx, p + 1) == '=' && byte_at(lx, p + 2) == ')') {
+            start_token(lx, t, ARB_TK_DRAW_OFFER);
+            return finish(lx, t, p + 3);
+        }
+        start_token(lx, t, ARB_TK_VAR_OPEN);
+        return finish(lx, t, p + 1);
+    case ')':
+        start_token(lx, t, ARB_TK_VAR_CLOSE);
+        return finish(lx, t, p + 1);
+    case '$': {
+        start_token(lx, t, ARB_TK_NAG);
+        uint64_t q = p + 1;
+        int d, v = 0;
+        while ((d = byte_at(lx, q)) >= '0' && d <= '9' && q - p < 5) {
+            v = v * 10 + (d - '0');
+            q++;
+        }
+        if (q == p + 1)
+            return error_token(lx, t, q, "'$' must be followed by a number (a NAG)");
+        t->number = v;
+        return finish(lx, t, q);
+    }
+    case '}':
+        start_token(lx, t, ARB_TK_ERROR);
+        return error_token(lx, t, p + 1, "'}' without an opening '{'");
+    case ']':
+        start_token(lx, t, ARB_TK_ERROR);
+        return error_token(lx, t, p + 1, "']' without an opening '['");
+    default:
+        start_token(lx, t, ARB_TK_WORD);
+        return lex_word(lx, t);
+    }
+}
+
+void arb_lex_unget(struct arb_lexer *lx, const struct arb_token *t)
+{
+    lx->peek = *t;
+    lx->have_peek = true;
+}

@@ -1,0 +1,33 @@
+/* main.c — arbiter's entry point: parse the options, run the command, exit.
+ *
+ * The only place that decides the exit status (INTERFACE.md): 0 no error
+ * found, 1 findings of severity error, 2 usage errors, unreadable input or a
+ * failure of the program.
+ */
+#include <stdlib.h>
+
+#include "board.h"
+#include "commands.h"
+#include "opts.h"
+
+int main(int argc, char **argv)
+{
+    struct arb_opts o;
+    arb_board_init();
+    switch (arb_opts_parse(&o, argc, argv)) {
+    case ARB_OPTS_DONE:
+        return ARB_EXIT_OK;
+    case ARB_OPTS_USAGE:
+        return ARB_EXIT_FAILURE;
+    case ARB_OPTS_RUN:
+        break;
+    }
+    switch (o.cmd) {
+    case ARB_CMD_CHECK:
+        return arb_cmd_check(&o);
+    case ARB_CMD_REPLAY:
+        return arb_cmd_replay(&o);
+    default:
+        return ARB_EXIT_FAILURE;
+    }
+}

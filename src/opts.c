@@ -1,0 +1,284 @@
+/* opts.c — option parsing, help and version (see opts.h). */
+#include "opts.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef ARB_VERSION
+#define ARB_VERSION "0.1.0"
+#endif
+
+enum {
+    OPT_FORMAT = 256, OPT_RULES, OPT_MODE, OPT_LANG, OPT_ENCODING, OPT_MAX_GAME_BYTES, OPT_COLOR,
+    OPT_FEN, OPT_GAME, OPT_HELP, OPT_VERSION, OPT_QUIET
+};
+
+static const struct option long_opts[] = {
+    {"format", required_argument, NULL, OPT_FORMAT},
+    {"rules", required_argument, NULL, OPT_RULES},
+    {"mode", required_argument, NULL, OPT_MODE},
+    {"lang", required_argument, NULL, OPT_LANG},
+    {"encoding", required_argument, NULL, OPT_ENCODING},
+    {"max-game-bytes", required_argument, NULL, OPT_MAX_GAME_BYTES},
+    {"color", required_argument, NULL, OPT_COLOR},
+    {"colour", required_argument, NULL, OPT_COLOR},
+    {"quiet", no_argument, NULL, OPT_QUIET},
+    {"fen", no_argument, NULL, OPT_FEN},
+    {"game", required_argument, NULL, OPT_GAME},
+    {"help", no_argument, NULL, OPT_HELP},
+    {"version", no_argument, NULL, OPT_VERSION},
+    {NULL, 0, NULL, 0},
+};
+
+/* Which options each command takes. */
+static bool allowed(enum arb_cmd cmd, int opt)
+{
+    switch (opt) {
+    case OPT_HELP: case OPT_VERSION: case OPT_RULES: case OPT_MODE: case OPT_LANG: case OPT_ENCODING:
+    case OPT_MAX_GAME_BYTES:
+        return true;
+    case OPT_FORMAT: case OPT_COLOR: case OPT_QUIET:
+        return cmd == ARB_CMD_CHECK;
+    case OPT_FEN: case OPT_GAME:
+        return cmd == ARB_CMD_REPLAY;
+    default:
+        return false;
+    }
+}
+
+static const char usage_main[] =
+    "Usage: arbiter COMMAND [OPTION]... [FILE]...\n"
+    "Check chess game records (PGN or scoresheet move lists) against the FIDE Laws of Chess.\n"
+    "\n"
+    "Commands:\n"
+    "  check     replay every game and report what the record and the Laws disagree on\n"
+    "  replay    show the positions of a game (--fen: one FEN per ply)\n"
+    "\n"
+    "  arbiter COMMAND --help   options of a command\n"
+    "  arbiter --version        version\n"
+    "\n"
+    "FILE '-' or no FILE reads standard input.\n"
+    "Exit status: 0 no error found, 1 a finding of severity error, 2 usage error,\n"
+    "unreadable input or failure of the program.\n";
+
+static const char usage_common[] =
+    "      --rules=PROFILE     Laws to apply: fide-2023 (default), fide-2018, fide-2017,\n"
+    "                          fide-2014, fide-2009, or auto (the edition in force on\n"
+    "                          the game's EventDate or Date); --rules=list lists them\n"
+    "      --mode=MODE         standard (default), rapid, blitz or auto\n"
+    "      --lang=LANG         notation of the moves: auto (default) or a language\n"
+    "                          code; --lang=list lists them\n"
+    "      --encoding=NAME     character encoding of the input (default: detect;\n"
+    "                          UTF-8, UTF-16 with BOM, else Windows-1252/1251);\n"
+    "                          any name iconv -l knows\n"
+    "      --max-game-bytes=N  skip the rest of a game longer than N bytes\n"
+    "                          (default 16777216)\n"
+    "      --help              this help\n";
+
+static const char usage_check[] =
+    "Usage: arbiter check [OPTION]... [FILE]...\n"
+    "Replay every game (main line and variations) and report each finding as\n"
+    "  file:line:col: severity: move: message (Art. N) [code]\n"
+    "followed by a summary line on standard error.\n"
+    "\n"
+    "Options:\n"
+    "      --format=FORMAT     text (default) or jsonl (one JSON object per game)\n"
+    "      --color=WHEN        auto (default), always or never (NO_COLOR is honoured)\n"
+    "      --quiet             print only the summary line\n";
+
+static const char usage_replay[] =
+    "Usage: arbiter replay [OPTION]... [FILE]\n"
+    "Show the positions of one game of FILE.\n"
+    "\n"
+    "Options:\n"
+    "      --fen               print one FEN per line: the start position, then the\n"
+    "                          position after each replayed half-move\n"
+    "      --game=N            the N-th game of the file (default 1)\n";
+
+static const char codes_text[] =
+    "\n"
+    "Finding codes (severity):\n";
+
+static void print_codes(FILE *f)
+{
+    fputs(codes_text, f);
+    for (int i = 0; i < ARB_F_COUNT; i++)
+        fprintf(f, "  %-24s %-7s %s\n", arb_codes[i].name, arb_severity_name(arb_codes[i].severity),
+                arb_codes[i].summary);
+}
+
+static void help(enum arb_cmd cmd)
+{
+    if (cmd == ARB_CMD_CHECK) {
+        fputs(usage_check, stdout);
+        fputs(usage_common, stdout);
+        print_codes(stdout);
+        fputs("\nExit status: 0 no error found, 1 a finding of severity error, 2 usage error,\n"
+              "unreadable input or failure of the program.\n", stdout);
+    } else if (cmd == ARB_CMD_REPLAY) {
+        fputs(usage_replay, stdout);
+        fputs(usage_common, stdout);
+    } else {
+        fputs(usage_main, stdout);
+    }
+}
+
+static enum arb_parse_result usage_error(const struct arb_opts *o, const char *fmt, ...) ARB_PRINTF(2, 3);
+
+static enum arb_parse_result usage_error(const struct arb_opts *o, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "arbiter: ");
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\nTry 'arbiter %s%s--help' for more information.\n", o->cmd_name ? o->cmd_name : "",
+            o->cmd_name ? " " : "");
+    return ARB_OPTS_USAGE;
+}
+
+static bool parse_u64(const char *s, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || end == s || *end || s[0] == '-')
+        return false;
+    *out = v;
+    return true;
+}
+
+enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
+{
+    memset(o, 0, sizeof *o);
+    o->format = &arb_format_text;
+    o->profile = arb_profile_default();
+    o->mode = ARB_MODE_STANDARD;
+    o->max_game_bytes = 16u << 20;
+    o->game = 1;
+
+    if (argc < 2) {
+        fputs(usage_main, stderr);
+        return ARB_OPTS_USAGE;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
+        help(ARB_CMD_NONE);
+        return ARB_OPTS_DONE;
+    }
+    if (strcmp(cmd, "--version") == 0) {
+        printf("arbiter %s\n", ARB_VERSION);
+        return ARB_OPTS_DONE;
+    }
+    if (strcmp(cmd, "check") == 0)
+        o->cmd = ARB_CMD_CHECK;
+    else if (strcmp(cmd, "replay") == 0)
+        o->cmd = ARB_CMD_REPLAY;
+    else
+        return usage_error(o, "unknown command '%s' (commands: check, replay)", cmd);
+    o->cmd_name = cmd;
+
+    int c, idx;
+    optind = 2;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":h", long_opts, &idx)) != -1) {
+        if (c == 'h')
+            c = OPT_HELP;
+        if (c == '?')
+            return usage_error(o, "unknown option '%s'", argv[optind - 1]);
+        if (c == ':')
+            return usage_error(o, "option '%s' needs a value", argv[optind - 1]);
+        if (!allowed(o->cmd, c))
+            return usage_error(o, "option '%s' does not apply to this command", argv[optind - 1]);
+        switch (c) {
+        case OPT_HELP:
+            help(o->cmd);
+            return ARB_OPTS_DONE;
+        case OPT_VERSION:
+            printf("arbiter %s\n", ARB_VERSION);
+            return ARB_OPTS_DONE;
+        case OPT_FORMAT:
+            o->format = arb_format_find(optarg);
+            if (!o->format)
+                return usage_error(o, "unknown format '%s' (formats: text, jsonl)", optarg);
+            break;
+        case OPT_RULES:
+            if (strcmp(optarg, "list") == 0) {
+                for (int i = 0; arb_profiles[i]; i++)
+                    printf("%-12s %s\n", arb_profiles[i]->name, arb_profiles[i]->title);
+                printf("%-12s %s\n", "auto", "the FIDE edition in force on the game's EventDate (or Date)");
+                return ARB_OPTS_DONE;
+            }
+            if (strcmp(optarg, "auto") == 0) {
+                o->profile = NULL;
+                break;
+            }
+            o->profile = arb_profile_find(optarg);
+            if (!o->profile)
+                return usage_error(o, "unknown rules profile '%s' (see --rules=list)", optarg);
+            break;
+        case OPT_MODE:
+            if (strcmp(optarg, "standard") == 0)
+                o->mode = ARB_MODE_STANDARD;
+            else if (strcmp(optarg, "rapid") == 0)
+                o->mode = ARB_MODE_RAPID;
+            else if (strcmp(optarg, "blitz") == 0)
+                o->mode = ARB_MODE_BLITZ;
+            else if (strcmp(optarg, "auto") == 0)
+                o->mode = -1;
+            else
+                return usage_error(o, "unknown mode '%s' (auto, standard, rapid, blitz)", optarg);
+            break;
+        case OPT_LANG:
+            if (strcmp(optarg, "list") == 0) {
+                for (int i = 0; arb_langs[i]; i++)
+                    printf("%-4s %-12s %s\n", arb_langs[i]->code, arb_langs[i]->name, arb_langs[i]->source);
+                return ARB_OPTS_DONE;
+            }
+            if (strcmp(optarg, "auto") == 0) {
+                o->lang = NULL;
+                break;
+            }
+            o->lang = arb_lang_find(optarg);
+            if (!o->lang)
+                return usage_error(o, "unknown notation language '%s' (see --lang=list)", optarg);
+            break;
+        case OPT_ENCODING:
+            o->encoding = optarg;
+            break;
+        case OPT_MAX_GAME_BYTES:
+            if (!parse_u64(optarg, &o->max_game_bytes) || o->max_game_bytes < 64)
+                return usage_error(o, "--max-game-bytes needs a number of at least 64, not '%s'", optarg);
+            break;
+        case OPT_COLOR:
+            if (strcmp(optarg, "auto") == 0)
+                o->color = ARB_COLOR_AUTO;
+            else if (strcmp(optarg, "always") == 0)
+                o->color = ARB_COLOR_ALWAYS;
+            else if (strcmp(optarg, "never") == 0)
+                o->color = ARB_COLOR_NEVER;
+            else
+                return usage_error(o, "--color takes auto, always or never, not '%s'", optarg);
+            break;
+        case OPT_QUIET:
+            o->quiet = true;
+            break;
+        case OPT_FEN:
+            o->fen = true;
+            break;
+        case OPT_GAME:
+            if (!parse_u64(optarg, &o->game) || o->game < 1)
+                return usage_error(o, "--game needs a game number from 1, not '%s'", optarg);
+            break;
+        }
+    }
+    o->files = argv + optind;
+    o->n_files = argc - optind;
+    if (o->cmd == ARB_CMD_REPLAY && o->n_files > 1)
+        return usage_error(o, "replay reads one file, not %d", o->n_files);
+    return ARB_OPTS_RUN;
+}

@@ -1,0 +1,48 @@
+/* opts.h — command-line options of every subcommand.
+ *
+ * Options are parsed once with getopt_long into struct arb_opts, which then
+ * travels as a const pointer.  Parsing never exits: it returns a status
+ * that main.c turns into an exit code.
+ */
+#ifndef ARB_OPTS_H
+#define ARB_OPTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "laws.h"
+#include "notation.h"
+#include "report.h"
+
+/* Exit statuses (INTERFACE.md). */
+enum arb_exit { ARB_EXIT_OK = 0, ARB_EXIT_FINDINGS = 1, ARB_EXIT_FAILURE = 2 };
+
+enum arb_cmd { ARB_CMD_NONE, ARB_CMD_CHECK, ARB_CMD_REPLAY };
+
+enum arb_color { ARB_COLOR_AUTO, ARB_COLOR_NEVER, ARB_COLOR_ALWAYS };
+
+struct arb_opts {
+    enum arb_cmd cmd;
+    const char *cmd_name;
+    const struct arb_format *format;
+    const struct arb_profile *profile;   /* NULL: --rules=auto */
+    int mode;                            /* enum arb_mode, -1 auto */
+    const struct arb_lang *lang;         /* NULL: auto */
+    const char *encoding;                /* NULL: detect */
+    uint64_t max_game_bytes;
+    enum arb_color color;
+    bool quiet;
+    bool fen;                            /* replay --fen */
+    uint64_t game;                       /* replay --game=N (1-based) */
+    char **files;
+    int n_files;
+};
+
+enum arb_parse_result { ARB_OPTS_RUN, ARB_OPTS_DONE, ARB_OPTS_USAGE };
+
+/* Parse argv.  ARB_OPTS_RUN: run the command; ARB_OPTS_DONE: help, version
+ * or a list was printed (exit 0); ARB_OPTS_USAGE: a usage error was printed
+ * on stderr (exit 2). */
+enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv);
+
+#endif

@@ -1,0 +1,342 @@
+/* pgn.c — game records from tokens (see pgn.h). */
+#include "pgn.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "util.h"
+
+void arb_pgn_init(struct arb_pgn_reader *r, struct arb_input *in, const char *file, uint64_t max_game_bytes)
+{
+    memset(r, 0, sizeof *r);
+    r->in = in;
+    r->file = file;
+    r->max_game_bytes = max_game_bytes;
+    arb_lexer_init(&r->lx, in);
+}
+
+const char *arb_game_tag(const struct arb_game *g, const char *name)
+{
+    for (int i = 0; i < g->n_tags; i++)
+        if (strcmp(g->tags[i].name, name) == 0)
+            return g->tags[i].value;
+    return NULL;
+}
+
+void arb_game_locate(const struct arb_game *g, uint64_t off, uint32_t *line, uint32_t *col)
+{
+    /* Count from the game's first token, whose line and column are known. */
+    uint32_t l = g->line, c = g->col ? g->col : 1;
+    if (off > g->start_off) {
+        const char *s = arb_input_at(g->in, g->start_off);
+        uint64_t n = off - g->start_off;
+        for (uint64_t i = 0; i < n; i++) {
+            if (s[i] == '\n') {
+                l++;
+                c = 1;
+            } else if (((unsigned char)s[i] & 0xC0) != 0x80) {
+                c++;
+            }
+        }
+    }
+    *line = l;
+    *col = c;
+}
+
+static struct arb_finding *syntax(struct arb_game *g, const struct arb_token *t, const char *fmt, ...)
+    ARB_PRINTF(3, 4);
+
+static struct arb_finding *syntax(struct arb_game *g, const struct arb_token *t, const char *fmt, ...)
+{
+    struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_PGN_SYNTAX);
+    va_list ap;
+    va_start(ap, fmt);
+    f->message = arb_arena_vprintf(g->arena, fmt, ap);
+    va_end(ap);
+    f->line = t->line;
+    f->col = t->col;
+    return f;
+}
+
+static struct arb_node *add_node(struct arb_game *g, const struct arb_token *t, enum arb_node_kind kind)
+{
+    if (g->n_nodes == g->cap_nodes) {
+        int cap = g->cap_nodes ? g->cap_nodes * 2 : 128;
+        g->nodes = arb_arena_grow(g->arena, g->nodes, sizeof *g->nodes, (size_t)g->n_nodes, (size_t)cap);
+        g->cap_nodes = cap;
+    }
+    struct arb_node *n = &g->nodes[g->n_nodes++];
+    n->kind = (uint8_t)kind;
+    n->dots = (uint8_t)(t->dots > 255 ? 255 : t->dots);
+    n->after_blank = t->after_blank;
+    n->num = t->number;
+    n->line = t->line;
+    n->col = t->col;
+    n->off = t->off;
+    n->len = t->len;
+    return n;
+}
+
+static void add_tag(struct arb_game *g, const struct arb_token *t, int *cap)
+{
+    if (g->n_tags == *cap) {
+        int c = *cap ? *cap * 2 : 16;
+        g->tags = arb_arena_grow(g->arena, g->tags, sizeof *g->tags, (size_t)g->n_tags, (size_t)c);
+        *cap = c;
+    }
+    struct arb_tag *tag = &g->tags[g->n_tags++];
+    tag->name = arb_arena_strndup(g->arena, arb_input_at(g->in, t->name_off), t->name_len);
+    const char *v = arb_input_at(g->in, t->value_off);
+    if (!t->value_escaped) {
+        tag->value = arb_arena_strndup(g->arena, v, t->value_len);
+    } else {
+        char *out = arb_arena_alloc(g->arena, t->value_len + 1);
+        size_t o = 0;
+        for (uint32_t i = 0; i < t->value_len; i++) {
+            if (v[i] == '\\' && i + 1 < t->value_len && (v[i + 1] == '"' || v[i + 1] == '\\'))
+                i++;
+            out[o++] = v[i];
+        }
+        out[o] = 0;
+        tag->value = out;
+    }
+    tag->line = t->line;
+    tag->col = t->col;
+}
+
+static bool has_tag_named(const struct arb_game *g, const struct arb_token *t)
+{
+    const char *name = arb_input_at(g->in, t->name_off);
+    for (int i = 0; i < g->n_tags; i++)
+        if (strlen(g->tags[i].name) == t->name_len && memcmp(g->tags[i].name, name, t->name_len) == 0)
+            return true;
+    return false;
+}
+
+/* Turn the input's decode events inside the game into findings. */
+static void decode_findings(struct arb_pgn_reader *r, struct arb_game *g)
+{
+    struct arb_decode_event ev[16];
+    size_t n;
+    int reported = 0, dropped = 0;
+    while ((n = arb_input_take_events(r->in, g->end_off, ev, 16)) > 0) {
+        for (size_t i = 0; i < n; i++) {
+            const struct arb_decode_event *e = &ev[i];
+            if (e->kind != ARB_DEC_GUESS && reported >= 20) {
+                dropped++;
+                continue;
+            }
+            struct arb_finding *f = arb_findings_add(&g->findings, g->arena,
+                                                     e->kind == ARB_DEC_GUESS ? ARB_F_ENCODING_GUESS : ARB_F_DECODE_ERROR);
+            arb_game_locate(g, e->off, &f->line, &f->col);
+            char hex[16] = "";
+            for (int k = 0; k < e->nbytes && k < 4; k++)
+                snprintf(hex + 3 * k, sizeof hex - 3 * (size_t)k, "%s%02X", k ? " " : "", e->bytes[k]);
+            switch (e->kind) {
+            case ARB_DEC_GUESS:
+                f->message = arb_arena_printf(g->arena,
+                    "the file is not valid UTF-8 (byte %s at file offset %llu); from here it is read as %s",
+                    hex, (unsigned long long)e->raw_off, e->encoding);
+                f->note = "use --encoding=NAME if the guess is wrong";
+                g->encoding_note = e->encoding;
+                break;
+            case ARB_DEC_NUL:
+                f->message = "a NUL byte in the text (shown as U+FFFD)";
+                reported++;
+                break;
+            case ARB_DEC_TRUNCATED:
+                f->message = arb_arena_printf(g->arena, "the file ends inside a character (bytes %s)", hex);
+                reported++;
+                break;
+            default:
+                f->message = arb_arena_printf(g->arena, "byte %s is not valid %s (shown as U+FFFD)", hex,
+                                              r->in->encoding);
+                reported++;
+                break;
+            }
+        }
+    }
+    if (dropped) {
+        struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_DECODE_ERROR);
+        f->line = g->line;
+        f->message = arb_arena_printf(g->arena, "%d more undecodable bytes in this game are not listed", dropped);
+    }
+}
+
+/* Skip the rest of a game cut at --max-game-bytes without keeping it. */
+static void skip_rest(struct arb_pgn_reader *r)
+{
+    struct arb_token t;
+    int depth = 0;
+    r->lx.discard = true;
+    for (;;) {
+        enum arb_tok k = arb_lex_next(&r->lx, &t);
+        if (k == ARB_TK_EOF)
+            break;
+        if (k == ARB_TK_TAG && (t.after_blank || !r->skip_in_tags)) {
+            arb_lex_unget(&r->lx, &t);
+            break;
+        }
+        if (k != ARB_TK_TAG)
+            r->skip_in_tags = false;
+        if (k == ARB_TK_VAR_OPEN)
+            depth++;
+        else if (k == ARB_TK_VAR_CLOSE && depth)
+            depth--;
+        else if (k == ARB_TK_RESULT && !depth)
+            break;
+    }
+    r->lx.discard = false;
+    r->skipping = false;
+}
+
+int arb_pgn_next(struct arb_pgn_reader *r, struct arb_game *g, struct arb_arena *a)
+{
+    if (r->skipping)
+        skip_rest(r);
+
+    memset(g, 0, sizeof *g);
+    g->file = r->file;
+    g->arena = a;
+    g->in = r->in;
+
+    struct arb_token t;
+    enum { NOTHING, TAGS, MOVES } state = NOTHING;
+    int depth = 0, moves = 0, tag_cap = 0;
+    bool ended = false;
+
+    for (;;) {
+        enum arb_tok k = arb_lex_next(&r->lx, &t);
+        if (k == ARB_TK_EOF) {
+            if (r->lx.io_error)
+                return -1;
+            break;
+        }
+        if (state == NOTHING) {
+            g->start_off = t.off;
+            g->line = t.line;
+            g->col = t.col;
+        }
+        if (r->max_game_bytes && t.off + t.len - g->start_off > r->max_game_bytes && state != NOTHING) {
+            struct arb_finding *f = arb_findings_add(&g->findings, a, ARB_F_GAME_TOO_LARGE);
+            f->line = t.line;
+            f->col = t.col;
+            f->message = arb_arena_printf(a, "the game's text exceeds %llu bytes (--max-game-bytes); the rest of the game is skipped",
+                                          (unsigned long long)r->max_game_bytes);
+            g->truncated = true;
+            r->skipping = true;
+            r->skip_in_tags = state == TAGS;
+            arb_lex_unget(&r->lx, &t);
+            g->end_off = t.off;
+            break;
+        }
+        if (k == ARB_TK_TAG || (k == ARB_TK_ERROR && t.first_on_line && state != MOVES
+                                && *arb_input_at(r->in, t.off) == '[')) {
+            if (state == MOVES || (state == TAGS && t.after_blank && k == ARB_TK_TAG && has_tag_named(g, &t))) {
+                arb_lex_unget(&r->lx, &t);
+                g->end_off = t.off;
+                ended = true;
+                break;
+            }
+            state = TAGS;
+            if (k == ARB_TK_TAG)
+                add_tag(g, &t, &tag_cap);
+            else
+                syntax(g, &t, "malformed tag pair: %s", t.error);
+            continue;
+        }
+        /* Movetext. */
+        if (state != MOVES && k == ARB_TK_RESULT) {
+            /* A termination marker with no moves: the game is just that. */
+            add_node(g, &t, ARB_N_RESULT);
+            g->marker = (enum arb_result)t.number;
+            g->end_off = t.off + t.len;
+            ended = true;
+            break;
+        }
+        if (state == MOVES && k == ARB_TK_MOVENUM && t.number == 1 && t.dots == 1 && t.after_blank && !depth
+            && moves >= 2 && g->marker == ARB_RESULT_NONE) {
+            /* A new bare move list after a blank line. */
+            arb_lex_unget(&r->lx, &t);
+            g->end_off = t.off;
+            ended = true;
+            break;
+        }
+        state = MOVES;
+        switch (k) {
+        case ARB_TK_WORD:
+            add_node(g, &t, ARB_N_MOVE);
+            moves++;
+            break;
+        case ARB_TK_MOVENUM:
+            add_node(g, &t, ARB_N_MOVENUM);
+            break;
+        case ARB_TK_COMMENT:
+            add_node(g, &t, ARB_N_COMMENT);
+            if (t.unterminated) {
+                syntax(g, &t, "this comment is never closed with '}'");
+                g->fatal_syntax = true;
+            }
+            break;
+        case ARB_TK_NAG:
+            add_node(g, &t, ARB_N_NAG);
+            break;
+        case ARB_TK_DRAW_OFFER:
+            add_node(g, &t, ARB_N_DRAW_OFFER);
+            break;
+        case ARB_TK_VAR_OPEN:
+            add_node(g, &t, ARB_N_VAR_OPEN);
+            depth++;
+            break;
+        case ARB_TK_VAR_CLOSE:
+            if (!depth) {
+                syntax(g, &t, "')' without an opening '('");
+                g->fatal_syntax = true;
+                add_node(g, &t, ARB_N_ERROR);
+            } else {
+                add_node(g, &t, ARB_N_VAR_CLOSE);
+                depth--;
+            }
+            break;
+        case ARB_TK_RESULT:
+            add_node(g, &t, ARB_N_RESULT);
+            if (!depth) {
+                g->marker = (enum arb_result)t.number;
+                g->end_off = t.off + t.len;
+                ended = true;
+            }
+            break;
+        case ARB_TK_ERROR:
+            add_node(g, &t, ARB_N_ERROR);
+            syntax(g, &t, "%s", t.error);
+            g->fatal_syntax = true;
+            break;
+        default:
+            break;
+        }
+        if (ended)
+            break;
+    }
+    if (state == NOTHING && !ended)
+        return 0;
+    if (!g->end_off)
+        g->end_off = r->lx.pos;
+    if (depth > 0 && !g->truncated) {
+        for (int i = g->n_nodes - 1; i >= 0; i--)
+            if (g->nodes[i].kind == ARB_N_VAR_OPEN) {
+                struct arb_token at = {.line = g->nodes[i].line, .col = g->nodes[i].col};
+                syntax(g, &at, "%d variation%s opened with '(' never closed", depth, depth > 1 ? "s" : "");
+                break;
+            }
+        g->fatal_syntax = true;
+    }
+    r->games++;
+    g->index = r->game_base + r->games;
+    decode_findings(r, g);
+    return 1;
+}
+
+void arb_pgn_release(struct arb_pgn_reader *r, const struct arb_game *g)
+{
+    arb_lexer_consume(&r->lx, g->end_off);
+}

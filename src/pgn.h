@@ -1,0 +1,104 @@
+/* pgn.h — read one game record at a time from a PGN stream.
+ *
+ * Third step of the data flow: tokens (lex.h) become struct arb_game, the
+ * record of one game: its tags and its movetext as a flat list of nodes
+ * (moves, move numbers, comments, NAGs, variation brackets, draw offers,
+ * the termination marker).  Nothing here knows the rules of chess.
+ *
+ * Where one game ends and the next begins (PGN §8, and what real files do):
+ *  - a termination marker at the top level ends the game;
+ *  - a tag after movetext starts a new game (the old one lacked a marker);
+ *  - a tag section, blank line, tag section repeating a tag name: two games
+ *    (the first has no movetext); blank lines between a game's tags and its
+ *    movetext do not split it;
+ *  - in a bare move list without markers, "1." after a blank line starts a
+ *    new game;
+ *  - an unterminated comment ends at a blank line followed by a tag pair.
+ * Every game read gets exactly one struct arb_game, however broken.
+ *
+ * Memory: tags, nodes and findings live in the caller's arena; node spans
+ * point into the input window and stay valid until arb_pgn_release().
+ */
+#ifndef ARB_PGN_H
+#define ARB_PGN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "arena.h"
+#include "finding.h"
+#include "input.h"
+#include "lex.h"
+
+struct arb_tag {
+    const char *name;
+    const char *value;            /* unescaped, UTF-8, NUL-terminated */
+    uint32_t line, col;
+};
+
+enum arb_node_kind {
+    ARB_N_MOVE, ARB_N_MOVENUM, ARB_N_COMMENT, ARB_N_NAG, ARB_N_VAR_OPEN, ARB_N_VAR_CLOSE,
+    ARB_N_DRAW_OFFER, ARB_N_RESULT, ARB_N_ERROR
+};
+
+struct arb_node {
+    uint8_t kind;                 /* enum arb_node_kind */
+    uint8_t dots;                 /* MOVENUM */
+    uint8_t after_blank;          /* an empty line before it */
+    int32_t num;                  /* MOVENUM number (-1: dots only), NAG value, RESULT enum */
+    uint32_t line, col;
+    uint64_t off;                 /* the token's text: absolute offset and length */
+    uint32_t len;
+};
+
+struct arb_game {
+    const char *file;             /* name for reports */
+    uint64_t index;               /* 1-based number of the game in its file */
+    uint32_t line, col;           /* place of the first tag or move */
+    uint64_t start_off, end_off;
+    struct arb_tag *tags;
+    int n_tags;
+    struct arb_node *nodes;
+    int n_nodes, cap_nodes;
+    enum arb_result marker;       /* termination marker at the top level (NONE if absent) */
+    bool truncated;               /* cut at --max-game-bytes */
+    bool fatal_syntax;            /* the movetext structure is broken: do not replay */
+    const char *encoding_note;    /* set when this game's text was read in a guessed encoding */
+    struct arb_findings findings;
+    struct arb_arena *arena;
+    const struct arb_input *in;
+};
+
+struct arb_pgn_reader {
+    struct arb_input *in;
+    struct arb_lexer lx;
+    const char *file;
+    uint64_t game_base;           /* index of the first game minus one (--game-base) */
+    uint64_t games;
+    uint64_t max_game_bytes;
+    bool skipping;                /* the previous game was cut short: skip its rest */
+    bool skip_in_tags;
+};
+
+void arb_pgn_init(struct arb_pgn_reader *r, struct arb_input *in, const char *file, uint64_t max_game_bytes);
+
+/* Read the next game into *g (allocating from a).  Returns 1 for a game, 0
+ * at the end of the input, -1 on a read error (in->err_no). */
+int arb_pgn_next(struct arb_pgn_reader *r, struct arb_game *g, struct arb_arena *a);
+
+/* Release the game's text from the input window (after it is reported). */
+void arb_pgn_release(struct arb_pgn_reader *r, const struct arb_game *g);
+
+/* The text of a node (valid until arb_pgn_release). */
+static inline const char *arb_node_text(const struct arb_game *g, const struct arb_node *n)
+{
+    return arb_input_at(g->in, n->off);
+}
+
+/* The value of tag `name`, or NULL. */
+const char *arb_game_tag(const struct arb_game *g, const char *name);
+
+/* Line and column of the absolute offset off inside the game's text. */
+void arb_game_locate(const struct arb_game *g, uint64_t off, uint32_t *line, uint32_t *col);
+
+#endif

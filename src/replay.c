@@ -1,0 +1,696 @@
+/* replay.c — replaying a game record under the Laws (see replay.h).
+ *
+ * The nodes of the record are walked once, in order.  A stack of "levels"
+ * holds the main line (level 0) and the open variations: opening a
+ * variation saves the current level and takes back its last move, closing
+ * it restores the saved level.  A move that cannot be played ends the main
+ * line's replay (the game is reported as far as it went), or only the rest
+ * of the variation it stands in.
+ */
+#include "replay.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "movegen.h"
+#include "san.h"
+#include "util.h"
+
+const char *arb_end_reason_name(enum arb_end_reason r)
+{
+    switch (r) {
+    case ARB_END_CHECKMATE: return "checkmate";
+    case ARB_END_STALEMATE: return "stalemate";
+    case ARB_END_DEAD: return "dead-position";
+    case ARB_END_FIVEFOLD: return "fivefold-repetition";
+    case ARB_END_SEVENTYFIVE: return "seventyfive-moves";
+    default: return NULL;
+    }
+}
+
+const char *arb_result_name(enum arb_result r)
+{
+    switch (r) {
+    case ARB_RESULT_WHITE: return "1-0";
+    case ARB_RESULT_BLACK: return "0-1";
+    case ARB_RESULT_DRAW: return "1/2-1/2";
+    case ARB_RESULT_UNKNOWN: return "*";
+    default: return NULL;
+    }
+}
+
+static enum arb_result result_from_string(const char *s)
+{
+    if (!s)
+        return ARB_RESULT_NONE;
+    if (strcmp(s, "1-0") == 0) return ARB_RESULT_WHITE;
+    if (strcmp(s, "0-1") == 0) return ARB_RESULT_BLACK;
+    if (strcmp(s, "1/2-1/2") == 0 || strcmp(s, "\xC2\xBD-\xC2\xBD") == 0) return ARB_RESULT_DRAW;
+    if (strcmp(s, "*") == 0) return ARB_RESULT_UNKNOWN;
+    return ARB_RESULT_NONE;
+}
+
+static const char *const piece_names[6] = {"pawn", "knight", "bishop", "rook", "queen", "king"};
+static const char *const colour_names[2] = {"white", "black"};
+static const char *const side_names[2] = {"White", "Black"};
+
+/* Which right was lost when, for castling messages. */
+struct right_loss {
+    int ply;                 /* 0: never had it in this line */
+    int node;                /* the move's node */
+    int why;                 /* 0 king moved, 1 rook moved, 2 rook captured */
+};
+
+struct level {
+    struct arb_pos pos;
+    int ply;                 /* plies played to reach pos */
+    arb_move last;           /* last move played at this level */
+    struct arb_undo last_undo;
+    bool have_last;
+    bool dead;               /* a move failed: skip the rest of this line */
+    struct right_loss loss[4];
+};
+
+struct rs {
+    struct arb_game *g;
+    struct arb_outcome *out;
+    const struct arb_profile *prof;
+    const struct arb_lang *lang;
+    struct level cur;
+    struct level *stack;
+    int depth, cap;
+    bool lang_told;          /* a move with a piece letter was read */
+    bool numbering_reported; /* one move-number finding per game */
+    bool stop;               /* the main line stopped */
+};
+
+static void square(int sq, char out[3]) { arb_square_name(sq, out); }
+
+static const char *token_copy(struct rs *s, const struct arb_node *n)
+{
+    return arb_arena_strndup(s->g->arena, arb_node_text(s->g, n), n->len);
+}
+
+static struct arb_finding *finding(struct rs *s, enum arb_code code, const struct arb_node *n, enum arb_article art,
+                                   const char *fmt, ...) ARB_PRINTF(5, 6);
+
+static struct arb_finding *finding(struct rs *s, enum arb_code code, const struct arb_node *n, enum arb_article art,
+                                   const char *fmt, ...)
+{
+    struct arb_finding *f = arb_findings_add(&s->g->findings, s->g->arena, code);
+    va_list ap;
+    va_start(ap, fmt);
+    char *msg = arb_arena_vprintf(s->g->arena, fmt, ap);
+    va_end(ap);
+    f->message = s->depth ? arb_arena_printf(s->g->arena, "in a variation: %s", msg) : msg;
+    f->variation = (uint16_t)s->depth;
+    f->ply = s->cur.ply + 1;
+    if (n) {
+        f->line = n->line;
+        f->col = n->col;
+        if (n->kind == ARB_N_MOVE)
+            f->move = token_copy(s, n);
+    }
+    f->article = (int)art >= 0 ? arb_article(s->prof, art) : NULL;
+    char fen[128];
+    arb_pos_to_fen(&s->cur.pos, fen);
+    f->fen = arb_arena_strndup(s->g->arena, fen, strlen(fen));
+    return f;
+}
+
+static enum arb_article piece_article(int type)
+{
+    static const enum arb_article a[6] = {ARB_ART_PAWN, ARB_ART_KNIGHT, ARB_ART_BISHOP, ARB_ART_ROOK,
+                                          ARB_ART_QUEEN, ARB_ART_KING};
+    return type >= 0 && type < 6 ? a[type] : ARB_ART_ILLEGAL_MOVE;
+}
+
+/* "Nbd2" for a candidate move, written in the game's language. */
+static void write_move(struct rs *s, arb_move m, char *buf, size_t cap)
+{
+    struct arb_movedesc d;
+    arb_san_describe(&s->cur.pos, m, &d);
+    arb_notation_write(s->lang, &d, false, buf, cap);
+}
+
+/* Move number and dots for a ply of this line: "12." or "12...". */
+static void move_number(const struct arb_pos *pos, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "%u%s", (unsigned)pos->fullmove, pos->side == ARB_WHITE ? "." : "...");
+}
+
+static const char *castle_name(int aside) { return aside ? "0-0-0" : "0-0"; }
+
+static void report_castle_no_right(struct rs *s, const struct arb_node *n, int aside)
+{
+    int us = s->cur.pos.side;
+    int idx = ARB_CASTLE_IDX(us, aside);
+    const struct right_loss *l = &s->cur.loss[idx];
+    if (l->ply > 0) {
+        const struct arb_node *m = &s->g->nodes[l->node];
+        static const char *const why[3] = {"the king moved", "that rook moved", "that rook was captured"};
+        finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_CASTLING_LOST,
+                "%s cannot castle %s: %s earlier (%.*s, line %u)", side_names[us], castle_name(aside), why[l->why],
+                (int)m->len, arb_node_text(s->g, m), m->line);
+    } else {
+        finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_CASTLING_LOST,
+                "%s cannot castle %s: the king or that rook has moved (the starting position gives no such right)",
+                side_names[us], castle_name(aside));
+    }
+}
+
+/* Report why the description d found no single legal move. */
+static void report_failure(struct rs *s, const struct arb_node *n, const struct arb_movedesc *d,
+                           const struct arb_resolve *r)
+{
+    const struct arb_pos *pos = &s->cur.pos;
+    int us = pos->side;
+    char sq[3], sq2[3], buf[32];
+    int type = d->piece;
+    if (d->coords && d->from_file >= 0 && d->from_rank >= 0) {
+        int p = pos->board[ARB_SQ(d->from_file, d->from_rank)];
+        if (p && arb_piece_color(p) == us)
+            type = arb_piece_type(p);
+    }
+    const char *pname = type >= 0 && type < 6 ? piece_names[type] : "piece";
+    if (r->square >= 0)
+        square(r->square, sq);
+    else if (d->to_file >= 0 && d->to_rank >= 0)
+        square(ARB_SQ(d->to_file, d->to_rank), sq);
+    else
+        snprintf(sq, sizeof sq, "%c", d->to_file >= 0 ? 'a' + d->to_file : '?');
+
+    switch (r->status) {
+    case ARB_RS_NO_SUCH_PIECE:
+        if (d->from_file >= 0 && d->from_rank >= 0) {
+            square(ARB_SQ(d->from_file, d->from_rank), sq2);
+            finding(s, ARB_F_ILLEGAL_MOVE, n, piece_article(type), "no %s %s stands on %s", colour_names[us],
+                    d->coords ? "piece" : pname, sq2);
+        } else if (d->from_file >= 0) {
+            finding(s, ARB_F_ILLEGAL_MOVE, n, piece_article(type), "no %s %s stands on the %c-file", colour_names[us],
+                    pname, 'a' + d->from_file);
+        } else if (d->from_rank >= 0) {
+            finding(s, ARB_F_ILLEGAL_MOVE, n, piece_article(type), "no %s %s stands on rank %d", colour_names[us],
+                    pname, d->from_rank + 1);
+        } else {
+            finding(s, ARB_F_ILLEGAL_MOVE, n, piece_article(type), "%s has no %s", side_names[us], pname);
+        }
+        break;
+    case ARB_RS_CANNOT_REACH:
+        if (type == ARB_PAWN) {
+            bool capture = (d->from_file >= 0 && d->from_file != d->to_file) || d->capture;
+            if (capture && r->square >= 0 && !(pos->occ & ARB_BB(r->square)))
+                finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PAWN,
+                        "no %s pawn can capture on %s: there is nothing to capture there", colour_names[us], sq);
+            else if (!capture && r->square >= 0 && (pos->occ & ARB_BB(r->square)))
+                finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PAWN, "no %s pawn can move to %s: the square is occupied",
+                        colour_names[us], sq);
+            else
+                finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PAWN, "no %s pawn can %s %s", colour_names[us],
+                        capture ? "capture on" : "move to", sq);
+        } else {
+            arb_bb mine = arb_pos_pieces(pos, us, type);
+            if (d->from_file >= 0)
+                mine &= ARB_FILE_BB(d->from_file);
+            if (d->from_rank >= 0)
+                mine &= ARB_RANK_BB(d->from_rank);
+            if (arb_popcount(mine) == 1) {
+                square(arb_lsb(mine), sq2);
+                finding(s, ARB_F_ILLEGAL_MOVE, n, piece_article(type), "the %s %s on %s cannot reach %s",
+                        colour_names[us], pname, sq2, sq);
+            } else {
+                finding(s, ARB_F_ILLEGAL_MOVE, n, piece_article(type), "no %s %s can reach %s", colour_names[us],
+                        pname, sq);
+            }
+        }
+        break;
+    case ARB_RS_OWN_PIECE: {
+        int p = pos->board[r->square];
+        finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_OCCUPIED, "%s is occupied by %s's own %s", sq, side_names[us],
+                piece_names[arb_piece_type(p)]);
+        break;
+    }
+    case ARB_RS_KING_EXPOSED: {
+        arb_move m = r->cand[0];
+        char from[3];
+        square(arb_move_from(m), from);
+        if (arb_pos_checkers(pos))
+            finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_IN_CHECK,
+                    "the %s king is in check and the %s on %s to %s does not answer the check", colour_names[us],
+                    pname, from, sq);
+        else
+            finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_IN_CHECK,
+                    "the %s on %s cannot move to %s: that would expose the %s king to check", pname, from, sq,
+                    colour_names[us]);
+        break;
+    }
+    case ARB_RS_AMBIGUOUS: {
+        char list[160] = "";
+        size_t used = 0;
+        for (int i = 0; i < r->n_cand && used + 16 < sizeof list; i++) {
+            write_move(s, r->cand[i], buf, sizeof buf);
+            used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? (i + 1 == r->n_cand ? " or " : ", ") : "", buf);
+        }
+        finding(s, ARB_F_AMBIGUOUS_MOVE, n, ARB_ART_NOTATION_AMBIGUITY, "%d %s %ss can move to %s: write %s",
+                r->n_cand, colour_names[us], pname, sq, list);
+        break;
+    }
+    case ARB_RS_PROMO_BAD_PIECE:
+        finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PROMOTION, "a pawn cannot promote to a %s", piece_names[d->promo]);
+        break;
+    case ARB_RS_PROMO_NOT_LAST:
+        finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PROMOTION, "only a pawn reaching the last rank promotes");
+        break;
+    case ARB_RS_CASTLE_NO_RIGHT:
+        report_castle_no_right(s, n, d->castle == ARB_DESC_CASTLE_A || (d->castle == 0 && d->to_file == 2));
+        break;
+    case ARB_RS_CASTLE_IN_CHECK:
+        finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_CASTLING_PREVENTED, "%s cannot castle while in check",
+                side_names[us]);
+        break;
+    case ARB_RS_CASTLE_BLOCKED:
+        finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_CASTLING_PREVENTED,
+                "%s cannot castle %s: a piece stands on %s between king and rook", side_names[us],
+                castle_name(d->castle == ARB_DESC_CASTLE_A), sq);
+        break;
+    case ARB_RS_CASTLE_ATTACKED:
+        finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_CASTLING_PREVENTED,
+                "%s cannot castle %s: the king would cross or land on %s, which %s attacks", side_names[us],
+                castle_name(d->castle == ARB_DESC_CASTLE_A), sq, side_names[us ^ 1]);
+        break;
+    case ARB_RS_NULL_MOVE:
+        finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_ILLEGAL_MOVE, "a null move (--) is not a move of chess");
+        break;
+    case ARB_RS_INCOMPLETE:
+    default:
+        finding(s, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "the move is incomplete: no target square");
+        break;
+    }
+}
+
+/* Play m at the current level, remembering castling-right losses. */
+static void play(struct rs *s, arb_move m, int node)
+{
+    struct level *L = &s->cur;
+    uint8_t before = L->pos.castle;
+    int from = arb_move_from(m);
+    bool king = arb_pos_type_at(&L->pos, from) == ARB_KING;
+    arb_pos_make(&L->pos, m, &L->last_undo);
+    L->last = m;
+    L->have_last = true;
+    L->ply++;
+    uint8_t lost = before & (uint8_t)~L->pos.castle;
+    for (int i = 0; i < 4 && lost; i++)
+        if (lost & (1 << i)) {
+            L->loss[i].ply = L->ply;
+            L->loss[i].node = node;
+            L->loss[i].why = king || arb_move_kind(m) == ARB_MK_CASTLE ? 0
+                             : from == L->pos.castle_rook[i] ? 1 : 2;
+        }
+}
+
+/* The main line or this variation cannot go on. */
+static void fail(struct rs *s)
+{
+    if (s->depth == 0) {
+        s->stop = true;
+        s->out->replay_stopped = true;
+    } else {
+        s->cur.dead = true;
+    }
+}
+
+/* Has the position no legal move (mate or stalemate)?  Sets the end of the
+ * game on the main line. */
+static bool position_ended(struct rs *s)
+{
+    if (arb_has_legal_move(&s->cur.pos))
+        return false;
+    if (s->depth == 0 && !s->out->end_ply) {
+        s->out->end_ply = s->cur.ply;
+        s->out->end_reason = arb_pos_checkers(&s->cur.pos) ? ARB_END_CHECKMATE : ARB_END_STALEMATE;
+    }
+    return true;
+}
+
+static void report_after_end(struct rs *s, const struct arb_node *n)
+{
+    bool mate = arb_pos_checkers(&s->cur.pos) != 0;
+    finding(s, ARB_F_MOVE_AFTER_END, n, mate ? ARB_ART_CHECKMATE : ARB_ART_STALEMATE,
+            "the game had already ended in %s at ply %d; no move can follow", mate ? "checkmate" : "stalemate",
+            s->cur.ply);
+}
+
+static void do_move(struct rs *s, int idx)
+{
+    const struct arb_node *n = &s->g->nodes[idx];
+    const char *tok = arb_node_text(s->g, n);
+    struct arb_movedesc d;
+    struct arb_parse_info info;
+
+    /* After checkmate (found eagerly) nothing can follow on the main line. */
+    if (s->depth == 0 && s->out->end_reason == ARB_END_CHECKMATE) {
+        report_after_end(s, n);
+        fail(s);
+        return;
+    }
+    enum arb_np_status st = arb_notation_parse(s->lang, tok, n->len, &d, &info);
+    if (st == ARB_NP_EP_MARK || st == ARB_NP_CHECK_MARK)
+        return;   /* a mark written as its own word belongs to the move before */
+    if (st == ARB_NP_ERROR) {
+        if (info.bad[0])
+            finding(s, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "'%.*s' is not a move in %s notation: %s '%s'",
+                    (int)n->len, tok, s->lang->name, info.error, info.bad);
+        else
+            finding(s, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "'%.*s' is not a move in %s notation: %s",
+                    (int)n->len, tok, s->lang->name, info.error);
+        fail(s);
+        return;
+    }
+    if (d.piece >= ARB_KNIGHT && d.piece <= ARB_KING)
+        s->lang_told = true;
+    if (d.null_move && s->depth > 0) {
+        /* In analysis a null move shows a threat: pass the turn, unless the
+         * side to move is in check (then passing leaves the king in check). */
+        if (arb_pos_checkers(&s->cur.pos)) {
+            finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_IN_CHECK,
+                    "a null move (--) cannot answer a check");
+            fail(s);
+            return;
+        }
+        finding(s, ARB_F_NULL_MOVE, n, -1, "a null move (--) passes the turn");
+        struct arb_undo u;
+        arb_pos_make_null(&s->cur.pos, &u);
+        s->cur.ply++;
+        s->cur.have_last = false;
+        return;
+    }
+
+    struct arb_resolve r;
+    arb_san_resolve(&s->cur.pos, &d, &r);
+    if (r.status != ARB_RS_OK && r.status != ARB_RS_PROMO_MISSING) {
+        if (position_ended(s)) {
+            report_after_end(s, n);
+        } else {
+            report_failure(s, n, &d, &r);
+        }
+        fail(s);
+        return;
+    }
+    if (r.status == ARB_RS_PROMO_MISSING) {
+        char to[3];
+        square(arb_move_to(r.move), to);
+        finding(s, ARB_F_PROMOTION_MISSING, n, ARB_ART_PROMOTION_INCOMPLETE,
+                "the pawn reaches %s but no piece is chosen; it is replaced by a queen", to);
+    }
+    play(s, r.move, idx);
+    if (arb_pos_checkers(&s->cur.pos) && !arb_has_legal_move(&s->cur.pos)) {
+        if (s->depth == 0 && !s->out->end_ply) {
+            s->out->end_ply = s->cur.ply;
+            s->out->end_reason = ARB_END_CHECKMATE;
+        }
+    }
+}
+
+static void check_number(struct rs *s, const struct arb_node *n)
+{
+    if (s->depth || s->numbering_reported || n->num < 0)
+        return;
+    /* Only a number that a move follows (not trailing junk). */
+    const struct arb_pos *pos = &s->cur.pos;
+    bool black_dots = n->dots >= 2;
+    if ((unsigned)n->num == pos->fullmove && (!black_dots || pos->side == ARB_BLACK))
+        return;
+    char next[24];
+    move_number(pos, next, sizeof next);
+    s->numbering_reported = true;
+    finding(s, ARB_F_MOVE_NUMBER, n, ARB_ART_RECORDING,
+            "the record says %d%s but %s's move %s is next; a move may be missing or written twice", n->num,
+            black_dots ? "..." : ".", side_names[pos->side], next);
+}
+
+static void open_variation(struct rs *s)
+{
+    if (s->depth == s->cap) {
+        int cap = s->cap ? s->cap * 2 : 8;
+        s->stack = arb_arena_grow(s->g->arena, s->stack, sizeof *s->stack, (size_t)s->depth, (size_t)cap);
+        s->cap = cap;
+    }
+    s->stack[s->depth++] = s->cur;
+    if (s->cur.dead)
+        return;
+    if (s->cur.have_last) {
+        arb_pos_unmake(&s->cur.pos, s->cur.last, &s->cur.last_undo);
+        s->cur.ply--;
+        s->cur.have_last = false;
+    }
+}
+
+static void close_variation(struct rs *s)
+{
+    s->cur = s->stack[--s->depth];
+}
+
+/* Does s contain word, ignoring ASCII case? */
+static bool contains_nocase(const char *s, const char *word)
+{
+    size_t n = strlen(word);
+    for (; *s; s++)
+        if (strncasecmp(s, word, n) == 0)
+            return true;
+    return false;
+}
+
+static bool is_chess960(const char *variant)
+{
+    if (!variant)
+        return false;
+    return strstr(variant, "960") || contains_nocase(variant, "fischer") || contains_nocase(variant, "frc")
+           || contains_nocase(variant, "freestyle");
+}
+
+static bool is_standard(const char *variant)
+{
+    return !variant || !*variant || strcasecmp(variant, "standard") == 0 || strcasecmp(variant, "chess") == 0
+           || strcasecmp(variant, "normal") == 0 || strcasecmp(variant, "from position") == 0
+           || strcasecmp(variant, "fromposition") == 0;
+}
+
+static const struct arb_tag *find_tag(const struct arb_game *g, const char *name)
+{
+    for (int i = 0; i < g->n_tags; i++)
+        if (strcmp(g->tags[i].name, name) == 0)
+            return &g->tags[i];
+    return NULL;
+}
+
+/* Set up the start position; false if the game cannot be replayed. */
+static bool setup(struct rs *s)
+{
+    struct arb_game *g = s->g;
+    const struct arb_tag *variant = find_tag(g, "Variant");
+    const char *v = variant ? variant->value : NULL;
+    bool c960 = is_chess960(v);
+    if (!c960 && !is_standard(v)) {
+        struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_UNSUPPORTED_VARIANT);
+        f->line = variant->line;
+        f->col = variant->col;
+        f->message = arb_arena_printf(g->arena, "the game is %s, not chess under the FIDE Laws; its moves are not checked", v);
+        return false;
+    }
+    const struct arb_tag *fen = find_tag(g, "FEN");
+    if (fen) {
+        char err[200];
+        if (arb_pos_from_fen(&s->cur.pos, fen->value, c960, err, sizeof err) < 0) {
+            struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_INVALID_FEN);
+            f->line = fen->line;
+            f->col = fen->col;
+            f->message = arb_arena_printf(g->arena, "the FEN tag cannot be replayed: %s", err);
+            return false;
+        }
+    } else {
+        arb_pos_startpos(&s->cur.pos);
+        s->cur.pos.chess960 = c960;
+    }
+    return true;
+}
+
+static void judge_result(struct rs *s)
+{
+    struct arb_game *g = s->g;
+    struct arb_outcome *out = s->out;
+    const struct arb_tag *tag = find_tag(g, "Result");
+    const char *marker = arb_result_name(g->marker);
+    out->result_tag = tag ? tag->value : marker;
+
+    const struct arb_node *marker_node = NULL;
+    for (int i = g->n_nodes - 1; i >= 0 && g->marker; i--)
+        if (g->nodes[i].kind == ARB_N_RESULT) {
+            marker_node = &g->nodes[i];
+            break;
+        }
+    if (tag && marker && result_from_string(tag->value) != g->marker) {
+        struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_RESULT_INCONSISTENT);
+        f->line = marker_node ? marker_node->line : tag->line;
+        f->col = marker_node ? marker_node->col : tag->col;
+        f->message = arb_arena_printf(g->arena, "the Result tag says %s but the movetext ends with %s", tag->value,
+                                      marker);
+        f->article = arb_article(s->prof, ARB_ART_RESULT);
+    }
+    bool has_moves = false;
+    for (int i = 0; i < g->n_nodes && !has_moves; i++)
+        has_moves = g->nodes[i].kind == ARB_N_MOVE;
+    if (!marker && g->n_tags && has_moves && !g->truncated) {
+        struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_MISSING_RESULT);
+        const struct arb_node *last = &g->nodes[g->n_nodes - 1];
+        f->line = last->line;
+        f->col = last->col;
+        f->message = "the movetext ends without a game termination marker (1-0, 0-1, 1/2-1/2 or *)";
+    }
+
+    enum arb_result recorded = result_from_string(out->result_tag);
+    if (out->result_rules == ARB_RESULT_NONE || recorded == ARB_RESULT_NONE || recorded == ARB_RESULT_UNKNOWN
+        || recorded == out->result_rules)
+        return;
+    struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_RESULT_MISMATCH);
+    if (tag) {
+        f->line = tag->line;
+        f->col = tag->col;
+    } else if (marker_node) {
+        f->line = marker_node->line;
+        f->col = marker_node->col;
+    }
+    const char *how = out->end_reason == ARB_END_CHECKMATE ? "checkmate" : "stalemate";
+    const char *gives = out->result_rules == ARB_RESULT_DRAW ? "a draw"
+                        : out->result_rules == ARB_RESULT_WHITE ? "a win for White" : "a win for Black";
+    f->message = arb_arena_printf(g->arena, "the game ended in %s at ply %d, which is %s (%s), but the result is recorded as %s",
+                                  how, out->end_ply, gives, arb_result_name(out->result_rules), out->result_tag);
+    f->article = arb_article(s->prof, out->end_reason == ARB_END_CHECKMATE ? ARB_ART_CHECKMATE : ARB_ART_STALEMATE);
+}
+
+static const struct arb_profile *choose_profile(const struct arb_game *g, const struct arb_check_opts *o)
+{
+    if (o->profile)
+        return o->profile;
+    const struct arb_profile *p = arb_profile_for_date(arb_game_tag(g, "EventDate"));
+    if (!p)
+        p = arb_profile_for_date(arb_game_tag(g, "Date"));
+    return p ? p : arb_profile_default();
+}
+
+/* Walk the nodes: the heart of the replay. */
+static void walk(struct rs *s)
+{
+    struct arb_game *g = s->g;
+    for (int i = 0; i < g->n_nodes && !s->stop; i++) {
+        const struct arb_node *n = &g->nodes[i];
+        switch (n->kind) {
+        case ARB_N_MOVE:
+            if (!s->cur.dead)
+                do_move(s, i);
+            break;
+        case ARB_N_MOVENUM:
+            if (!s->cur.dead)
+                check_number(s, n);
+            break;
+        case ARB_N_VAR_OPEN:
+            open_variation(s);
+            break;
+        case ARB_N_VAR_CLOSE:
+            if (s->depth)
+                close_variation(s);
+            break;
+        case ARB_N_DRAW_OFFER:
+            if (!s->depth && !s->cur.dead) {
+                int mover = s->cur.pos.side ^ 1;
+                struct arb_finding *f = finding(s, ARB_F_DRAW_OFFER, n, ARB_ART_NOTATION_DRAW_OFFER,
+                                                "%s offered a draw", side_names[mover]);
+                f->ply = s->cur.ply;
+            }
+            break;
+        case ARB_N_ERROR:
+            /* The PGN reader has reported it; the record cannot be followed. */
+            if (!s->cur.dead)
+                fail(s);
+            break;
+        default:
+            break;
+        }
+    }
+    /* Unclosed variations: back to the main line. */
+    while (s->depth)
+        close_variation(s);
+}
+
+static void outcome_init(struct arb_outcome *out)
+{
+    memset(out, 0, sizeof *out);
+    out->mode = ARB_MODE_STANDARD;
+}
+
+static void state_init(struct rs *s, struct arb_game *g, const struct arb_check_opts *o, struct arb_outcome *out)
+{
+    memset(s, 0, sizeof *s);
+    s->g = g;
+    s->out = out;
+    s->prof = choose_profile(g, o);
+    s->lang = o->lang ? o->lang : arb_lang_find("en");
+    out->profile = s->prof;
+    out->mode = o->mode >= 0 ? (enum arb_mode)o->mode : ARB_MODE_STANDARD;
+}
+
+void arb_replay_game(struct arb_game *g, const struct arb_check_opts *o, struct arb_outcome *out)
+{
+    struct rs s;
+    outcome_init(out);
+    state_init(&s, g, o, out);
+    if (setup(&s)) {
+        out->start_fullmove = s.cur.pos.fullmove;
+        out->start_side = s.cur.pos.side;
+        walk(&s);
+        out->plies = s.cur.ply;
+        /* A legal replay that stops in a position without moves ended there. */
+        if (!out->end_ply && !out->replay_stopped)
+            position_ended(&s);
+        if (out->end_reason == ARB_END_CHECKMATE)
+            out->result_rules = s.cur.pos.side == ARB_WHITE ? ARB_RESULT_BLACK : ARB_RESULT_WHITE;
+        else if (out->end_reason == ARB_END_STALEMATE)
+            out->result_rules = ARB_RESULT_DRAW;
+        out->have_fen = true;
+        arb_pos_to_fen(&s.cur.pos, out->fen);
+        out->lang = s.lang_told ? s.lang : NULL;
+    }
+    judge_result(&s);
+    arb_findings_sort(&g->findings);
+}
+
+int arb_replay_positions(struct arb_game *g, const struct arb_check_opts *o,
+                         void (*fn)(void *ctx, int ply, const struct arb_pos *pos, const char *token, size_t len),
+                         void *ctx)
+{
+    struct rs s;
+    struct arb_outcome out;
+    outcome_init(&out);
+    state_init(&s, g, o, &out);
+    if (!setup(&s))
+        return -1;
+    fn(ctx, 0, &s.cur.pos, NULL, 0);
+    int depth = 0;
+    for (int i = 0; i < g->n_nodes && !s.stop; i++) {
+        const struct arb_node *n = &g->nodes[i];
+        if (n->kind == ARB_N_VAR_OPEN)
+            depth++;
+        else if (n->kind == ARB_N_VAR_CLOSE && depth)
+            depth--;
+        else if (n->kind == ARB_N_ERROR && !depth)
+            break;
+        else if (n->kind == ARB_N_MOVE && !depth) {
+            int before = s.cur.ply;
+            do_move(&s, i);
+            if (s.cur.ply > before)
+                fn(ctx, s.cur.ply, &s.cur.pos, arb_node_text(g, n), n->len);
+        }
+    }
+    return s.cur.ply;
+}

@@ -1,0 +1,63 @@
+/* replay.h — replay a game record and judge it under a profile of the Laws.
+ *
+ * Fourth step of the data flow: a struct arb_game (pgn.h) is replayed move
+ * by move: each token is read by the notation layer in the game's
+ * language, resolved by the chess core, played, and the Laws layer's
+ * profile decides what the record shows (game ends, results).  Variations
+ * are replayed from the position where they branch, with an explicit stack
+ * (no recursion: nesting depth costs memory in the game's arena only).
+ *
+ * The outcome and the findings go into struct arb_outcome; nothing here
+ * prints.
+ */
+#ifndef ARB_REPLAY_H
+#define ARB_REPLAY_H
+
+#include "board.h"
+#include "laws.h"
+#include "notation.h"
+#include "pgn.h"
+
+enum arb_end_reason {
+    ARB_END_NONE = 0, ARB_END_CHECKMATE, ARB_END_STALEMATE, ARB_END_DEAD,
+    ARB_END_FIVEFOLD, ARB_END_SEVENTYFIVE
+};
+
+const char *arb_end_reason_name(enum arb_end_reason r);
+/* "1-0", "0-1", "1/2-1/2", "*", or NULL for ARB_RESULT_NONE. */
+const char *arb_result_name(enum arb_result r);
+
+/* What the user chose; NULL / -1 members mean "decide per game". */
+struct arb_check_opts {
+    const struct arb_profile *profile;    /* NULL: by the game's date (--rules=auto) */
+    const struct arb_lang *lang;          /* NULL: detect */
+    int mode;                             /* enum arb_mode, or -1 for auto */
+};
+
+struct arb_outcome {
+    const struct arb_lang *lang;          /* language the moves were read in; NULL if none told */
+    const struct arb_profile *profile;
+    enum arb_mode mode;
+    int plies;                            /* main-line plies replayed as legal moves */
+    int end_ply;                          /* ply at which the Laws ended the game, 0 if none */
+    enum arb_end_reason end_reason;
+    bool have_fen;
+    char fen[128];                        /* position after the last replayed ply */
+    const char *result_tag;               /* Result tag, else the termination marker, else NULL */
+    enum arb_result result_rules;         /* what the Laws give, ARB_RESULT_NONE if the record does not decide */
+    bool replay_stopped;                  /* a fatal error stopped the main line */
+    unsigned start_fullmove;              /* move number and side of the start position */
+    int start_side;
+};
+
+/* Replay and judge game g; findings are appended to g->findings. */
+void arb_replay_game(struct arb_game *g, const struct arb_check_opts *o, struct arb_outcome *out);
+
+/* Replay only the main line, calling fn with the position after each ply
+ * (ply 0 = the start position).  Stops at the first move that cannot be
+ * played.  Returns the number of plies played.  Used by `arbiter replay`. */
+int arb_replay_positions(struct arb_game *g, const struct arb_check_opts *o,
+                         void (*fn)(void *ctx, int ply, const struct arb_pos *pos, const char *token, size_t len),
+                         void *ctx);
+
+#endif

@@ -1,0 +1,71 @@
+/* report.c — the list of formats and what they share. */
+#include "report.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const struct arb_format *const formats[] = {
+    &arb_format_text,
+    &arb_format_jsonl,
+    NULL,
+};
+
+const struct arb_format *arb_format_find(const char *name)
+{
+    for (int i = 0; formats[i]; i++)
+        if (strcmp(formats[i]->name, name) == 0)
+            return formats[i];
+    return NULL;
+}
+
+const char *arb_format_names(void)
+{
+    return "text, jsonl";
+}
+
+void arb_summary_add_game(struct arb_summary *s, const struct arb_game *g)
+{
+    bool error = false;
+    s->games++;
+    for (int i = 0; i < g->findings.n; i++) {
+        const struct arb_finding *f = &g->findings.v[i];
+        s->by_severity[f->severity]++;
+        s->by_code[f->code]++;
+        error |= f->severity == ARB_SEV_ERROR;
+    }
+    s->games_with_errors += error;
+}
+
+void arb_ply_label(const struct arb_outcome *oc, int ply, char *buf, size_t cap)
+{
+    if (ply <= 0) {
+        buf[0] = 0;
+        return;
+    }
+    unsigned fm = oc->start_fullmove ? oc->start_fullmove : 1;
+    int k = ply - 1 + oc->start_side;            /* plies since White's move of move fm */
+    unsigned number = fm + (unsigned)(k / 2);
+    snprintf(buf, cap, "%u%s", number, k % 2 ? "... " : ". ");
+}
+
+static void plural(struct arb_buf *out, uint64_t n, const char *word)
+{
+    arb_buf_printf(out, "%llu %s%s", (unsigned long long)n, word, n == 1 ? "" : "s");
+}
+
+void arb_summary_line(struct arb_buf *out, const struct arb_summary *s)
+{
+    plural(out, s->files, "file");
+    arb_buf_adds(out, ", ");
+    plural(out, s->games, "game");
+    arb_buf_adds(out, ": ");
+    plural(out, s->by_severity[ARB_SEV_ERROR], "error");
+    arb_buf_adds(out, ", ");
+    plural(out, s->by_severity[ARB_SEV_WARNING], "warning");
+    arb_buf_adds(out, ", ");
+    plural(out, s->by_severity[ARB_SEV_INFO], "info");
+    if (s->unreadable) {
+        arb_buf_adds(out, ", ");
+        plural(out, s->unreadable, "unreadable file");
+    }
+}

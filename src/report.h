@@ -1,0 +1,63 @@
+/* report.h — formatting findings for people and pipelines.
+ *
+ * Last step of the data flow.  A reporter formats; it decides nothing.
+ * Each format is a set of functions that append text to a buffer: the
+ * game record (one call per game, in any thread), the start and end of a
+ * run, and a file that could not be read.  The caller writes the buffers in
+ * input order, one write per record.
+ */
+#ifndef ARB_REPORT_H
+#define ARB_REPORT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "finding.h"
+#include "pgn.h"
+#include "replay.h"
+#include "util.h"
+
+/* Counters over a run (they add up across shards). */
+struct arb_summary {
+    uint64_t files, unreadable, games;
+    uint64_t by_severity[3];
+    uint64_t by_code[ARB_F_COUNT];
+    uint64_t games_with_errors;
+};
+
+void arb_summary_add_game(struct arb_summary *s, const struct arb_game *g);
+
+struct arb_report_opts {
+    bool color;                   /* ANSI colours in the text format */
+};
+
+struct arb_format {
+    const char *name;
+    /* Text before the first game (may be empty). */
+    void (*begin)(struct arb_buf *out, const struct arb_report_opts *o);
+    /* One game: everything the report says about it. */
+    void (*game)(struct arb_buf *out, const struct arb_game *g, const struct arb_outcome *oc,
+                 const struct arb_report_opts *o);
+    /* A file that could not be read. */
+    void (*file_error)(struct arb_buf *out, const char *file, const char *message,
+                       const struct arb_report_opts *o);
+    /* Text after the last game (for formats that close a document). */
+    void (*end)(struct arb_buf *out, const struct arb_summary *s, const struct arb_report_opts *o);
+};
+
+/* The format with that name, or NULL. */
+const struct arb_format *arb_format_find(const char *name);
+/* Names of the formats, comma-separated, for messages. */
+const char *arb_format_names(void);
+
+extern const struct arb_format arb_format_text;
+extern const struct arb_format arb_format_jsonl;
+
+/* "23...Nxe4"-style label of the ply of a finding, in the game's counting
+ * (start_fullmove/start_side from the outcome).  Empty for ply 0. */
+void arb_ply_label(const struct arb_outcome *oc, int ply, char *buf, size_t cap);
+
+/* The one-line summary: "3 games, 2 errors, 1 warning, 0 infos ...". */
+void arb_summary_line(struct arb_buf *out, const struct arb_summary *s);
+
+#endif

@@ -1,0 +1,134 @@
+/* report_jsonl.c — one JSON object per game, one per line (INTERFACE.md).
+ *
+ * Keys in the order of INTERFACE.md, then arbiter's additions.
+ */
+#include "report.h"
+
+#include <string.h>
+
+#include "json.h"
+
+static void nothing(struct arb_buf *out, const struct arb_report_opts *o)
+{
+    (void)out;
+    (void)o;
+}
+
+static void finding_json(struct arb_buf *b, const struct arb_finding *f)
+{
+    arb_buf_addc(b, '{');
+    arb_json_key(b, "code", true);
+    arb_json_cstr(b, arb_codes[f->code].name);
+    arb_json_key(b, "severity", false);
+    arb_json_cstr(b, arb_severity_name(f->severity));
+    arb_json_key(b, "ply", false);
+    arb_buf_printf(b, "%d", f->ply);
+    arb_json_key(b, "move", false);
+    arb_json_cstr(b, f->move);
+    arb_json_key(b, "line", false);
+    if (f->line)
+        arb_buf_printf(b, "%u", f->line);
+    else
+        arb_buf_adds(b, "null");
+    arb_json_key(b, "col", false);
+    if (f->line && f->col)
+        arb_buf_printf(b, "%u", f->col);
+    else
+        arb_buf_adds(b, "null");
+    arb_json_key(b, "article", false);
+    arb_json_cstr(b, f->article);
+    arb_json_key(b, "message", false);
+    arb_json_cstr(b, f->message);
+    arb_json_key(b, "variation", false);
+    arb_buf_printf(b, "%u", f->variation);
+    if (f->fen) {
+        arb_json_key(b, "fen", false);
+        arb_json_cstr(b, f->fen);
+    }
+    arb_buf_addc(b, '}');
+}
+
+static void jsonl_game(struct arb_buf *b, const struct arb_game *g, const struct arb_outcome *oc,
+                       const struct arb_report_opts *o)
+{
+    (void)o;
+    arb_buf_addc(b, '{');
+    arb_json_key(b, "file", true);
+    arb_json_cstr(b, g->file);
+    arb_json_key(b, "game", false);
+    arb_buf_printf(b, "%llu", (unsigned long long)g->index);
+    arb_json_key(b, "line", false);
+    arb_buf_printf(b, "%u", g->line);
+    arb_json_key(b, "tags", false);
+    arb_buf_addc(b, '{');
+    for (int i = 0; i < g->n_tags; i++) {
+        /* A repeated tag name keeps its first value (JSON keys are unique). */
+        bool seen = false;
+        for (int j = 0; j < i && !seen; j++)
+            seen = strcmp(g->tags[j].name, g->tags[i].name) == 0;
+        if (seen)
+            continue;
+        if (b->data[b->len - 1] != '{')
+            arb_buf_addc(b, ',');
+        arb_json_cstr(b, g->tags[i].name);
+        arb_buf_addc(b, ':');
+        arb_json_cstr(b, g->tags[i].value);
+    }
+    arb_buf_addc(b, '}');
+    arb_json_key(b, "lang", false);
+    arb_json_cstr(b, oc->lang ? oc->lang->code : NULL);
+    arb_json_key(b, "rules", false);
+    arb_json_cstr(b, oc->profile->name);
+    arb_json_key(b, "mode", false);
+    arb_json_cstr(b, arb_mode_name(oc->mode));
+    arb_json_key(b, "plies", false);
+    arb_buf_printf(b, "%d", oc->plies);
+    arb_json_key(b, "end_ply", false);
+    if (oc->end_ply)
+        arb_buf_printf(b, "%d", oc->end_ply);
+    else
+        arb_buf_adds(b, "null");
+    arb_json_key(b, "end_reason", false);
+    arb_json_cstr(b, arb_end_reason_name(oc->end_reason));
+    arb_json_key(b, "fen", false);
+    arb_json_cstr(b, oc->have_fen ? oc->fen : NULL);
+    arb_json_key(b, "result_tag", false);
+    arb_json_cstr(b, oc->result_tag);
+    arb_json_key(b, "result_rules", false);
+    arb_json_cstr(b, arb_result_name(oc->result_rules));
+    arb_json_key(b, "findings", false);
+    arb_buf_addc(b, '[');
+    for (int i = 0; i < g->findings.n; i++) {
+        if (i)
+            arb_buf_addc(b, ',');
+        finding_json(b, &g->findings.v[i]);
+    }
+    arb_buf_addc(b, ']');
+    arb_buf_adds(b, "}\n");
+}
+
+/* An unreadable file has no games, so no record: the driver says so on
+ * standard error and the exit status is 2. */
+static void jsonl_file_error(struct arb_buf *b, const char *file, const char *message,
+                             const struct arb_report_opts *o)
+{
+    (void)b;
+    (void)file;
+    (void)message;
+    (void)o;
+}
+
+static void jsonl_end(struct arb_buf *out, const struct arb_summary *s, const struct arb_report_opts *o)
+{
+    (void)out;
+    (void)s;
+    (void)o;
+}
+
+const struct arb_format arb_format_jsonl = {
+    .name = "jsonl",
+    .begin = nothing,
+    .game = jsonl_game,
+    .file_error = jsonl_file_error,
+    .end = jsonl_end,
+};
