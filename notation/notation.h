@@ -84,6 +84,11 @@ struct arb_parse_info {
 enum arb_np_status arb_notation_parse(const struct arb_lang *lang, const char *s, size_t n,
                                       struct arb_movedesc *d, struct arb_parse_info *info);
 
+/* The same reading without the fast path for plain SAN: tests compare the
+ * two token by token; callers use arb_notation_parse. */
+enum arb_np_status arb_notation_parse_full(const struct arb_lang *lang, const char *s, size_t n,
+                                           struct arb_movedesc *d, struct arb_parse_info *info);
+
 /* Write the move described by d in lang's notation into out (NUL-terminated,
  * at most cap bytes; 32 suffice).  With_check adds the check/mate mark.
  * Returns the length written. */

@@ -155,8 +155,131 @@ static bool parse_castling(const char *s, size_t n, struct arb_movedesc *d, stru
     return true;
 }
 
+/* The piece type a single ASCII capital stands for in lang when the letter
+ * can only be read one way (no longer spelling starts with it), else -1.
+ * Cached per language: the table is derived from the language's own data. */
+struct fast_letters {
+    const struct arb_lang *lang;
+    int8_t piece[128];
+};
+
+static void fast_letters_init(struct fast_letters *fl, const struct arb_lang *lang)
+{
+    memset(fl->piece, -1, sizeof fl->piece);
+    for (int t = ARB_KNIGHT; t <= ARB_KING; t++) {
+        const char *p = lang->piece[t];
+        if (p && p[0] >= 'A' && p[0] <= 'Z' && !p[1])
+            fl->piece[(int)p[0]] = (int8_t)t;
+    }
+    /* A letter that also begins another spelling (English N and "Kt" do not
+     * collide; K and "Kt" do) is left to the full parser. */
+    for (int t = ARB_KNIGHT; t <= ARB_KING; t++)
+        for (int i = 0; i < ARB_LANG_MAX_ALT && lang->piece_alt[t][i]; i++) {
+            unsigned char c = (unsigned char)lang->piece_alt[t][i][0];
+            if (c < 128)
+                fl->piece[c] = -1;
+        }
+    if (lang->pawn_letter && (unsigned char)lang->pawn_letter[0] < 128)
+        fl->piece[(unsigned char)lang->pawn_letter[0]] = -1;
+    fl->lang = lang;
+}
+
+/* The common case, read without table searches: plain SAN as PGN writes it,
+ *   [piece] [file] [rank] [x] file rank [=piece] [+|#]
+ * with single-letter pieces.  Anything else (and anything this reading would
+ * not accept exactly as the full parser does) returns false and goes the
+ * long way, so the two never disagree. */
+static bool parse_fast(const struct arb_lang *lang, const char *s, size_t n, struct arb_movedesc *d,
+                       struct arb_parse_info *info)
+{
+    static _Thread_local struct fast_letters fl;
+    if (fl.lang != lang)
+        fast_letters_init(&fl, lang);
+    size_t end = n;
+    int check = 0;
+    if (end && s[end - 1] == '#') {
+        check = ARB_DESC_MATE;
+        end--;
+    } else if (end && s[end - 1] == '+') {
+        check = ARB_DESC_CHECK;
+        end--;
+        if (end && (s[end - 1] == '+' || s[end - 1] == '#'))
+            return false;
+    }
+    int promo = ARB_NO_PIECE;
+    if (end >= 4 && s[end - 2] == '=') {
+        unsigned char c = (unsigned char)s[end - 1];
+        if (c >= 128 || fl.piece[c] < 0 || fl.piece[c] == ARB_KING)
+            return false;
+        promo = fl.piece[c];
+        end -= 2;
+    }
+    size_t i = 0;
+    int piece = ARB_NO_PIECE;
+    if (end && s[0] >= 'A' && s[0] <= 'Z') {
+        if (fl.piece[(int)s[0]] < 0)
+            return false;
+        piece = fl.piece[(int)s[0]];
+        i = 1;
+    }
+    /* What remains: [file][rank][x] file rank, all ASCII. */
+    if (end < i + 2)
+        return false;
+    char tf = s[end - 2], tr = s[end - 1];
+    if (tf < 'a' || tf > 'h' || tr < '1' || tr > '8')
+        return false;
+    size_t mid = end - 2;
+    bool capture = false;
+    if (mid > i && s[mid - 1] == 'x') {
+        capture = true;
+        mid--;
+    }
+    int ff = -1, fr = -1;
+    if (mid > i && s[i] >= 'a' && s[i] <= 'h')
+        ff = s[i++] - 'a';
+    if (mid > i && s[i] >= '1' && s[i] <= '8')
+        fr = s[i++] - '1';
+    if (i != mid)
+        return false;
+    if (piece == ARB_NO_PIECE) {
+        /* Pawn: "e4", "exd5", "e8=Q"; from rank or file-less captures are
+         * the full parser's business (its messages are the reference). */
+        if (fr >= 0 || (ff >= 0 && !capture) || (capture && ff < 0))
+            return false;
+        if (ff >= 0 && ff - (tf - 'a') != 1 && (tf - 'a') - ff != 1)
+            return false;
+        piece = ARB_PAWN;
+    } else {
+        if (promo != ARB_NO_PIECE)
+            return false;
+        if (ff >= 0 && fr >= 0)
+            info->forms |= ARB_NF_LONG;
+    }
+    d->piece = (int8_t)piece;
+    d->from_file = (int8_t)ff;
+    d->from_rank = (int8_t)fr;
+    d->to_file = (int8_t)(tf - 'a');
+    d->to_rank = (int8_t)(tr - '1');
+    d->capture = capture;
+    d->promo = (int8_t)promo;
+    d->check = (int8_t)check;
+    if (promo != ARB_NO_PIECE)
+        info->forms |= ARB_NF_PROMO_EQUALS;
+    return true;
+}
+
 enum arb_np_status arb_notation_parse(const struct arb_lang *lang, const char *s, size_t n,
                                       struct arb_movedesc *d, struct arb_parse_info *info)
+{
+    memset(d, 0, sizeof *d);
+    memset(info, 0, sizeof *info);
+    if (parse_fast(lang, s, n, d, info))
+        return ARB_NP_MOVE;
+    return arb_notation_parse_full(lang, s, n, d, info);
+}
+
+enum arb_np_status arb_notation_parse_full(const struct arb_lang *lang, const char *s, size_t n,
+                                           struct arb_movedesc *d, struct arb_parse_info *info)
 {
     memset(d, 0, sizeof *d);
     d->piece = ARB_NO_PIECE;
