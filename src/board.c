@@ -45,10 +45,17 @@ static void zobrist_init(void)
     zob_side = s * 2685821657736338717ULL;
 }
 
+static struct arb_pos startpos;
+
 static void init_once(void)
 {
     arb_attacks_init();
     zobrist_init();
+}
+
+static void init_startpos(void)
+{
+    arb_pos_from_fen(&startpos, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false, NULL, 0);
 }
 
 void arb_board_init(void)
@@ -107,7 +114,7 @@ arb_bb arb_pos_attackers(const struct arb_pos *pos, int sq, int by, arb_bb occ)
             | (arb_rook_attacks(sq, occ) & (t[ARB_ROOK] | t[ARB_QUEEN]))) & them;
 }
 
-arb_bb arb_pos_checkers(const struct arb_pos *pos)
+arb_bb arb_pos_compute_checkers(const struct arb_pos *pos)
 {
     return arb_pos_attackers(pos, pos->king_sq[pos->side], pos->side ^ 1, pos->occ);
 }
@@ -191,7 +198,9 @@ static void compute_castle_keep(struct arb_pos *pos)
 
 void arb_pos_startpos(struct arb_pos *pos)
 {
-    arb_pos_from_fen(pos, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false, NULL, 0);
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, init_startpos);   /* read once, then copied */
+    *pos = startpos;
 }
 
 static int piece_from_char(char c)
@@ -413,6 +422,7 @@ int arb_pos_from_fen(struct arb_pos *pos, const char *fen, bool chess960, char *
         pos->ep = (uint8_t)fen_ep;
     compute_castle_keep(pos);
     compute_key(pos);
+    pos->checkers = arb_pos_compute_checkers(pos);
     return 0;
 }
 
@@ -466,7 +476,7 @@ int arb_pos_validate(const struct arb_pos *pos, int fen_ep, char *err, size_t er
                   them == ARB_WHITE ? "white" : "black", a, pos->side == ARB_WHITE ? "White" : "Black");
         return -1;
     }
-    arb_bb checkers = arb_pos_checkers(pos);
+    arb_bb checkers = arb_pos_compute_checkers(pos);
     int nchk = arb_popcount(checkers);
     arb_bb sliders = pos->by_type[ARB_BISHOP] | pos->by_type[ARB_ROOK] | pos->by_type[ARB_QUEEN];
     if (nchk > 2 || (nchk == 2 && !(checkers & sliders))) {
@@ -592,6 +602,7 @@ void arb_pos_make(struct arb_pos *pos, arb_move m, struct arb_undo *u)
     u->ep = pos->ep;
     u->castle = pos->castle;
     u->captured = ARB_EMPTY;
+    u->checkers = pos->checkers;
 
     if (pos->ep != ARB_NO_SQ) {
         key ^= zob_ep[ARB_FILE(pos->ep)];
@@ -650,6 +661,7 @@ void arb_pos_make(struct arb_pos *pos, arb_move m, struct arb_undo *u)
         pos->fullmove++;
     pos->side = (uint8_t)them;
     pos->key = key;
+    pos->checkers = arb_pos_attackers(pos, pos->king_sq[them], us, pos->occ);
 }
 
 void arb_pos_unmake(struct arb_pos *pos, arb_move m, const struct arb_undo *u)
@@ -687,6 +699,7 @@ void arb_pos_unmake(struct arb_pos *pos, arb_move m, const struct arb_undo *u)
     pos->halfmove = u->halfmove;
     pos->ep = u->ep;
     pos->castle = u->castle;
+    pos->checkers = u->checkers;
 }
 
 void arb_pos_make_null(struct arb_pos *pos, struct arb_undo *u)
@@ -696,6 +709,7 @@ void arb_pos_make_null(struct arb_pos *pos, struct arb_undo *u)
     u->ep = pos->ep;
     u->castle = pos->castle;
     u->captured = ARB_EMPTY;
+    u->checkers = pos->checkers;
     pos->key ^= zob_side;
     if (pos->ep != ARB_NO_SQ) {
         pos->key ^= zob_ep[ARB_FILE(pos->ep)];
@@ -705,6 +719,7 @@ void arb_pos_make_null(struct arb_pos *pos, struct arb_undo *u)
     if (pos->side == ARB_BLACK)
         pos->fullmove++;
     pos->side ^= 1;
+    pos->checkers = arb_pos_compute_checkers(pos);
 }
 
 void arb_pos_unmake_null(struct arb_pos *pos, const struct arb_undo *u)
@@ -715,4 +730,5 @@ void arb_pos_unmake_null(struct arb_pos *pos, const struct arb_undo *u)
     pos->key = u->key;
     pos->halfmove = u->halfmove;
     pos->ep = u->ep;
+    pos->checkers = u->checkers;
 }

@@ -61,6 +61,7 @@ struct arb_pos {
     uint32_t halfmove;          /* plies since the last capture or pawn move */
     uint32_t fullmove;          /* FEN move number */
     uint64_t key;               /* Zobrist key: pieces, side, rights, en-passant file */
+    arb_bb checkers;            /* pieces giving check to the side to move (kept by make/unmake) */
 };
 
 struct arb_undo {
@@ -69,6 +70,7 @@ struct arb_undo {
     uint8_t captured;           /* piece captured (ARB_EMPTY if none) */
     uint8_t ep;
     uint8_t castle;
+    arb_bb checkers;
 };
 
 /* Fill the attack and key tables.  Idempotent and thread-safe. */
@@ -110,8 +112,11 @@ void arb_pos_unmake_null(struct arb_pos *pos, const struct arb_undo *u);
 
 /* Squares of pieces of colour `by` that attack sq, given occupancy occ. */
 arb_bb arb_pos_attackers(const struct arb_pos *pos, int sq, int by, arb_bb occ);
-/* Pieces of the side not to move that attack the king of the side to move. */
-arb_bb arb_pos_checkers(const struct arb_pos *pos);
+/* Pieces of the side not to move that attack the king of the side to move
+ * (kept in the position: make, unmake and FEN set-up maintain it). */
+static inline arb_bb arb_pos_checkers(const struct arb_pos *pos) { return pos->checkers; }
+/* The same, computed from the board. */
+arb_bb arb_pos_compute_checkers(const struct arb_pos *pos);
 /* Pieces of colour `color` that are pinned against their own king. */
 arb_bb arb_pos_pinned(const struct arb_pos *pos, int color);
 

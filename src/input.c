@@ -13,7 +13,7 @@
 
 #define CHUNK (256 * 1024)
 
-enum { MODE_UTF8, MODE_ICONV };
+enum { MODE_UTF8, MODE_ICONV, MODE_TABLE };
 
 static const char replacement[3] = {(char)0xEF, (char)0xBF, (char)0xBD};  /* U+FFFD */
 
@@ -158,6 +158,8 @@ static const char *guess_codepage(const unsigned char *s, size_t n)
     return "WINDOWS-1252";
 }
 
+static bool build_table(struct arb_input *in);
+
 static int start_iconv(struct arb_input *in, const char *from)
 {
     in->cd = iconv_open("UTF-8", from);
@@ -166,7 +168,70 @@ static int start_iconv(struct arb_input *in, const char *from)
     in->mode = MODE_ICONV;
     in->unit = strncasecmp(from, "UTF-16", 6) == 0 || strncasecmp(from, "UCS-2", 5) == 0 ? 2 : 1;
     snprintf(in->encoding, sizeof in->encoding, "%s", from);
+    if (in->unit == 1 && build_table(in))
+        in->mode = MODE_TABLE;
     return 0;
+}
+
+/* A single-byte code page (Windows-1252, ISO-8859-x, KOI8-R, ...) is
+ * decoded through a 256-entry table that iconv fills once: the same answers,
+ * at the speed of a table lookup.  Returns false for any other encoding
+ * (a byte that starts a longer sequence), which then goes through iconv. */
+static bool build_table(struct arb_input *in)
+{
+    for (int b = 0; b < 256; b++) {
+        char inb = (char)b, outb[8];
+        char *ip = &inb, *op = outb;
+        size_t il = 1, ol = sizeof outb;
+        iconv(in->cd, NULL, NULL, NULL, NULL);
+        size_t r = iconv(in->cd, &ip, &il, &op, &ol);
+        in->sb_len[b] = 0;
+        if (r == (size_t)-1) {
+            if (errno == EILSEQ)
+                continue;        /* not in the code page */
+            return false;        /* EINVAL: a multi-byte encoding */
+        }
+        size_t k = sizeof outb - ol;
+        if (k == 0 || k > 4)
+            return false;        /* a stateful encoding */
+        memcpy(in->sb[b], outb, k);
+        in->sb_len[b] = (unsigned char)k;
+    }
+    iconv(in->cd, NULL, NULL, NULL, NULL);
+    /* ASCII must map to itself for the fast copy below. */
+    for (int b = 1; b < 0x80; b++)
+        if (in->sb_len[b] != 1 || in->sb[b][0] != b)
+            return false;
+    return true;
+}
+
+static void decode_table(struct arb_input *in)
+{
+    reserve(in, in->raw_len * 4 + 16);
+    const unsigned char *s = in->raw;
+    size_t n = in->raw_len;
+    uint64_t done = in->raw_decoded;
+    char *o = in->buf + in->len;
+    for (size_t i = 0; i < n; i++) {
+        unsigned c = s[i];
+        if (c && c < 0x80) {
+            *o++ = (char)c;
+            continue;
+        }
+        if (c && in->sb_len[c]) {
+            memcpy(o, in->sb[c], 4);
+            o += in->sb_len[c];
+            continue;
+        }
+        in->len = (size_t)(o - in->buf);
+        in->raw_decoded = done + i;
+        add_event(in, c ? ARB_DEC_INVALID : ARB_DEC_NUL, s + i, 1, NULL);
+        memcpy(o, replacement, 3);
+        o += 3;
+    }
+    in->len = (size_t)(o - in->buf);
+    in->raw_decoded = done + n;
+    in->raw_len = 0;
 }
 
 /* Replace NUL characters that iconv produced in out[from, len). */
@@ -221,6 +286,8 @@ static void decode_iconv(struct arb_input *in)
     }
 }
 
+static void decode_raw(struct arb_input *in);
+
 static void decode_utf8(struct arb_input *in)
 {
     while (in->raw_len) {
@@ -243,7 +310,7 @@ static void decode_utf8(struct arb_input *in)
             const char *cp = guess_codepage(in->raw, in->raw_len);
             if (start_iconv(in, cp) == 0) {
                 add_event(in, ARB_DEC_GUESS, in->raw, 1, cp);
-                decode_iconv(in);
+                decode_raw(in);
                 return;
             }
             add_event(in, ARB_DEC_INVALID, in->raw, 1, NULL);
@@ -266,7 +333,9 @@ static void decode_utf8(struct arb_input *in)
 
 static void decode_raw(struct arb_input *in)
 {
-    if (in->mode == MODE_ICONV)
+    if (in->mode == MODE_TABLE)
+        decode_table(in);
+    else if (in->mode == MODE_ICONV)
         decode_iconv(in);
     else
         decode_utf8(in);

@@ -55,6 +55,9 @@ struct arb_input {
     size_t start, len, cap;
     uint64_t base;                /* absolute offset of buf[0] */
 
+    unsigned char sb[256][4];     /* single-byte code page: UTF-8 of each byte (built with iconv) */
+    unsigned char sb_len[256];    /* its length; 0 where the byte is not in the code page */
+
     unsigned char *raw;           /* bytes read but not yet decoded */
     size_t raw_len, raw_cap;
     uint64_t raw_total;           /* bytes read from the file so far */

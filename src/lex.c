@@ -19,26 +19,19 @@
 
 #include "util.h"
 
-enum { C_WORD = 0, C_WS, C_NL, C_DELIM };
+enum { C_WORD = 0, C_WS, C_NL, C_DELIM, C_C2 };
 
-static unsigned char cls[256];
-
-static void init_classes(void)
-{
-    static bool done;
-    if (done)
-        return;
-    cls[' '] = cls['\t'] = cls['\r'] = cls['\f'] = cls['\v'] = C_WS;
-    cls['\n'] = C_NL;
-    const char *d = "{}()[];$";
-    for (; *d; d++)
-        cls[(unsigned char)*d] = C_DELIM;
-    done = true;
-}
+/* Byte classes of the scanner (everything else is part of a word). */
+static const unsigned char cls[256] = {
+    [' '] = C_WS, ['\t'] = C_WS, ['\r'] = C_WS, ['\f'] = C_WS, ['\v'] = C_WS,
+    ['\n'] = C_NL,
+    ['{'] = C_DELIM, ['}'] = C_DELIM, ['('] = C_DELIM, [')'] = C_DELIM,
+    ['['] = C_DELIM, [']'] = C_DELIM, [';'] = C_DELIM, ['$'] = C_DELIM,
+    [0xC2] = C_C2,   /* may start a no-break space, which ends a word */
+};
 
 void arb_lexer_init(struct arb_lexer *lx, struct arb_input *in)
 {
-    init_classes();
     memset(lx, 0, sizeof *lx);
     lx->in = in;
     lx->pos = arb_input_begin(in);
@@ -48,7 +41,7 @@ void arb_lexer_init(struct arb_lexer *lx, struct arb_input *in)
 }
 
 /* Make sure the byte at off is in the window; false at the end of input. */
-static bool avail(struct arb_lexer *lx, uint64_t off)
+static bool avail_slow(struct arb_lexer *lx, uint64_t off)
 {
     while (off >= arb_input_end(lx->in)) {
         if (lx->discard)
@@ -60,6 +53,11 @@ static bool avail(struct arb_lexer *lx, uint64_t off)
             return false;
     }
     return true;
+}
+
+static inline bool avail(struct arb_lexer *lx, uint64_t off)
+{
+    return off < arb_input_end(lx->in) || avail_slow(lx, off);
 }
 
 static inline int byte_at(struct arb_lexer *lx, uint64_t off)
@@ -309,11 +307,11 @@ static enum arb_tok lex_word(struct arb_lexer *lx, struct arb_token *t)
         const unsigned char *e = (const unsigned char *)arb_input_at(lx->in, arb_input_end(lx->in));
         const unsigned char *q = s;
         unsigned hi = 0;
-        while (q < e && cls[*q] == C_WORD) {
-            if (*q == 0xC2 && q + 1 < e && q[1] == 0xA0)
-                break;          /* NBSP ends the word */
+        for (; q < e; q++) {
+            unsigned k = cls[*q];
+            if (k != C_WORD && (k != C_C2 || (q + 1 < e && q[1] == 0xA0)))
+                break;          /* a space, a delimiter or a no-break space ends the word */
             hi |= *q;
-            q++;
         }
         if (hi & 0x80)
             lx->line_ascii = false;

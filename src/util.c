@@ -46,7 +46,7 @@ char *arb_xstrdup(const char *s)
     return p;
 }
 
-void arb_buf_reserve(struct arb_buf *b, size_t extra)
+void arb_buf_grow(struct arb_buf *b, size_t extra)
 {
     if (b->len + extra + 1 <= b->cap)
         return;
@@ -55,27 +55,6 @@ void arb_buf_reserve(struct arb_buf *b, size_t extra)
         cap *= 2;
     b->data = arb_xrealloc(b->data, cap);
     b->cap = cap;
-}
-
-void arb_buf_add(struct arb_buf *b, const void *p, size_t n)
-{
-    arb_buf_reserve(b, n);
-    if (n)
-        memcpy(b->data + b->len, p, n);
-    b->len += n;
-    b->data[b->len] = 0;
-}
-
-void arb_buf_addc(struct arb_buf *b, char c)
-{
-    arb_buf_reserve(b, 1);
-    b->data[b->len++] = c;
-    b->data[b->len] = 0;
-}
-
-void arb_buf_adds(struct arb_buf *b, const char *s)
-{
-    arb_buf_add(b, s, strlen(s));
 }
 
 void arb_buf_vprintf(struct arb_buf *b, const char *fmt, va_list ap)

@@ -10,6 +10,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <string.h>
 #include <stdint.h>
 
 #define ARB_UNUSED(x) ((void)(x))
@@ -32,10 +33,28 @@ struct arb_buf {
     size_t cap;
 };
 
-void arb_buf_reserve(struct arb_buf *b, size_t extra);
-void arb_buf_add(struct arb_buf *b, const void *p, size_t n);
-void arb_buf_addc(struct arb_buf *b, char c);
-void arb_buf_adds(struct arb_buf *b, const char *s);
+void arb_buf_grow(struct arb_buf *b, size_t extra);
+/* Make room for extra more bytes (and the terminating NUL). */
+static inline void arb_buf_reserve(struct arb_buf *b, size_t extra)
+{
+    if (b->len + extra + 1 > b->cap)
+        arb_buf_grow(b, extra);
+}
+static inline void arb_buf_add(struct arb_buf *b, const void *p, size_t n)
+{
+    arb_buf_reserve(b, n);
+    if (n)
+        memcpy(b->data + b->len, p, n);
+    b->len += n;
+    b->data[b->len] = 0;
+}
+static inline void arb_buf_addc(struct arb_buf *b, char c)
+{
+    arb_buf_reserve(b, 1);
+    b->data[b->len++] = c;
+    b->data[b->len] = 0;
+}
+static inline void arb_buf_adds(struct arb_buf *b, const char *s) { arb_buf_add(b, s, strlen(s)); }
 void arb_buf_printf(struct arb_buf *b, const char *fmt, ...) ARB_PRINTF(2, 3);
 void arb_buf_vprintf(struct arb_buf *b, const char *fmt, va_list ap) ARB_PRINTF(2, 0);
 static inline void arb_buf_clear(struct arb_buf *b) { b->len = 0; if (b->data) b->data[0] = 0; }
