@@ -4,6 +4,13 @@
 #include "movegen.h"
 #include "tap.h"
 
+#include <stdio.h>
+#include <string.h>
+
+#ifndef SHARED_PERFT
+#define SHARED_PERFT "tests/perft"
+#endif
+
 static void roundtrip(const char *fen, bool c960, const char *want)
 {
     struct arb_pos pos;
@@ -46,6 +53,99 @@ static void check_make_unmake(const char *fen, bool c960)
     }
     is_int(bad_restore, 0, "make/unmake restores every position: %s", fen);
     is_int(bad_key, 0, "incremental key equals recomputed key after every move: %s", fen);
+}
+
+/* The checkers kept by make must equal those computed from the board. */
+static void ok_checkers_quiet(const struct arb_pos *pos, int *bad)
+{
+    if (arb_pos_checkers(pos) != arb_pos_compute_checkers(pos))
+        (*bad)++;
+}
+
+/* arb_move_legal (the resolver's one-move test) must agree with the legal
+ * move generator on every move a piece could make by its movement, over a
+ * walk of random legal moves from each of the perft positions. */
+static unsigned long rng = 88172645463325252UL;
+static unsigned long next_rand(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return rng;
+}
+
+static int legal_agrees(const struct arb_pos *pos, long *tested)
+{
+    struct arb_movelist list;
+    arb_gen_legal(pos, &list);
+    struct arb_legal_info info;
+    arb_legal_info(pos, &info);
+    int us = pos->side;
+    arb_bb own = pos->by_color[us];
+    for (int from = 0; from < 64; from++) {
+        if (!(own & ARB_BB(from)))
+            continue;
+        int type = arb_pos_type_at(pos, from);
+        arb_bb targets;
+        if (type == ARB_PAWN) {
+            int fwd = us == ARB_WHITE ? 8 : -8, one = from + fwd;
+            targets = arb_att.pawn[us][from] & pos->by_color[us ^ 1];
+            if (one >= 0 && one < 64 && !(pos->occ & ARB_BB(one)) && ARB_RANK(one) != 0 && ARB_RANK(one) != 7)
+                targets |= ARB_BB(one);
+            targets &= ~(ARB_RANK_BB(0) | ARB_RANK_BB(7));
+        } else {
+            targets = arb_piece_attacks(type, from, pos->occ) & ~own;
+        }
+        while (targets) {
+            int to = arb_pop_lsb(&targets);
+            arb_move m = arb_move_make(from, to, ARB_MK_NORMAL, 0);
+            bool gen = false;
+            for (int i = 0; i < list.n; i++)
+                gen |= list.moves[i] == m;
+            (*tested)++;
+            if (gen != arb_move_legal(pos, &info, m))
+                return 0;
+        }
+    }
+    return 1;
+}
+
+static void check_move_legal(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    ok(f != NULL, "open %s", path);
+    if (!f)
+        return;
+    char line[512];
+    long tested = 0;
+    int positions = 0, bad = 0;
+    char first_bad[128] = "";
+    while (fgets(line, sizeof line, f)) {
+        char *semi = strchr(line, ';');
+        if (semi)
+            *semi = 0;
+        struct arb_pos pos;
+        char err[200];
+        if (arb_pos_from_fen(&pos, line, strstr(path, "960") != NULL, err, sizeof err) < 0)
+            continue;
+        for (int ply = 0; ply < 40; ply++) {
+            positions++;
+            if (!legal_agrees(&pos, &tested) && !bad++)
+                arb_pos_to_fen(&pos, first_bad);
+            struct arb_movelist list;
+            arb_gen_legal(&pos, &list);
+            if (!list.n)
+                break;
+            struct arb_undo u;
+            arb_pos_make(&pos, list.moves[next_rand() % (unsigned long)list.n], &u);
+            ok_checkers_quiet(&pos, &bad);
+        }
+    }
+    fclose(f);
+    ok(bad == 0, "arb_move_legal agrees with the generator on %ld moves in %d positions from %s", tested,
+       positions, path);
+    if (bad)
+        printf("#   %d positions differ, first: %s\n", bad, first_bad);
 }
 
 int main(void)
@@ -129,5 +229,7 @@ int main(void)
         arb_pos_from_fen(&b, "4k3/8/8/8/3pP3/8/8/4K3 b - - 0 1", false, err, sizeof err);
         ok(arb_pos_repetition_key(&a) != arb_pos_repetition_key(&b), "legal ep capture: a different position");
     }
+    check_move_legal(SHARED_PERFT "/standard.epd");
+    check_move_legal(SHARED_PERFT "/chess960.epd");
     return tap_done();
 }
