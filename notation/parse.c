@@ -206,6 +206,20 @@ static bool parse_fast(const struct arb_lang *lang, const char *s, size_t n, str
         if (end && (s[end - 1] == '+' || s[end - 1] == '#'))
             return false;
     }
+    if (end && (s[0] == 'O' || s[0] == '0')) {
+        /* Castling as PGN and FIDE write it: O-O, 0-0-0. */
+        if (!((end == 3 && s[1] == '-' && s[2] == s[0])
+              || (end == 5 && s[1] == '-' && s[2] == s[0] && s[3] == '-' && s[4] == s[0])))
+            return false;
+        d->piece = ARB_NO_PIECE;
+        d->from_file = d->from_rank = d->to_file = d->to_rank = -1;
+        d->promo = ARB_NO_PIECE;
+        d->castle = end == 3 ? ARB_DESC_CASTLE_H : ARB_DESC_CASTLE_A;
+        d->check = (uint8_t)check;
+        if (s[0] == 'O')
+            info->forms |= ARB_NF_CASTLE_LETTER_O;
+        return true;
+    }
     int promo = ARB_NO_PIECE;
     if (end >= 4 && s[end - 2] == '=') {
         unsigned char c = (unsigned char)s[end - 1];

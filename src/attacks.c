@@ -91,6 +91,8 @@ static void init_once(void)
         bt += (size_t)1 << (64 - arb_att.bishop[sq].shift);
     }
     for (int a = 0; a < 64; a++) {
+        arb_att.rook_empty[a] = arb_rook_attacks(a, 0);
+        arb_att.bishop_empty[a] = arb_bishop_attacks(a, 0);
         for (int b = 0; b < 64; b++) {
             arb_att.between[a][b] = arb_att.line[a][b] = 0;
             if (a == b)

@@ -23,6 +23,8 @@ struct arb_attack_tables {
     arb_bb pawn[2][64];          /* squares a pawn of that colour attacks */
     arb_bb between[64][64];      /* squares strictly between two aligned squares */
     arb_bb line[64][64];         /* the whole line through two aligned squares */
+    arb_bb rook_empty[64];       /* rook moves on an empty board */
+    arb_bb bishop_empty[64];     /* bishop moves on an empty board */
     struct arb_magic rook[64];
     struct arb_magic bishop[64];
 };

@@ -123,8 +123,8 @@ arb_bb arb_pos_pinned(const struct arb_pos *pos, int color)
 {
     int k = pos->king_sq[color];
     arb_bb them = pos->by_color[color ^ 1];
-    arb_bb snipers = ((arb_rook_attacks(k, 0) & (pos->by_type[ARB_ROOK] | pos->by_type[ARB_QUEEN]))
-                      | (arb_bishop_attacks(k, 0) & (pos->by_type[ARB_BISHOP] | pos->by_type[ARB_QUEEN])))
+    arb_bb snipers = ((arb_att.rook_empty[k] & (pos->by_type[ARB_ROOK] | pos->by_type[ARB_QUEEN]))
+                      | (arb_att.bishop_empty[k] & (pos->by_type[ARB_BISHOP] | pos->by_type[ARB_QUEEN])))
                      & them;
     arb_bb pinned = 0;
     while (snipers) {

@@ -90,3 +90,20 @@ void arb_json_key(struct arb_buf *b, const char *key, bool first)
     arb_buf_adds(b, key);
     arb_buf_adds(b, "\":");
 }
+
+void arb_json_int(struct arb_buf *b, long long v)
+{
+    char tmp[24];
+    int n = 0;
+    unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+    do {
+        tmp[n++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0)
+        tmp[n++] = '-';
+    arb_buf_reserve(b, (size_t)n);
+    while (n)
+        b->data[b->len++] = tmp[--n];
+    b->data[b->len] = 0;
+}

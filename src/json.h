@@ -16,4 +16,7 @@ void arb_json_cstr(struct arb_buf *b, const char *s);
 /* "key": (with a leading comma unless first) */
 void arb_json_key(struct arb_buf *b, const char *key, bool first);
 
+/* Append a decimal integer. */
+void arb_json_int(struct arb_buf *b, long long v);
+
 #endif

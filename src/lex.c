@@ -203,8 +203,47 @@ static bool looks_like_tag(struct arb_lexer *lx, uint64_t off)
     return c == '"';
 }
 
+/* The common tag line, [Name "value"] with the whole line in the window,
+ * read with pointers.  Returns false (nothing changed) for anything else:
+ * the general reader below then decides, error messages included. */
+static bool lex_tag_fast(struct arb_lexer *lx, struct arb_token *t)
+{
+    const char *b = arb_input_at(lx->in, lx->pos);
+    const char *e = arb_input_at(lx->in, arb_input_end(lx->in));
+    const char *nl = memchr(b, '\n', (size_t)(e - b));
+    if (!nl)
+        return false;
+    const char *q = b + 1;
+    const char *name = q;
+    while (q < nl && is_name_char((unsigned char)*q))
+        q++;
+    if (q == name || q >= nl || *q != ' ')
+        return false;
+    size_t name_len = (size_t)(q - name);
+    q++;
+    if (q >= nl || *q != '"')
+        return false;
+    const char *value = ++q;
+    unsigned hi = 0;
+    while (q < nl && *q != '"' && *q != '\\')
+        hi |= (unsigned char)*q++;
+    if (q + 1 >= nl || *q != '"' || q[1] != ']')
+        return false;
+    if (hi & 0x80)
+        lx->line_ascii = false;
+    t->name_off = lx->pos + (uint64_t)(name - b);
+    t->name_len = (uint32_t)name_len;
+    t->value_off = lx->pos + (uint64_t)(value - b);
+    t->value_len = (uint32_t)(q - value);
+    finish(lx, t, lx->pos + (uint64_t)(q + 2 - b));
+    lx->tag_on_line = true;
+    return true;
+}
+
 static enum arb_tok lex_tag(struct arb_lexer *lx, struct arb_token *t)
 {
+    if (lex_tag_fast(lx, t))
+        return ARB_TK_TAG;
     uint64_t p = lx->pos + 1;
     int c;
     while ((c = byte_at(lx, p)) == ' ' || c == '\t')

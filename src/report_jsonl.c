@@ -22,17 +22,17 @@ static void finding_json(struct arb_buf *b, const struct arb_finding *f)
     arb_json_key(b, "severity", false);
     arb_json_cstr(b, arb_severity_name(f->severity));
     arb_json_key(b, "ply", false);
-    arb_buf_printf(b, "%d", f->ply);
+    arb_json_int(b, f->ply);
     arb_json_key(b, "move", false);
     arb_json_cstr(b, f->move);
     arb_json_key(b, "line", false);
     if (f->line)
-        arb_buf_printf(b, "%u", f->line);
+        arb_json_int(b, f->line);
     else
         arb_buf_adds(b, "null");
     arb_json_key(b, "col", false);
     if (f->line && f->col)
-        arb_buf_printf(b, "%u", f->col);
+        arb_json_int(b, f->col);
     else
         arb_buf_adds(b, "null");
     arb_json_key(b, "article", false);
@@ -40,7 +40,7 @@ static void finding_json(struct arb_buf *b, const struct arb_finding *f)
     arb_json_key(b, "message", false);
     arb_json_cstr(b, f->message);
     arb_json_key(b, "variation", false);
-    arb_buf_printf(b, "%u", f->variation);
+    arb_json_int(b, f->variation);
     if (f->fen) {
         arb_json_key(b, "fen", false);
         arb_json_cstr(b, f->fen);
@@ -56,9 +56,9 @@ static void jsonl_game(struct arb_buf *b, const struct arb_game *g, const struct
     arb_json_key(b, "file", true);
     arb_json_cstr(b, g->file);
     arb_json_key(b, "game", false);
-    arb_buf_printf(b, "%llu", (unsigned long long)g->index);
+    arb_json_int(b, g->index);
     arb_json_key(b, "line", false);
-    arb_buf_printf(b, "%u", g->line);
+    arb_json_int(b, g->line);
     arb_json_key(b, "tags", false);
     arb_buf_addc(b, '{');
     for (int i = 0; i < g->n_tags; i++) {
@@ -82,10 +82,10 @@ static void jsonl_game(struct arb_buf *b, const struct arb_game *g, const struct
     arb_json_key(b, "mode", false);
     arb_json_cstr(b, arb_mode_name(oc->mode));
     arb_json_key(b, "plies", false);
-    arb_buf_printf(b, "%d", oc->plies);
+    arb_json_int(b, oc->plies);
     arb_json_key(b, "end_ply", false);
     if (oc->end_ply)
-        arb_buf_printf(b, "%d", oc->end_ply);
+        arb_json_int(b, oc->end_ply);
     else
         arb_buf_adds(b, "null");
     arb_json_key(b, "end_reason", false);

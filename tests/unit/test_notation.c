@@ -48,6 +48,19 @@ int main(void)
                             if (!eq && !differ++)
                                 snprintf(first_bad, sizeof first_bad, "%s", tok);
                         }
+    static const char *const castles[] = {"O-O", "O-O-O", "0-0", "0-0-0", "o-o", "OO", "O-0", "O-O-O-O", "O-",
+                                           "O-O+", "O-O-O#", "0-0++", "O-O!", "O-Ox", "0-0-0+", "Oe4", NULL};
+    for (int i = 0; castles[i]; i++) {
+        struct arb_movedesc d1, d2;
+        struct arb_parse_info i1, i2;
+        size_t n = strlen(castles[i]);
+        enum arb_np_status s1 = arb_notation_parse(en, castles[i], n, &d1, &i1);
+        enum arb_np_status s2 = arb_notation_parse_full(en, castles[i], n, &d2, &i2);
+        tried++;
+        int eq = s1 == s2 && i1.forms == i2.forms && (s1 == ARB_NP_ERROR ? i1.error == i2.error : same(&d1, &d2));
+        if (!eq && !differ++)
+            snprintf(first_bad, sizeof first_bad, "%s", castles[i]);
+    }
     ok(differ == 0, "fast and full parsers agree on %ld generated tokens", tried);
     if (differ)
         printf("#   %ld tokens differ, first: %s\n", differ, first_bad);
