@@ -1,0 +1,70 @@
+#!/bin/sh
+# bench.sh — throughput and memory of `arbiter check` on the shared corpus,
+# beside pgn-extract on the same file, on one core.  Run by `make bench`.
+#
+# Prints, for each run: wall seconds (best of RUNS), games/s, MB/s, peak RSS,
+# and the ratio to pgn-extract's games/s.  Memory is also measured on a file
+# ten times the corpus (built once under build/bench/), where it must stay
+# flat: arbiter streams, one game at a time.
+set -eu
+
+SHARED=${SHARED:-../shared}
+CORPUS=${CORPUS:-$SHARED/corpus/pgnmentor-14-players.pgn}
+RUNS=${RUNS:-5}
+ARBITER=${ARBITER:-./arbiter}
+RSSMAX=${RSSMAX:-build/rssmax}
+PGN_EXTRACT=${PGN_EXTRACT:-/usr/games/pgn-extract}
+BIG=build/bench/corpus-x10.pgn
+
+[ -r "$CORPUS" ] || { echo "bench: corpus not found: $CORPUS" >&2; exit 2; }
+bytes=$(wc -c < "$CORPUS")
+games=$("$ARBITER" check --format=jsonl "$CORPUS" 2>/dev/null | wc -l)
+
+# best RUNS... -> "seconds rss_kib"
+best() {
+    b=""
+    n=0
+    while [ $n -lt "$RUNS" ]; do
+        r=$(taskset -c 0 "$RSSMAX" "$@" 2>/dev/null || "$RSSMAX" "$@" 2>/dev/null)
+        set -- "$@"
+        b=$(printf '%s\n%s\n' "$b" "$r" | awk 'NF { if (best == "" || $1 < best) { best = $1; rss = $2 } } END { print best, rss }')
+        n=$((n + 1))
+    done
+    echo "$b"
+}
+
+row() { # label seconds rss games bytes ref_games_per_s
+    awk -v l="$1" -v s="$2" -v r="$3" -v g="$4" -v b="$5" -v ref="$6" 'BEGIN {
+        gps = g / s; mbs = b / s / 1e6
+        printf "%-34s %7.3f s %10.0f games/s %7.1f MB/s %7.1f MB peak", l, s, gps, mbs, r / 1024
+        if (ref > 0) printf "   %5.1fx pgn-extract", gps / ref
+        printf "\n"
+    }'
+}
+
+echo "corpus: $CORPUS ($games games, $(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1e6 }') MB); best of $RUNS runs, pinned to one core"
+
+ref=0
+if [ -x "$PGN_EXTRACT" ]; then
+    set -- $(RUNS=$(( RUNS < 3 ? RUNS : 3 )) best "$PGN_EXTRACT" -s -o /dev/null "$CORPUS")
+    ref=$(awk -v g="$games" -v s="$1" 'BEGIN { print g / s }')
+    row "pgn-extract -s" "$1" "$2" "$games" "$bytes" 0
+else
+    echo "pgn-extract not installed ($PGN_EXTRACT): no ratio"
+fi
+
+set -- $(best "$ARBITER" check "$CORPUS")
+row "arbiter check (text)" "$1" "$2" "$games" "$bytes" "$ref"
+set -- $(best "$ARBITER" check --format=jsonl "$CORPUS")
+row "arbiter check --format=jsonl" "$1" "$2" "$games" "$bytes" "$ref"
+
+mkdir -p build/bench
+if [ ! -s "$BIG" ] || [ "$(wc -c < "$BIG")" -ne $((bytes * 10)) ]; then
+    i=0
+    : > "$BIG.tmp"
+    while [ $i -lt 10 ]; do cat "$CORPUS" >> "$BIG.tmp"; i=$((i + 1)); done
+    mv "$BIG.tmp" "$BIG"
+fi
+set -- $(RUNS=1 best "$ARBITER" check --format=jsonl "$BIG")
+row "arbiter check --format=jsonl x10" "$1" "$2" $((games * 10)) $((bytes * 10)) "$ref"
+awk -v r="$2" 'BEGIN { printf "peak memory on 10x the corpus: %.1f MB (target: under 20 MB) %s\n", r / 1024, r < 20 * 1024 ? "ok" : "OVER" }'
