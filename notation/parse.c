@@ -171,13 +171,15 @@ static void fast_letters_init(struct fast_letters *fl, const struct arb_lang *la
         if (p && p[0] >= 'A' && p[0] <= 'Z' && !p[1])
             fl->piece[(int)p[0]] = (int8_t)t;
     }
-    /* A letter that also begins another spelling (English N and "Kt" do not
-     * collide; K and "Kt" do) is left to the full parser. */
+    /* A letter that also begins another spelling is left to the full parser
+     * when that spelling could be read here: a one-letter spelling, or one
+     * whose next character could follow a piece letter in a move (English
+     * "Kt" cannot be mistaken for K followed by a square: t is no file). */
     for (int t = ARB_KNIGHT; t <= ARB_KING; t++)
         for (int i = 0; i < ARB_LANG_MAX_ALT && lang->piece_alt[t][i]; i++) {
-            unsigned char c = (unsigned char)lang->piece_alt[t][i][0];
-            if (c < 128)
-                fl->piece[c] = -1;
+            const unsigned char *a = (const unsigned char *)lang->piece_alt[t][i];
+            if (a[0] < 128 && (!a[1] || (a[1] >= 'a' && a[1] <= 'h') || (a[1] >= '1' && a[1] <= '8') || a[1] == 'x'))
+                fl->piece[a[0]] = -1;
         }
     if (lang->pawn_letter && (unsigned char)lang->pawn_letter[0] < 128)
         fl->piece[(unsigned char)lang->pawn_letter[0]] = -1;

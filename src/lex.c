@@ -140,7 +140,13 @@ static bool skip_space(struct arb_lexer *lx)
 
 static void start_token(struct arb_lexer *lx, struct arb_token *t, enum arb_tok kind)
 {
-    memset(t, 0, sizeof *t);
+    /* Only the fields every kind reads; tag fields are set by lex_tag. */
+    t->len = 0;
+    t->value_escaped = false;
+    t->number = 0;
+    t->dots = 0;
+    t->unterminated = false;
+    t->error = NULL;
     t->kind = kind;
     t->off = lx->pos;
     t->line = lx->line;
@@ -361,6 +367,11 @@ static enum arb_tok lex_word(struct arb_lexer *lx, struct arb_token *t)
     finish(lx, t, p);
     const char *w = arb_input_at(lx->in, t->off);
     size_t n = t->len;
+
+    /* Words that begin with a letter are moves (or junk): the common case. */
+    unsigned char w0 = (unsigned char)w[0];
+    if (w0 >= 'A' && w0 != 0xC2 && w0 != 0xE2)
+        return ARB_TK_WORD;
 
     /* Results. */
     if ((n == 3 && memcmp(w, "1-0", 3) == 0)) { t->kind = ARB_TK_RESULT; t->number = ARB_RESULT_WHITE; return t->kind; }
