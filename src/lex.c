@@ -342,6 +342,8 @@ static enum arb_tok lex_brace_comment(struct arb_lexer *lx, struct arb_token *t)
     }
 }
 
+static enum arb_tok classify_word(struct arb_lexer *lx, struct arb_token *t);
+
 static enum arb_tok lex_word(struct arb_lexer *lx, struct arb_token *t)
 {
     uint64_t p = lx->pos;
@@ -365,6 +367,12 @@ static enum arb_tok lex_word(struct arb_lexer *lx, struct arb_token *t)
             break;
     }
     finish(lx, t, p);
+    return classify_word(lx, t);
+}
+
+/* A word has been read into t: is it a result, a move number, or a word? */
+static enum arb_tok classify_word(struct arb_lexer *lx, struct arb_token *t)
+{
     const char *w = arb_input_at(lx->in, t->off);
     size_t n = t->len;
 
@@ -414,6 +422,44 @@ static enum arb_tok lex_word(struct arb_lexer *lx, struct arb_token *t)
     return ARB_TK_WORD;
 }
 
+/* The common case on a pointer walk: plain spaces and line ends, then an
+ * ASCII word well inside the window.  Anything else (a delimiter, a '%'
+ * line, non-ASCII text, the window's end) returns false with the spaces
+ * consumed, and the general scanner goes on from there. */
+static bool lex_fast(struct arb_lexer *lx, struct arb_token *t)
+{
+    const unsigned char *base = (const unsigned char *)arb_input_at(lx->in, lx->pos);
+    const unsigned char *end = (const unsigned char *)arb_input_at(lx->in, arb_input_end(lx->in));
+    if (end - base < 256)
+        return false;
+    end -= 128;                           /* room for the word: longer ones go the general way */
+    const unsigned char *p = base;
+    while (p < end) {
+        unsigned c = *p;
+        if (c == ' ' || c == '\t' || c == '\r') {
+            p++;
+        } else if (c == '\n') {
+            p++;
+            newline(lx, lx->pos + (uint64_t)(p - base));
+        } else {
+            break;
+        }
+    }
+    lx->pos += (uint64_t)(p - base);
+    if (p >= end || *p == '%' || *p >= 0x80 || cls[*p] != C_WORD)
+        return false;
+    const unsigned char *q = p + 1;
+    const unsigned char *limit = p + 128;
+    while (q < limit && *q < 0x80 && cls[*q] == C_WORD)
+        q++;
+    if (q == limit || *q >= 0x80)
+        return false;
+    start_token(lx, t, ARB_TK_WORD);
+    finish(lx, t, lx->pos + (uint64_t)(q - p));
+    classify_word(lx, t);
+    return true;
+}
+
 enum arb_tok arb_lex_next(struct arb_lexer *lx, struct arb_token *t)
 {
     if (lx->have_peek) {
@@ -422,6 +468,8 @@ enum arb_tok arb_lex_next(struct arb_lexer *lx, struct arb_token *t)
         lx->pos = t->off + t->len;
         return t->kind;
     }
+    if (lex_fast(lx, t))
+        return t->kind;
     bool tag_ok = lx->tag_on_line;
     if (!skip_space(lx)) {
         memset(t, 0, sizeof *t);

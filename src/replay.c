@@ -658,7 +658,7 @@ void arb_replay_game(struct arb_game *g, const struct arb_check_opts *o, struct 
         else if (out->end_reason == ARB_END_STALEMATE)
             out->result_rules = ARB_RESULT_DRAW;
         out->have_fen = true;
-        arb_pos_to_fen(&s.cur.pos, out->fen);
+        out->final = s.cur.pos;
         out->lang = s.lang_told ? s.lang : NULL;
     }
     judge_result(&s);

@@ -41,8 +41,8 @@ struct arb_outcome {
     int plies;                            /* main-line plies replayed as legal moves */
     int end_ply;                          /* ply at which the Laws ended the game, 0 if none */
     enum arb_end_reason end_reason;
-    bool have_fen;
-    char fen[128];                        /* position after the last replayed ply */
+    bool have_fen;                        /* final holds the position (the setup could be read) */
+    struct arb_pos final;                 /* position after the last replayed ply (FEN: arb_pos_to_fen) */
     const char *result_tag;               /* Result tag, else the termination marker, else NULL */
     enum arb_result result_rules;         /* what the Laws give, ARB_RESULT_NONE if the record does not decide */
     bool replay_stopped;                  /* a fatal error stopped the main line */

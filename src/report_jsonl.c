@@ -91,7 +91,8 @@ static void jsonl_game(struct arb_buf *b, const struct arb_game *g, const struct
     arb_json_key(b, "end_reason", false);
     arb_json_cstr(b, arb_end_reason_name(oc->end_reason));
     arb_json_key(b, "fen", false);
-    arb_json_cstr(b, oc->have_fen ? oc->fen : NULL);
+    char fen[128];
+    arb_json_cstr(b, oc->have_fen ? arb_pos_to_fen(&oc->final, fen) : NULL);
     arb_json_key(b, "result_tag", false);
     arb_json_cstr(b, oc->result_tag);
     arb_json_key(b, "result_rules", false);
