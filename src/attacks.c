@@ -44,9 +44,54 @@ static arb_bb slide(int sq, arb_bb occ, const int dirs[4][2], bool edges_exclude
     return out;
 }
 
+/* The four open rays from sq along dirs, and whether each runs towards
+ * higher square numbers (then its first blocker is the lowest bit). */
+struct rays {
+    arb_bb ray[4];
+    bool up[4];
+};
+
+static void rays_init(struct rays *rs, int sq, const int dirs[4][2])
+{
+    for (int d = 0; d < 4; d++) {
+        arb_bb r = 0;
+        int f = ARB_FILE(sq), k = ARB_RANK(sq);
+        for (;;) {
+            f += dirs[d][0];
+            k += dirs[d][1];
+            if (f < 0 || f > 7 || k < 0 || k > 7)
+                break;
+            r |= ARB_BB(ARB_SQ(f, k));
+        }
+        rs->ray[d] = r;
+        /* Square numbers grow with the rank, then with the file. */
+        rs->up[d] = dirs[d][1] > 0 || (dirs[d][1] == 0 && dirs[d][0] > 0);
+    }
+}
+
+/* slide(sq, occ, dirs, false), by the first blocker of each ray. */
+static arb_bb slide_rays(const struct rays *rs, arb_bb occ)
+{
+    arb_bb out = 0;
+    for (int d = 0; d < 4; d++) {
+        arb_bb r = rs->ray[d], b = r & occ;
+        if (!b) {
+            out |= r;
+            continue;
+        }
+        int first = rs->up[d] ? arb_lsb(b) : 63 - __builtin_clzll(b);
+        /* Up to and including the blocker: the ray minus what lies beyond it. */
+        arb_bb beyond = rs->up[d] ? r & ~((ARB_BB(first) << 1) - 1) : r & ((ARB_BB(first)) - 1);
+        out |= r & ~beyond;
+    }
+    return out;
+}
+
 static void init_magic(struct arb_magic *m, int sq, const int dirs[4][2], uint64_t magic,
                        arb_bb *table)
 {
+    struct rays rs;
+    rays_init(&rs, sq, dirs);
     m->mask = slide(sq, 0, dirs, true);
     m->magic = magic;
     m->shift = 64 - (unsigned)arb_popcount(m->mask);
@@ -54,7 +99,7 @@ static void init_magic(struct arb_magic *m, int sq, const int dirs[4][2], uint64
     /* Enumerate every subset of the mask (Carry-Rippler). */
     arb_bb sub = 0;
     do {
-        table[(sub * magic) >> m->shift] = slide(sq, sub, dirs, false);
+        table[(sub * magic) >> m->shift] = slide_rays(&rs, sub);
         sub = (sub - m->mask) & m->mask;
     } while (sub);
 }

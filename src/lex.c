@@ -138,7 +138,7 @@ static bool skip_space(struct arb_lexer *lx)
     }
 }
 
-static void start_token(struct arb_lexer *lx, struct arb_token *t, enum arb_tok kind)
+static inline __attribute__((always_inline)) void start_token(struct arb_lexer *lx, struct arb_token *t, enum arb_tok kind)
 {
     /* Only the fields every kind reads; tag fields are set by lex_tag. */
     t->len = 0;
@@ -422,6 +422,21 @@ static enum arb_tok classify_word(struct arb_lexer *lx, struct arb_token *t)
     return ARB_TK_WORD;
 }
 
+/* ASCII bytes that continue a word (cls C_WORD below 0x80). */
+static const unsigned char ascii_word[256] = {
+#define W16(a) a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a
+    /* 0x00 */ 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 1, 1,
+    /* 0x10 */ W16(1),
+    /* 0x20 ' ' ! " # $ % & ' ( ) * + , - . / */ 0, 1, 1, 1, 0, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1,
+    /* 0x30 0-9 : ; < = > ? */ 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1,
+    /* 0x40 */ W16(1),
+    /* 0x50 P..Z [ \ ] ^ _ */ 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 1, 1,
+    /* 0x60 */ W16(1),
+    /* 0x70 p..z { | } ~ DEL */ 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 1, 1,
+    /* 0x80-0xFF: not ASCII */
+#undef W16
+};
+
 /* The common case on a pointer walk: plain spaces and line ends, then an
  * ASCII word well inside the window.  Anything else (a delimiter, a '%'
  * line, non-ASCII text, the window's end) returns false with the spaces
@@ -450,7 +465,7 @@ static bool lex_fast(struct arb_lexer *lx, struct arb_token *t)
         return false;
     const unsigned char *q = p + 1;
     const unsigned char *limit = p + 128;
-    while (q < limit && *q < 0x80 && cls[*q] == C_WORD)
+    while (q < limit && ascii_word[*q])
         q++;
     if (q == limit || *q >= 0x80)
         return false;

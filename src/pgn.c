@@ -58,7 +58,7 @@ static struct arb_finding *syntax(struct arb_game *g, const struct arb_token *t,
     return f;
 }
 
-static struct arb_node *add_node(struct arb_game *g, const struct arb_token *t, enum arb_node_kind kind)
+static inline __attribute__((always_inline)) struct arb_node *add_node(struct arb_game *g, const struct arb_token *t, enum arb_node_kind kind)
 {
     if (g->n_nodes == g->cap_nodes) {
         int cap = g->cap_nodes ? g->cap_nodes * 2 : 128;

@@ -20,6 +20,16 @@ static void add_cand(struct arb_resolve *r, arb_move m)
 static enum arb_resolve_status pick(const struct arb_pos *pos, struct arb_resolve *r,
                                     const arb_move *moves, int n)
 {
+    /* The usual case: one candidate, no check, not the king, and not on a
+     * line with its king (so it cannot be pinned): legal as it stands. */
+    if (n == 1 && !arb_pos_checkers(pos)) {
+        int from = arb_move_from(moves[0]), k = pos->king_sq[pos->side];
+        if (from != k && !arb_att.line[k][from] && arb_move_kind(moves[0]) != ARB_MK_EP) {
+            r->n_cand = 0;
+            r->move = moves[0];
+            return r->status = ARB_RS_OK;
+        }
+    }
     struct arb_legal_info info;
     arb_legal_info(pos, &info);
     arb_move legal[ARB_RESOLVE_MAX_CAND];
