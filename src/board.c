@@ -103,17 +103,6 @@ static void sq_name(int sq, char out[3])
     out[2] = 0;
 }
 
-arb_bb arb_pos_attackers(const struct arb_pos *pos, int sq, int by, arb_bb occ)
-{
-    const arb_bb *t = pos->by_type;
-    arb_bb them = pos->by_color[by];
-    return ((arb_att.pawn[by ^ 1][sq] & t[ARB_PAWN])
-            | (arb_att.knight[sq] & t[ARB_KNIGHT])
-            | (arb_att.king[sq] & t[ARB_KING])
-            | (arb_bishop_attacks(sq, occ) & (t[ARB_BISHOP] | t[ARB_QUEEN]))
-            | (arb_rook_attacks(sq, occ) & (t[ARB_ROOK] | t[ARB_QUEEN]))) & them;
-}
-
 arb_bb arb_pos_compute_checkers(const struct arb_pos *pos)
 {
     return arb_pos_attackers(pos, pos->king_sq[pos->side], pos->side ^ 1, pos->occ);

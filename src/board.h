@@ -111,7 +111,17 @@ void arb_pos_make_null(struct arb_pos *pos, struct arb_undo *u);
 void arb_pos_unmake_null(struct arb_pos *pos, const struct arb_undo *u);
 
 /* Squares of pieces of colour `by` that attack sq, given occupancy occ. */
-arb_bb arb_pos_attackers(const struct arb_pos *pos, int sq, int by, arb_bb occ);
+static inline arb_bb arb_pos_attackers(const struct arb_pos *pos, int sq, int by, arb_bb occ)
+{
+    const arb_bb *t = pos->by_type;
+    arb_bb them = pos->by_color[by];
+    return ((arb_att.pawn[by ^ 1][sq] & t[ARB_PAWN])
+            | (arb_att.knight[sq] & t[ARB_KNIGHT])
+            | (arb_att.king[sq] & t[ARB_KING])
+            | (arb_bishop_attacks(sq, occ) & (t[ARB_BISHOP] | t[ARB_QUEEN]))
+            | (arb_rook_attacks(sq, occ) & (t[ARB_ROOK] | t[ARB_QUEEN]))) & them;
+}
+
 /* Pieces of the side not to move that attack the king of the side to move
  * (kept in the position: make, unmake and FEN set-up maintain it). */
 static inline arb_bb arb_pos_checkers(const struct arb_pos *pos) { return pos->checkers; }
