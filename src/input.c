@@ -49,10 +49,12 @@ size_t arb_input_take_events(struct arb_input *in, uint64_t before, struct arb_d
     size_t k = 0;
     while (k < in->n_ev && in->ev[k].off < before)
         k++;
-    size_t n = k < max ? k : max;
+    size_t n = k < max ? k : max;     /* the rest stay for the next call */
+    if (n == 0)
+        return 0;
     memcpy(out, in->ev, n * sizeof *out);
-    memmove(in->ev, in->ev + k, (in->n_ev - k) * sizeof *in->ev);
-    in->n_ev -= k;
+    memmove(in->ev, in->ev + n, (in->n_ev - n) * sizeof *in->ev);
+    in->n_ev -= n;
     return n;
 }
 

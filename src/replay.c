@@ -235,7 +235,19 @@ static void report_failure(struct rs *s, const struct arb_node *n, const struct 
         arb_move m = r->cand[0];
         char from[3];
         square(arb_move_from(m), from);
-        if (arb_pos_checkers(pos))
+        int fsq = arb_move_from(m), tsq = arb_move_to(m);
+        arb_bb by = fsq == pos->king_sq[us]
+                        ? arb_pos_attackers(pos, tsq, us ^ 1, pos->occ ^ ARB_BB(fsq))
+                        : 0;
+        if (by) {
+            /* A king move onto an attacked square: name the attacker. */
+            int a = arb_lsb(by);
+            char asq[3];
+            square(a, asq);
+            finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_IN_CHECK,
+                    "the %s king on %s cannot move to %s: the %s %s on %s attacks that square", colour_names[us],
+                    from, sq, colour_names[us ^ 1], piece_names[arb_piece_type(pos->board[a])], asq);
+        } else if (arb_pos_checkers(pos))
             finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_IN_CHECK,
                     "the %s king is in check and the %s on %s to %s does not answer the check", colour_names[us],
                     pname, from, sq);

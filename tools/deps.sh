@@ -1,7 +1,7 @@
 #!/bin/sh
 # Make sure the Debian packages a step needs are present.
 #   deps.sh build   compiler, pkg-config, PCRE2
-#   deps.sh test    the above plus perl's prove, jq, xmllint
+#   deps.sh test    the above plus jq and xmllint
 #   deps.sh bench   the above plus pgn-extract and GNU time
 #   deps.sh all     everything
 # Missing packages are installed with apt-get when we run as root; otherwise
@@ -20,7 +20,6 @@ check_build() {
     if ! pkg-config --exists libpcre2-8 2>/dev/null; then need="$need libpcre2-dev"; fi
 }
 check_test() {
-    has prove || need="$need perl"
     has jq || need="$need jq"
     has xmllint || need="$need libxml2-utils"
 }
