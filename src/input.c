@@ -139,8 +139,9 @@ static size_t utf8_scan(const unsigned char *s, size_t n, bool *multibyte, bool 
     return n;
 }
 
-/* Pick a single-byte code page for bytes that are not UTF-8. */
-static const char *guess_codepage(const unsigned char *s, size_t n)
+/* Pick a single-byte code page for bytes that are not UTF-8 (s: from the
+ * first such byte on; before: the byte before it, 0 if none). */
+static const char *guess_codepage(const unsigned char *s, size_t n, unsigned char before)
 {
     size_t high = 0, letters = 0, runs = 0, run = 0;
     for (size_t i = 0; i < n; i++) {
@@ -157,6 +158,19 @@ static const char *guess_codepage(const unsigned char *s, size_t n)
     /* Cyrillic text in Windows-1251 is long runs of bytes 0xC0-0xFF. */
     if (high >= 6 && letters * 10 >= high * 8 && runs * 4 >= 1 + high / 8)
         return "WINDOWS-1251";
+    /* DOS code pages (437/850) put the accented letters at 0x80-0xA5, where
+     * Windows-1252 has punctuation and symbols: "Andr\x82" is André.  Such
+     * bytes glued to a letter, and no Windows letters (0xC0-0xFF), read as
+     * CP850. */
+    size_t dos = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char p = i ? s[i - 1] : before;
+        bool after_letter = (p >= 'A' && p <= 'Z') || (p >= 'a' && p <= 'z');
+        if (s[i] >= 0x80 && s[i] <= 0xA5 && after_letter)
+            dos++;
+    }
+    if (dos && !letters)
+        return "CP850";
     return "WINDOWS-1252";
 }
 
@@ -309,7 +323,8 @@ static void decode_utf8(struct arb_input *in)
             append(in, replacement, 3);
         } else if (!in->forced && !in->seen_multibyte) {
             /* Not UTF-8 at all: read the rest in a single-byte code page. */
-            const char *cp = guess_codepage(in->raw, in->raw_len);
+            const char *cp = guess_codepage(in->raw, in->raw_len,
+                                            in->len ? (unsigned char)in->buf[in->len - 1] : 0);
             if (start_iconv(in, cp) == 0) {
                 add_event(in, ARB_DEC_GUESS, in->raw, 1, cp);
                 decode_raw(in);
