@@ -8,6 +8,7 @@
 #ifndef ARB_FINDING_H
 #define ARB_FINDING_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "arena.h"
@@ -49,6 +50,7 @@ struct arb_code_info {
     const char *name;             /* the code as reports print it */
     enum arb_severity severity;   /* its usual severity */
     const char *summary;          /* one line for --help, man page, SARIF rules */
+    bool reserved;                /* named by the interface, not yet checked by this version */
 };
 
 extern const struct arb_code_info arb_codes[ARB_F_COUNT];

@@ -73,7 +73,8 @@ static const char usage_common[] =
     "      --lang=LANG         notation of the moves: auto (default) or a language\n"
     "                          code; --lang=list lists them\n"
     "      --encoding=NAME     character encoding of the input (default: detect;\n"
-    "                          UTF-8, UTF-16 with BOM, else Windows-1252/1251);\n"
+    "                          UTF-8, UTF-16 with BOM, else guessed among\n"
+    "                          Windows-1252, Windows-1251 and CP850);\n"
     "                          any name iconv -l knows\n"
     "      --max-game-bytes=N  skip the rest of a game longer than N bytes\n"
     "                          (default 16777216)\n"
@@ -107,8 +108,22 @@ static void print_codes(FILE *f)
 {
     fputs(codes_text, f);
     for (int i = 0; i < ARB_F_COUNT; i++)
-        fprintf(f, "  %-24s %-7s %s\n", arb_codes[i].name, arb_severity_name(arb_codes[i].severity),
-                arb_codes[i].summary);
+        if (!arb_codes[i].reserved)
+            fprintf(f, "  %-24s %-7s %s\n", arb_codes[i].name, arb_severity_name(arb_codes[i].severity),
+                    arb_codes[i].summary);
+    fputs("Reserved by the interface, not yet checked by this version:\n ", f);
+    int col = 1;
+    for (int i = 0; i < ARB_F_COUNT; i++)
+        if (arb_codes[i].reserved) {
+            size_t w = strlen(arb_codes[i].name) + 1;
+            if (col + w > 78) {
+                fputs("\n ", f);
+                col = 1;
+            }
+            fprintf(f, " %s", arb_codes[i].name);
+            col += (int)w;
+        }
+    fputs("\n", f);
 }
 
 static void help(enum arb_cmd cmd)
