@@ -107,6 +107,21 @@ char *arb_arena_printf(struct arb_arena *a, const char *fmt, ...)
 
 void *arb_arena_grow(struct arb_arena *a, void *old, size_t elem, size_t old_n, size_t new_cap)
 {
+    /* An array big enough to have a block of its own grows in place
+     * (realloc), so a long game does not leave every smaller copy behind. */
+    struct arb_arena_block **link = &a->head;
+    for (int i = 0; old && *link && i < 4; i++, link = &(*link)->next) {
+        struct arb_arena_block *b = *link;
+        if ((void *)b->data != old || b->size == ARENA_BLOCK || b->size < elem * old_n)
+            continue;
+        struct arb_arena_block *nb = arb_xrealloc(b, sizeof *nb + elem * new_cap);
+        nb->size = elem * new_cap;
+        *link = nb;
+        if (link == &a->head)
+            a->used = nb->size;
+        a->total += elem * new_cap - elem * old_n;
+        return nb->data;
+    }
     void *p = arb_arena_alloc(a, elem * new_cap);
     if (old_n)
         memcpy(p, old, elem * old_n);

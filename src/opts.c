@@ -266,8 +266,9 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
             o->encoding = optarg;
             break;
         case OPT_MAX_GAME_BYTES:
-            if (!parse_u64(optarg, &o->max_game_bytes) || o->max_game_bytes < 64)
-                return usage_error(o, "--max-game-bytes needs a number of at least 64, not '%s'", optarg);
+            if (!parse_u64(optarg, &o->max_game_bytes) || o->max_game_bytes < 64
+                || o->max_game_bytes > (UINT64_C(1) << 31))
+                return usage_error(o, "--max-game-bytes needs a number from 64 to 2147483648, not '%s'", optarg);
             break;
         case OPT_COLOR:
             if (strcmp(optarg, "auto") == 0)

@@ -72,7 +72,7 @@ static inline __attribute__((always_inline)) struct arb_node *add_node(struct ar
     n->num = t->number;
     n->line = t->line;
     n->col = t->col;
-    n->off = t->off;
+    n->off = (uint32_t)(t->off - g->start_off);
     n->len = t->len;
     return n;
 }

@@ -41,14 +41,14 @@ enum arb_node_kind {
     ARB_N_DRAW_OFFER, ARB_N_RESULT, ARB_N_ERROR
 };
 
-struct arb_node {
+struct arb_node {                 /* 24 bytes: a game holds one per token */
     uint8_t kind;                 /* enum arb_node_kind */
     uint8_t dots;                 /* MOVENUM */
     uint8_t after_blank;          /* an empty line before it */
     int32_t num;                  /* MOVENUM number (-1: dots only), NAG value, RESULT enum */
     uint32_t line, col;
-    uint64_t off;                 /* the token's text: absolute offset and length */
-    uint32_t len;
+    uint32_t off;                 /* the token's text: offset from the game's start_off ... */
+    uint32_t len;                 /* ... and length (a game is at most --max-game-bytes) */
 };
 
 struct arb_game {
@@ -92,7 +92,7 @@ void arb_pgn_release(struct arb_pgn_reader *r, const struct arb_game *g);
 /* The text of a node (valid until arb_pgn_release). */
 static inline const char *arb_node_text(const struct arb_game *g, const struct arb_node *n)
 {
-    return arb_input_at(g->in, n->off);
+    return arb_input_at(g->in, g->start_off + n->off);
 }
 
 /* The value of tag `name`, or NULL. */

@@ -62,6 +62,9 @@ struct right_loss {
     int why;                 /* 0 king moved, 1 rook moved, 2 rook captured */
 };
 
+/* How deep variations are followed (each level keeps a position). */
+#define ARB_MAX_VARIATION_DEPTH 1000
+
 struct level {
     struct arb_pos pos;
     int ply;                 /* plies played to reach pos */
@@ -83,6 +86,8 @@ struct rs {
     bool lang_told;          /* a move with a piece letter was read */
     bool numbering_reported; /* one move-number finding per game */
     bool stop;               /* the main line stopped */
+    int skip;                /* open variations beyond ARB_MAX_VARIATION_DEPTH */
+    bool too_deep_reported;
 };
 
 static void square(int sq, char out[3]) { arb_square_name(sq, out); }
@@ -442,8 +447,20 @@ static void check_number(struct rs *s, const struct arb_node *n)
             black_dots ? "..." : ".", side_names[pos->side], next);
 }
 
-static void open_variation(struct rs *s)
+static void open_variation(struct rs *s, const struct arb_node *n)
 {
+    if (s->skip || s->depth >= ARB_MAX_VARIATION_DEPTH) {
+        /* Deeper than we follow: read on, check nothing until it closes.
+         * (Each level keeps a position: the limit bounds the memory.) */
+        if (!s->skip++ && !s->too_deep_reported) {
+            s->too_deep_reported = true;
+            struct arb_finding *f = finding(s, ARB_F_VARIATION_TOO_DEEP, n, -1,
+                                            "variations are nested more than %d deep here; the deeper ones are not checked",
+                                            ARB_MAX_VARIATION_DEPTH);
+            f->ply = s->cur.ply;
+        }
+        return;
+    }
     if (s->depth == s->cap) {
         int cap = s->cap ? s->cap * 2 : 8;
         s->stack = arb_arena_grow(s->g->arena, s->stack, sizeof *s->stack, (size_t)s->depth, (size_t)cap);
@@ -597,6 +614,8 @@ static void walk(struct rs *s)
     struct arb_game *g = s->g;
     for (int i = 0; i < g->n_nodes && !s->stop; i++) {
         const struct arb_node *n = &g->nodes[i];
+        if (s->skip && n->kind != ARB_N_VAR_OPEN && n->kind != ARB_N_VAR_CLOSE)
+            continue;
         switch (n->kind) {
         case ARB_N_MOVE:
             if (!s->cur.dead)
@@ -607,10 +626,12 @@ static void walk(struct rs *s)
                 check_number(s, n);
             break;
         case ARB_N_VAR_OPEN:
-            open_variation(s);
+            open_variation(s, n);
             break;
         case ARB_N_VAR_CLOSE:
-            if (s->depth)
+            if (s->skip)
+                s->skip--;
+            else if (s->depth)
                 close_variation(s);
             break;
         case ARB_N_DRAW_OFFER:
@@ -631,6 +652,7 @@ static void walk(struct rs *s)
         }
     }
     /* Unclosed variations: back to the main line. */
+    s->skip = 0;
     while (s->depth)
         close_variation(s);
 }
