@@ -59,8 +59,10 @@ extern const struct arb_profile *const arb_profiles[];
 const struct arb_profile *arb_profile_find(const char *name);
 /* The default: the newest FIDE edition implemented. */
 const struct arb_profile *arb_profile_default(void);
-/* The FIDE edition in force on a PGN date ("YYYY.MM.DD", parts may be ??),
- * or NULL if the date does not tell. */
+/* The FIDE edition in force on a PGN date ("YYYY.MM.DD"): a missing month
+ * or day counts as the first (the edition in force when that year or month
+ * began); a date before the oldest edition gives the oldest (fide-2009).
+ * NULL when the year is unknown or the text is no date. */
 const struct arb_profile *arb_profile_for_date(const char *date);
 
 const char *arb_mode_name(enum arb_mode m);

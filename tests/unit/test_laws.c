@@ -1,0 +1,53 @@
+/* test_laws.c — rule profiles: names, the edition in force on a date, and
+ * the articles each edition cites (RULES.md §10: the numbering of 2009 and
+ * 2014 differs from 2017+). */
+#include "laws.h"
+#include "tap.h"
+
+#include <string.h>
+
+static const char *in_force(const char *date)
+{
+    const struct arb_profile *p = arb_profile_for_date(date);
+    return p ? p->name : "(none)";
+}
+
+int main(void)
+{
+    is_str(arb_profile_default()->name, "fide-2023", "the default is the newest FIDE edition");
+    const char *names[] = {"fide-2009", "fide-2014", "fide-2017", "fide-2018", "fide-2023"};
+    for (int i = 0; i < 5; i++) {
+        const struct arb_profile *p = arb_profile_find(names[i]);
+        ok(p && strcmp(p->name, names[i]) == 0, "profile %s is found by name", names[i]);
+        int missing = 0;
+        for (int a = 0; p && a < ARB_ART_COUNT; a++)
+            missing += p->article[a] == NULL || !p->article[a][0];
+        is_int(missing, 0, "%s names an article for every rule", names[i]);
+    }
+    ok(arb_profile_find("fide-2016") == NULL, "no profile for an edition that does not exist");
+
+    /* The edition in force on a date (first day included). */
+    is_str(in_force("1992.05.10"), "fide-2009", "older games: the oldest edition arbiter knows");
+    is_str(in_force("2009.06.30"), "fide-2009", "30 June 2009: also the oldest edition");
+    is_str(in_force("2009.07.01"), "fide-2009", "1 July 2009: the 2009 Laws");
+    is_str(in_force("2014.06.30"), "fide-2009", "30 June 2014: still 2009");
+    is_str(in_force("2014.07.01"), "fide-2014", "1 July 2014: the 2014 Laws");
+    is_str(in_force("2017.07.01"), "fide-2017", "1 July 2017: the 2017 Laws");
+    is_str(in_force("2018.01.01"), "fide-2018", "1 January 2018: the 2018 Laws");
+    is_str(in_force("2022.12.31"), "fide-2018", "the last day of 2022: 2018");
+    is_str(in_force("2023.01.01"), "fide-2023", "1 January 2023: the 2023 Laws");
+    is_str(in_force("2026.11.23"), "fide-2023", "today: 2023");
+    is_str(in_force("2017.??.??"), "fide-2014", "a year without a month: the edition in force on 1 January");
+    is_str(in_force("2015.??.??"), "fide-2014", "a year inside one edition decides");
+    is_str(in_force("????.??.??"), "(none)", "an unknown date does not decide");
+    is_str(in_force("garbage"), "(none)", "a malformed date does not decide");
+
+    /* Articles that moved between editions (RULES.md §10). */
+    const struct arb_profile *p09 = arb_profile_find("fide-2009"), *p18 = arb_profile_find("fide-2018");
+    is_str(arb_article(p18, ARB_ART_CHECKMATE), "5.1.1", "2018: checkmate is 5.1.1");
+    is_str(arb_article(p18, ARB_ART_NOTATION_AMBIGUITY), "C.10", "2018: ambiguity is C.10");
+    ok(strcmp(arb_article(p09, ARB_ART_CHECKMATE), arb_article(p18, ARB_ART_CHECKMATE)) != 0,
+       "2009 numbers checkmate its own way (%s)", arb_article(p09, ARB_ART_CHECKMATE));
+    is_str(arb_mode_name(ARB_MODE_BLITZ), "blitz", "mode names");
+    return tap_done();
+}
