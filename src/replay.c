@@ -297,7 +297,8 @@ static void report_failure(struct rs *s, const struct arb_node *n, const struct 
                 castle_name(d->castle == ARB_DESC_CASTLE_A), sq, side_names[us ^ 1]);
         break;
     case ARB_RS_NULL_MOVE:
-        finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_ILLEGAL_MOVE, "a null move (--) is not a move of chess");
+        finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_ILLEGAL_MOVE, "'%.*s' is a null move (passing the turn), which is not a move of chess",
+                (int)n->len, arb_node_text(s->g, n));
         break;
     case ARB_RS_INCOMPLETE:
     default:
@@ -376,7 +377,10 @@ static void do_move(struct rs *s, int idx)
     if (st == ARB_NP_EP_MARK || st == ARB_NP_CHECK_MARK)
         return;   /* a mark written as its own word belongs to the move before */
     if (st == ARB_NP_ERROR) {
-        if (info.bad[0])
+        if (strcmp(info.error, "not a move") == 0)
+            finding(s, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "'%.*s' is not a move in %s notation",
+                    (int)n->len, tok, s->lang->name);
+        else if (info.bad[0])
             finding(s, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "'%.*s' is not a move in %s notation: %s '%s'",
                     (int)n->len, tok, s->lang->name, info.error, info.bad);
         else
@@ -392,11 +396,11 @@ static void do_move(struct rs *s, int idx)
          * side to move is in check (then passing leaves the king in check). */
         if (arb_pos_checkers(&s->cur.pos)) {
             finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_IN_CHECK,
-                    "a null move (--) cannot answer a check");
+                    "a null move ('%.*s') cannot answer a check", (int)n->len, arb_node_text(s->g, n));
             fail(s);
             return;
         }
-        finding(s, ARB_F_NULL_MOVE, n, -1, "a null move (--) passes the turn");
+        finding(s, ARB_F_NULL_MOVE, n, -1, "a null move ('%.*s') passes the turn", (int)n->len, arb_node_text(s->g, n));
         struct arb_undo u;
         arb_pos_make_null(&s->cur.pos, &u);
         s->cur.ply++;
