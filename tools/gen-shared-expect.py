@@ -10,8 +10,9 @@ Writes OUTDIR/corpus-fens.txt.gz: one line per game of the corpus,
 "N<TAB>FEN" with the FEN after the last move of the main line, en passant
 written only when a capture is legal (as FIDE 9.2.2 counts positions and
 arbiter writes FENs); and OUTDIR/testdata-games.txt: "FILE<TAB>GAMES" for
-each PGN of SHARED/testdata/pgn as python-chess counts them (the test
-file's comments say where arbiter counts otherwise, and why).
+each PGN of SHARED/testdata/pgn as python-chess counts them, from which
+tests/shared/testdata-expect.txt was made by hand (its notes say where the
+count a careful reader gets differs from python-chess's, and why).
 """
 import gzip
 import os
