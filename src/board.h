@@ -115,11 +115,16 @@ static inline arb_bb arb_pos_attackers(const struct arb_pos *pos, int sq, int by
 {
     const arb_bb *t = pos->by_type;
     arb_bb them = pos->by_color[by];
-    return ((arb_att.pawn[by ^ 1][sq] & t[ARB_PAWN])
-            | (arb_att.knight[sq] & t[ARB_KNIGHT])
-            | (arb_att.king[sq] & t[ARB_KING])
-            | (arb_bishop_attacks(sq, occ) & (t[ARB_BISHOP] | t[ARB_QUEEN]))
-            | (arb_rook_attacks(sq, occ) & (t[ARB_ROOK] | t[ARB_QUEEN]))) & them;
+    arb_bb att = ((arb_att.pawn[by ^ 1][sq] & t[ARB_PAWN]) | (arb_att.knight[sq] & t[ARB_KNIGHT])
+                  | (arb_att.king[sq] & t[ARB_KING])) & them;
+    /* The slider tables are large (cache misses): look only where an enemy
+     * line piece stands on a line through sq at all. */
+    arb_bb diag = (t[ARB_BISHOP] | t[ARB_QUEEN]) & them, orth = (t[ARB_ROOK] | t[ARB_QUEEN]) & them;
+    if (diag & arb_att.bishop_empty[sq])
+        att |= arb_bishop_attacks(sq, occ) & diag;
+    if (orth & arb_att.rook_empty[sq])
+        att |= arb_rook_attacks(sq, occ) & orth;
+    return att;
 }
 
 /* Pieces of the side not to move that attack the king of the side to move

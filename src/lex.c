@@ -371,7 +371,7 @@ static enum arb_tok lex_word(struct arb_lexer *lx, struct arb_token *t)
 }
 
 /* A word has been read into t: is it a result, a move number, or a word? */
-static enum arb_tok classify_word(struct arb_lexer *lx, struct arb_token *t)
+static inline __attribute__((always_inline)) enum arb_tok classify_word(struct arb_lexer *lx, struct arb_token *t)
 {
     const char *w = arb_input_at(lx->in, t->off);
     size_t n = t->len;

@@ -203,6 +203,7 @@ int arb_pgn_next(struct arb_pgn_reader *r, struct arb_game *g, struct arb_arena 
     struct arb_token t;
     enum { NOTHING, TAGS, MOVES } state = NOTHING;
     int depth = 0, moves = 0, tag_cap = 0;
+    uint64_t limit = UINT64_MAX;   /* end of the bytes a game may take (--max-game-bytes) */
     bool ended = false;
 
     for (;;) {
@@ -212,12 +213,25 @@ int arb_pgn_next(struct arb_pgn_reader *r, struct arb_game *g, struct arb_arena 
                 return -1;
             break;
         }
+        if (state == MOVES && t.off + t.len <= limit) {
+            /* The common cases, in short (the general code below agrees). */
+            if (k == ARB_TK_WORD) {
+                add_node(g, &t, ARB_N_MOVE);
+                moves++;
+                continue;
+            }
+            if (k == ARB_TK_MOVENUM && !t.after_blank) {
+                add_node(g, &t, ARB_N_MOVENUM);
+                continue;
+            }
+        }
         if (state == NOTHING) {
             g->start_off = t.off;
+            limit = r->max_game_bytes ? g->start_off + r->max_game_bytes : UINT64_MAX;
             g->line = t.line;
             g->col = t.col;
         }
-        if (r->max_game_bytes && t.off + t.len - g->start_off > r->max_game_bytes && state != NOTHING) {
+        if (t.off + t.len > limit && state != NOTHING) {
             struct arb_finding *f = arb_findings_add(&g->findings, a, ARB_F_GAME_TOO_LARGE);
             f->line = t.line;
             f->col = t.col;

@@ -282,7 +282,14 @@ enum arb_resolve_status arb_san_resolve(const struct arb_pos *pos, const struct 
     if (pos->by_color[us] & ARB_BB(to))
         return r->status = ARB_RS_OWN_PIECE;
 
-    arb_bb cand = mine & arb_piece_attacks(type, to, pos->occ);
+    /* A line piece is looked up in the (large) slider tables only when one
+     * stands on a line through the target at all. */
+    arb_bb cand = 0;
+    if ((type == ARB_BISHOP && (mine & arb_att.bishop_empty[to]))
+        || (type == ARB_ROOK && (mine & arb_att.rook_empty[to]))
+        || (type == ARB_QUEEN && (mine & (arb_att.rook_empty[to] | arb_att.bishop_empty[to])))
+        || type == ARB_KNIGHT || type == ARB_KING)
+        cand = mine & arb_piece_attacks(type, to, pos->occ);
     if (!cand) {
         int aside;
         if (type == ARB_KING && arb_popcount(mine) == 1

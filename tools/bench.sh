@@ -25,7 +25,7 @@ best() {
     b=""
     n=0
     while [ $n -lt "$RUNS" ]; do
-        r=$(taskset -c 0 "$RSSMAX" "$@" 2>/dev/null || "$RSSMAX" "$@" 2>/dev/null)
+        r=$(taskset -c "${BENCH_CPU:-0}" "$RSSMAX" "$@" 2>/dev/null || "$RSSMAX" "$@" 2>/dev/null)
         set -- "$@"
         b=$(printf '%s\n%s\n' "$b" "$r" | awk 'NF { if (best == "" || $1 < best) { best = $1; rss = $2 } } END { print best, rss }')
         n=$((n + 1))
