@@ -33,7 +33,7 @@ SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 
 # The program's modules, one .c/.h pair each (main.c excepted).
 CORE_SRCS := src/attacks.c src/board.c src/movegen.c src/san.c
-NOTE_SRCS := notation/langs.c notation/lang_en.c notation/parse.c notation/write.c
+NOTE_SRCS := notation/langs.c notation/lead.c notation/lang_en.c notation/parse.c notation/write.c
 LIB_SRCS  := src/util.c src/arena.c src/input.c src/lex.c src/pgn.c \
              src/finding.c src/laws.c src/replay.c src/json.c \
              src/report.c src/report_text.c src/report_jsonl.c \

@@ -18,3 +18,11 @@ const struct arb_lang *arb_lang_find(const char *code)
             return arb_langs[i];
     return NULL;
 }
+
+int arb_lang_index(const struct arb_lang *lang)
+{
+    for (int i = 0; arb_langs[i]; i++)
+        if (arb_langs[i] == lang)
+            return i;
+    return -1;
+}

@@ -10,6 +10,7 @@
 #define ARB_NOTATION_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "san.h"
 
@@ -42,6 +43,15 @@ enum {
 extern const struct arb_lang *const arb_langs[];
 /* The language with that code, or NULL. */
 const struct arb_lang *arb_lang_find(const char *code);
+/* Index of lang in arb_langs[] (its bit in language masks), -1 if none. */
+int arb_lang_index(const struct arb_lang *lang);
+
+/* Language masks: bit i stands for arb_langs[i] (at most 32 languages). */
+uint32_t arb_lang_all(void);
+/* The languages that have a piece spelling starting with the token's first
+ * character; every language for a token that starts with a file, a digit,
+ * castling or a mark (it tells nothing); 0 when no language has it. */
+uint32_t arb_lang_lead_mask(const char *tok, size_t n);
 
 /* How a token departs from its language's standard form (for findings). */
 enum {

@@ -74,7 +74,9 @@ static int check_file(const struct arb_opts *o, const char *path, struct sink *o
     sum->files++;
     struct arb_pgn_reader rd;
     arb_pgn_init(&rd, &in, path, o->max_game_bytes);
-    struct arb_check_opts co = {.profile = o->profile, .lang = o->lang, .mode = o->mode};
+    unsigned votes[32] = {0};   /* languages of this file's games so far */
+    struct arb_check_opts co = {.profile = o->profile, .lang = o->lang, .lang_hint = o->lang_hint,
+                                .lang_votes = votes, .mode = o->mode};
     int status = ARB_EXIT_OK;
     for (;;) {
         struct arb_game g;

@@ -52,6 +52,8 @@ const struct arb_code_info arb_codes[ARB_F_COUNT] = {
                               "the game's text exceeds --max-game-bytes; the rest of it was skipped"},
     [ARB_F_UNSUPPORTED_VARIANT] = {"unsupported-variant", ARB_SEV_WARNING,
                                    "the game is a chess variant arbiter does not check (its moves are not replayed)"},
+    [ARB_F_LANG_AMBIGUOUS] = {"lang-ambiguous", ARB_SEV_INFO,
+                              "two notation languages read the whole game, as different moves (--lang-hint= decides)"},
     [ARB_F_VARIATION_TOO_DEEP] = {"variation-too-deep", ARB_SEV_WARNING,
                                   "variations nested deeper than arbiter follows (1,000 levels); the deeper ones are not checked"},
 };

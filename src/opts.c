@@ -14,7 +14,7 @@
 
 enum {
     OPT_FORMAT = 256, OPT_RULES, OPT_MODE, OPT_LANG, OPT_ENCODING, OPT_MAX_GAME_BYTES, OPT_COLOR,
-    OPT_FEN, OPT_GAME, OPT_HELP, OPT_VERSION, OPT_QUIET
+    OPT_FEN, OPT_GAME, OPT_HELP, OPT_VERSION, OPT_QUIET, OPT_LANG_HINT
 };
 
 static const struct option long_opts[] = {
@@ -22,6 +22,7 @@ static const struct option long_opts[] = {
     {"rules", required_argument, NULL, OPT_RULES},
     {"mode", required_argument, NULL, OPT_MODE},
     {"lang", required_argument, NULL, OPT_LANG},
+    {"lang-hint", required_argument, NULL, OPT_LANG_HINT},
     {"encoding", required_argument, NULL, OPT_ENCODING},
     {"max-game-bytes", required_argument, NULL, OPT_MAX_GAME_BYTES},
     {"color", required_argument, NULL, OPT_COLOR},
@@ -38,7 +39,7 @@ static const struct option long_opts[] = {
 static bool allowed(enum arb_cmd cmd, int opt)
 {
     switch (opt) {
-    case OPT_HELP: case OPT_VERSION: case OPT_RULES: case OPT_MODE: case OPT_LANG: case OPT_ENCODING:
+    case OPT_HELP: case OPT_VERSION: case OPT_RULES: case OPT_MODE: case OPT_LANG: case OPT_LANG_HINT: case OPT_ENCODING:
     case OPT_MAX_GAME_BYTES:
         return true;
     case OPT_FORMAT: case OPT_COLOR: case OPT_QUIET:
@@ -70,8 +71,11 @@ static const char usage_common[] =
     "                          fide-2014, fide-2009, or auto (the edition in force on\n"
     "                          the game's EventDate or Date); --rules=list lists them\n"
     "      --mode=MODE         standard (default), rapid, blitz or auto\n"
-    "      --lang=LANG         notation of the moves: auto (default) or a language\n"
-    "                          code; --lang=list lists them\n"
+    "      --lang=LANG         notation of the moves: auto (default: decided per game\n"
+    "                          from the letters used and which reading is legal)\n"
+    "                          or a language code; --lang=list lists them\n"
+    "      --lang-hint=LANG    when two languages read a game equally, prefer LANG\n"
+    "                          (else the language of the file's other games)\n"
     "      --encoding=NAME     character encoding of the input (default: detect;\n"
     "                          UTF-8, UTF-16 with BOM, else guessed among\n"
     "                          Windows-1252, Windows-1251 and CP850);\n"
@@ -260,6 +264,11 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
             }
             o->lang = arb_lang_find(optarg);
             if (!o->lang)
+                return usage_error(o, "unknown notation language '%s' (see --lang=list)", optarg);
+            break;
+        case OPT_LANG_HINT:
+            o->lang_hint = arb_lang_find(optarg);
+            if (!o->lang_hint)
                 return usage_error(o, "unknown notation language '%s' (see --lang=list)", optarg);
             break;
         case OPT_ENCODING:

@@ -28,6 +28,7 @@ struct arb_opts {
     const struct arb_profile *profile;   /* NULL: --rules=auto */
     int mode;                            /* enum arb_mode, -1 auto */
     const struct arb_lang *lang;         /* NULL: auto */
+    const struct arb_lang *lang_hint;    /* --lang-hint, or NULL */
     const char *encoding;                /* NULL: detect */
     uint64_t max_game_bytes;
     enum arb_color color;

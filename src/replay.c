@@ -86,6 +86,7 @@ struct rs {
     bool lang_told;          /* a move with a piece letter was read */
     bool numbering_reported; /* one move-number finding per game */
     bool stop;               /* the main line stopped */
+    const struct arb_lang *other_lang; /* detection: another language read the game as far, differently */
     int skip;                /* open variations beyond ARB_MAX_VARIATION_DEPTH */
     bool too_deep_reported;
 };
@@ -518,6 +519,119 @@ static const struct arb_tag *find_tag(const struct arb_game *g, const char *name
     return NULL;
 }
 
+/* ---- Language detection (--lang=auto) ------------------------------------
+ *
+ * A game is read in one language throughout.  The letters its moves begin
+ * with narrow the candidates (notation/lead.c); when several remain, each
+ * replays the main line and the one that gets furthest wins.  Languages
+ * that read the game to the same position (de and sv share every letter;
+ * a game without knight moves reads alike in fi and de) are the same
+ * reading: the hint, then the file's majority, then table order decide,
+ * silently.  Two readings that differ but both replay the whole game are
+ * reported (lang-ambiguous).
+ */
+
+/* Main-line plies that lang replays from start before a move fails; the
+ * final key in *key.  A game replayed to its end scores plies + 1. */
+static int trial_replay(const struct arb_game *g, const struct arb_lang *lang, const struct arb_pos *start,
+                        uint64_t *key)
+{
+    struct arb_pos pos = *start;
+    int depth = 0, plies = 0;
+    for (int i = 0; i < g->n_nodes; i++) {
+        const struct arb_node *n = &g->nodes[i];
+        if (n->kind == ARB_N_VAR_OPEN) {
+            depth++;
+        } else if (n->kind == ARB_N_VAR_CLOSE) {
+            if (depth)
+                depth--;
+        } else if (n->kind == ARB_N_ERROR && !depth) {
+            break;
+        } else if (n->kind == ARB_N_MOVE && !depth) {
+            struct arb_movedesc d;
+            struct arb_parse_info info;
+            enum arb_np_status st = arb_notation_parse(lang, arb_node_text(g, n), n->len, &d, &info);
+            if (st == ARB_NP_EP_MARK || st == ARB_NP_CHECK_MARK)
+                continue;
+            if (st != ARB_NP_MOVE || d.null_move) {
+                *key = pos.key;
+                return plies;
+            }
+            struct arb_resolve r;
+            arb_san_resolve(&pos, &d, &r);
+            if (r.status != ARB_RS_OK && r.status != ARB_RS_PROMO_MISSING) {
+                *key = pos.key;
+                return plies;
+            }
+            struct arb_undo u;
+            arb_pos_make(&pos, r.move, &u);
+            plies++;
+        }
+    }
+    *key = pos.key;
+    return plies + 1;
+}
+
+static const struct arb_lang *detect_lang(struct rs *s, const struct arb_check_opts *o)
+{
+    const struct arb_game *g = s->g;
+    uint32_t mask = arb_lang_all(), told = 0;
+    for (int i = 0; i < g->n_nodes; i++) {
+        const struct arb_node *n = &g->nodes[i];
+        if (n->kind != ARB_N_MOVE)
+            continue;
+        uint32_t m = arb_lang_lead_mask(arb_node_text(g, n), n->len);
+        if (m != arb_lang_all()) {
+            told = 1;
+            if (mask & m)
+                mask &= m;   /* a letter no language knows is an error later, not a vote */
+        }
+    }
+    int hint = o->lang_hint ? arb_lang_index(o->lang_hint) : -1;
+    /* Preference among equals: the hint, the file's majority, table order. */
+    int order[32], n_order = 0;
+    if (hint >= 0 && (mask & (1u << hint)))
+        order[n_order++] = hint;
+    for (;;) {
+        int best = -1;
+        for (int l = 0; arb_langs[l] && l < 32; l++) {
+            bool used = false;
+            for (int k = 0; k < n_order; k++)
+                used |= order[k] == l;
+            if (used || !(mask & (1u << l)))
+                continue;
+            unsigned v = o->lang_votes ? o->lang_votes[l] : 0;
+            if (best < 0 || v > (o->lang_votes ? o->lang_votes[best] : 0))
+                best = l;
+        }
+        if (best < 0)
+            break;
+        order[n_order++] = best;
+    }
+    if (n_order == 0)
+        return hint >= 0 ? o->lang_hint : arb_langs[0];
+    if (n_order == 1 || !told)
+        return arb_langs[order[0]];
+
+    int best = -1, best_score = -1;
+    uint64_t keys[32];
+    int scores[32];
+    for (int k = 0; k < n_order; k++) {
+        scores[k] = trial_replay(g, arb_langs[order[k]], &s->cur.pos, &keys[k]);
+        if (scores[k] > best_score) {
+            best_score = scores[k];
+            best = k;
+        }
+    }
+    /* Another reading that replays as far to a different position? */
+    for (int k = 0; k < n_order; k++)
+        if (k != best && scores[k] == best_score && keys[k] != keys[best]) {
+            s->other_lang = arb_langs[order[k]];
+            break;
+        }
+    return arb_langs[order[best]];
+}
+
 /* Set up the start position; false if the game cannot be replayed. */
 static bool setup(struct rs *s)
 {
@@ -673,7 +787,7 @@ static void state_init(struct rs *s, struct arb_game *g, const struct arb_check_
     s->g = g;
     s->out = out;
     s->prof = choose_profile(g, o);
-    s->lang = o->lang ? o->lang : arb_lang_find("en");
+    s->lang = o->lang ? o->lang : arb_langs[0];
     out->profile = s->prof;
     out->mode = o->mode >= 0 ? (enum arb_mode)o->mode : ARB_MODE_STANDARD;
 }
@@ -686,6 +800,21 @@ void arb_replay_game(struct arb_game *g, const struct arb_check_opts *o, struct 
     if (setup(&s)) {
         out->start_fullmove = s.cur.pos.fullmove;
         out->start_side = s.cur.pos.side;
+        if (!o->lang) {
+            s.lang = detect_lang(&s, o);
+            if (o->lang_votes)
+                o->lang_votes[arb_lang_index(s.lang)]++;
+            if (s.other_lang) {
+                struct arb_finding *f = finding(&s, ARB_F_LANG_AMBIGUOUS, NULL, ARB_ART_NOTATION_LETTERS,
+                                                "the moves read as a whole game in %s and in %s, with different moves; "
+                                                "read as %s (--lang= or --lang-hint= decides)",
+                                                s.lang->name, s.other_lang->name, s.lang->name);
+                f->ply = 0;
+                f->line = g->line;
+                f->col = g->col;
+                f->fen = NULL;
+            }
+        }
         walk(&s);
         out->plies = s.cur.ply;
         /* A legal replay that stops in a position without moves ended there. */

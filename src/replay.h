@@ -30,7 +30,11 @@ const char *arb_result_name(enum arb_result r);
 /* What the user chose; NULL / -1 members mean "decide per game". */
 struct arb_check_opts {
     const struct arb_profile *profile;    /* NULL: by the game's date (--rules=auto) */
-    const struct arb_lang *lang;          /* NULL: detect */
+    const struct arb_lang *lang;          /* NULL: detect per game */
+    const struct arb_lang *lang_hint;     /* detection prefers it when languages tie (--lang-hint) */
+    unsigned *lang_votes;                 /* NULL, or per language (arb_langs[] order) the number of
+                                             earlier games of the file read in it: ties go to the
+                                             majority; arb_replay_game adds its choice */
     int mode;                             /* enum arb_mode, or -1 for auto */
 };
 
