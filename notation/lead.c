@@ -56,6 +56,10 @@ static void add_lead(const char *spelling, int lang)
     }
 }
 
+static uint32_t ascii_mask[128];   /* the same for one-byte characters */
+
+static uint32_t lookup(uint32_t cp);
+
 static void leads_init(void)
 {
     for (int l = 0; arb_langs[l] && l < 32; l++) {
@@ -69,6 +73,8 @@ static void leads_init(void)
         if (lang->pawn_letter)
             add_lead(lang->pawn_letter, l);
     }
+    for (uint32_t c = 0; c < 128; c++)
+        ascii_mask[c] = lookup(c);
 }
 
 uint32_t arb_lang_all(void)
@@ -83,8 +89,14 @@ uint32_t arb_lang_lead_mask(const char *tok, size_t n)
 {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, leads_init);
+    if (n && (unsigned char)tok[0] < 0x80)
+        return ascii_mask[(unsigned char)tok[0]];
     size_t len;
-    uint32_t cp = first_cp(tok, n, &len);
+    return lookup(first_cp(tok, n, &len));
+}
+
+static uint32_t lookup(uint32_t cp)
+{
     /* Files, digits, castling and marks: no letter to tell by. */
     if (!cp || (cp >= 'a' && cp <= 'h') || (cp >= '0' && cp <= '9') || cp == 'O' || cp == 'o'
         || cp == '-' || cp == '+' || cp == '#' || cp == 'x' || cp == ':')

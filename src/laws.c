@@ -46,6 +46,7 @@ static const struct arb_profile fide_2009 = {
         [ARB_ART_NOTATION_DRAW_OFFER] = "C.13", [ARB_ART_NOTATION_MARKS] = "C.13",
         [ARB_ART_RECORDING] = "8.1", [ARB_ART_RESULT] = "8.7",
     },
+    .rules = ARB_PR_EP_MARK_REQUIRED,
 };
 
 static const struct arb_profile fide_2014 = {
@@ -76,6 +77,7 @@ static const struct arb_profile fide_2017 = {
     .edition = ARB_ED_2017,
     .in_force = "2017-07-01",
     .article = {HIER_ARTICLES},
+    .rules = ARB_PR_LONG_FORM,
 };
 
 static const struct arb_profile fide_2018 = {
@@ -84,6 +86,7 @@ static const struct arb_profile fide_2018 = {
     .edition = ARB_ED_2018,
     .in_force = "2018-01-01",
     .article = {HIER_ARTICLES},
+    .rules = ARB_PR_LONG_FORM,
 };
 
 static const struct arb_profile fide_2023 = {
@@ -92,6 +95,7 @@ static const struct arb_profile fide_2023 = {
     .edition = ARB_ED_2023,
     .in_force = "2023-01-01",
     .article = {HIER_ARTICLES},
+    .rules = ARB_PR_LONG_FORM,
 };
 
 const struct arb_profile *const arb_profiles[] = {

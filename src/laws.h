@@ -52,6 +52,14 @@ struct arb_profile {
     enum arb_edition edition;
     const char *in_force;       /* first day of events it governs, YYYY-MM-DD */
     const char *article[ARB_ART_COUNT];
+    unsigned rules;             /* ARB_PR_* */
+};
+
+/* Rules that differ between editions, as flags of a profile. */
+enum {
+    ARB_PR_LONG_FORM = 1 << 0,  /* C.8 describes the long form (Lb2e5, e7e5) and says a hyphen is
+                                   "not needed" (2017+); earlier: "no hyphen is used" */
+    ARB_PR_EP_MARK_REQUIRED = 1 << 1, /* C.9 2009: "e.p." is appended (later: may be) */
 };
 
 /* The profiles, newest FIDE edition first; NULL-terminated. */

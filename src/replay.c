@@ -361,6 +361,114 @@ static void report_after_end(struct rs *s, const struct arb_node *n)
             s->cur.ply);
 }
 
+/* A form outside the language's standard but with one sure reading: say
+ * so (Appendix C), at the severity the edition's wording earns. */
+static void form(struct rs *s, const struct arb_node *n, enum arb_severity sev, enum arb_article art,
+                 const char *fmt, ...) ARB_PRINTF(5, 6);
+static void form(struct rs *s, const struct arb_node *n, enum arb_severity sev, enum arb_article art,
+                 const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *msg = arb_arena_vprintf(s->g->arena, fmt, ap);
+    va_end(ap);
+    struct arb_finding *f = finding(s, ARB_F_NOTATION_FORM, n, art, "%s", msg);
+    f->severity = sev;
+}
+
+/* Before the move of node n (description d, parse info, resolution r) is
+ * played: the forms it was written in and the marks it bears. */
+static void judge_writing(struct rs *s, const struct arb_node *n, const struct arb_movedesc *d,
+                          const struct arb_parse_info *info, const struct arb_resolve *r)
+{
+    int moved_type = arb_pos_type_at(&s->cur.pos, arb_move_from(r->move));
+    const struct arb_lang *L = s->lang;
+    unsigned f = info->forms;
+    bool pgn = (L->flags & ARB_LANG_PGN) != 0;
+    bool long_ok = (s->prof->rules & ARB_PR_LONG_FORM) != 0;
+    const char *ed = s->prof->name;
+
+    if (f) {
+        if ((f & ARB_NF_CASTLE_LETTER_O) && !pgn)
+            form(s, n, ARB_SEV_INFO, ARB_ART_NOTATION_MARKS, "castling is written with zeros (0-0, 0-0-0), not the letter O");
+        if (f & ARB_NF_CASTLE_LOWER)
+            form(s, n, ARB_SEV_INFO, ARB_ART_NOTATION_MARKS, "castling is written 0-0 or 0-0-0, not in lower-case letters");
+        if (f & ARB_NF_CASTLE_NO_DASH)
+            form(s, n, ARB_SEV_INFO, ARB_ART_NOTATION_MARKS, "castling is written with a hyphen (0-0, 0-0-0)");
+        if ((f & ARB_NF_PROMO_EQUALS) && !pgn)
+            form(s, n, ARB_SEV_INFO, ARB_ART_NOTATION_PROMOTION,
+                 "'=' before the new piece is PGN style; the Laws write the letter right after the square (d8%s)",
+                 L->piece[ARB_QUEEN]);
+        if (pgn && d->promo != ARB_NO_PIECE && !(f & (ARB_NF_PROMO_EQUALS | ARB_NF_COORDS)))
+            form(s, n, ARB_SEV_INFO, ARB_ART_NOTATION_PROMOTION, "PGN writes a promotion with '=' (e8=Q)");
+        if (f & ARB_NF_PROMO_PAREN)
+            form(s, n, ARB_SEV_INFO, ARB_ART_NOTATION_PROMOTION,
+                 "the new piece is written right after the square, without brackets or a slash");
+        if (f & ARB_NF_LOWER_PIECE)
+            form(s, n, ARB_SEV_WARNING, ARB_ART_NOTATION_LETTERS, "piece letters are capitals");
+        if (f & ARB_NF_PAWN_LETTER)
+            form(s, n, ARB_SEV_WARNING, ARB_ART_NOTATION_LETTERS, "a pawn move carries no letter (e4, not %s...)",
+                 L->pawn_letter ? L->pawn_letter : "P");
+        if ((f & ARB_NF_COORDS) && moved_type != ARB_PAWN)
+            form(s, n, ARB_SEV_WARNING, ARB_ART_NOTATION_MOVE,
+                 "a move written as coordinates only (UCI style); the Laws write the piece letter (%s%s)",
+                 L->piece[moved_type], "...");
+        else if ((f & (ARB_NF_LONG | ARB_NF_COORDS)) && !long_ok)
+            form(s, n, ARB_SEV_INFO, ARB_ART_NOTATION_MOVE,
+                 "the long form (departure and arrival square) is not described by the %s Laws", ed);
+        if ((f & ARB_NF_HYPHEN))
+            form(s, n, long_ok ? ARB_SEV_INFO : ARB_SEV_WARNING, ARB_ART_NOTATION_MOVE,
+                 long_ok ? "a hyphen between the squares is not needed" : "no hyphen is used between the squares (%s)", ed);
+        if (f & ARB_NF_EP_GLUED)
+            form(s, n, ARB_SEV_INFO, ARB_ART_NOTATION_MARKS, "a space belongs before the en-passant mark");
+        if (f & ARB_NF_COLON_CAPTURE)
+            form(s, n, ARB_SEV_INFO, ARB_ART_NOTATION_CAPTURE, "a capture is marked with x, not ':'");
+        if ((f & ARB_NF_X_MATE) && !(L->flags & ARB_LANG_X_MATE))
+            form(s, n, ARB_SEV_WARNING, ARB_ART_NOTATION_MARKS, "X as the mate sign is Finnish; in %s it is %s",
+                 L->name, L->mate_mark);
+        if (f & ARB_NF_LOWER_PROMO)
+            form(s, n, ARB_SEV_WARNING, ARB_ART_NOTATION_PROMOTION, "the new piece's letter is a capital");
+        if (f & ARB_NF_FOREIGN_EP_MARK)
+            form(s, n, ARB_SEV_WARNING, ARB_ART_NOTATION_MARKS, "this en-passant mark is not %s (%s)", L->name,
+                 L->ep_marks[0] ? L->ep_marks[0] : "e.p.");
+    }
+    if (r->notes) {
+        if (r->notes & ARB_RN_CAPTURE_MARK_EMPTY)
+            finding(s, ARB_F_WRONG_MARK, n, ARB_ART_NOTATION_CAPTURE, "a capture mark, but the move captures nothing");
+        if (r->notes & ARB_RN_EP_MARK_NOT_EP)
+            finding(s, ARB_F_WRONG_MARK, n, ARB_ART_NOTATION_CAPTURE, "an en-passant mark on a move that is no en-passant capture");
+        if (r->notes & ARB_RN_PAWN_CAPTURE_NOFILE)
+            form(s, n, ARB_SEV_WARNING, ARB_ART_NOTATION_CAPTURE, "a pawn capture is written with the pawn's file (exd5)");
+        if (r->notes & ARB_RN_KING_STEP_CASTLE)
+            form(s, n, ARB_SEV_WARNING, ARB_ART_NOTATION_MARKS, "castling is written 0-0 or 0-0-0, not as a king move");
+    }
+}
+
+/* After the move of node n was played (check and mate known): a check or
+ * mate mark the move does not bear out.  The finding belongs to the move:
+ * its ply and the position before it. */
+static void judge_marks(struct rs *s, const struct arb_node *n, int written, bool check, bool mate)
+{
+    const char *msg = NULL;
+    enum arb_code code = ARB_F_WRONG_MARK;
+    if (written == ARB_DESC_CHECK && !check)
+        msg = "a check mark, but the move gives no check";
+    else if (written == ARB_DESC_MATE && !check)
+        msg = "a mate mark, but the move gives no check";
+    else if (written == ARB_DESC_MATE && !mate)
+        msg = "a mate mark, but the move only gives check";
+    else if (written == ARB_DESC_CHECK && mate)
+        msg = "marked as check, but the move mates", code = ARB_F_NOTATION_FORM;
+    if (!msg)
+        return;
+    struct level *L = &s->cur;
+    arb_pos_unmake(&L->pos, L->last, &L->last_undo);
+    L->ply--;
+    finding(s, code, n, ARB_ART_NOTATION_MARKS, "%s", msg);
+    L->ply++;
+    arb_pos_make(&L->pos, L->last, &L->last_undo);
+}
+
 static void do_move(struct rs *s, int idx)
 {
     const struct arb_node *n = &s->g->nodes[idx];
@@ -426,13 +534,17 @@ static void do_move(struct rs *s, int idx)
         finding(s, ARB_F_PROMOTION_MISSING, n, ARB_ART_PROMOTION_INCOMPLETE,
                 "the pawn reaches %s but no piece is chosen; it is replaced by a queen", to);
     }
+    if (info.forms | r.notes)
+        judge_writing(s, n, &d, &info, &r);
     play(s, r.move, idx);
-    if (arb_pos_checkers(&s->cur.pos) && !arb_has_legal_move(&s->cur.pos)) {
-        if (s->depth == 0 && !s->out->end_ply) {
-            s->out->end_ply = s->cur.ply;
-            s->out->end_reason = ARB_END_CHECKMATE;
-        }
+    bool check = arb_pos_checkers(&s->cur.pos) != 0;
+    bool mate = check && !arb_has_legal_move(&s->cur.pos);
+    if (mate && s->depth == 0 && !s->out->end_ply) {
+        s->out->end_ply = s->cur.ply;
+        s->out->end_reason = ARB_END_CHECKMATE;
     }
+    if (d.check || check)
+        judge_marks(s, n, d.check, check, mate);
 }
 
 static void check_number(struct rs *s, const struct arb_node *n)
@@ -575,16 +687,22 @@ static int trial_replay(const struct arb_game *g, const struct arb_lang *lang, c
 static const struct arb_lang *detect_lang(struct rs *s, const struct arb_check_opts *o)
 {
     const struct arb_game *g = s->g;
-    uint32_t mask = arb_lang_all(), told = 0;
+    const uint32_t all = arb_lang_all();
+    uint32_t mask = all, told = 0;
     for (int i = 0; i < g->n_nodes; i++) {
         const struct arb_node *n = &g->nodes[i];
         if (n->kind != ARB_N_MOVE)
             continue;
-        uint32_t m = arb_lang_lead_mask(arb_node_text(g, n), n->len);
-        if (m != arb_lang_all()) {
+        const char *tok = arb_node_text(g, n);
+        if ((tok[0] >= 'a' && tok[0] <= 'h') || (tok[0] >= '0' && tok[0] <= '9'))
+            continue;   /* pawn moves and castling tell nothing */
+        uint32_t m = arb_lang_lead_mask(tok, n->len);
+        if (m != all) {
             told = 1;
             if (mask & m)
                 mask &= m;   /* a letter no language knows is an error later, not a vote */
+            if (!(mask & (mask - 1)))
+                break;       /* one language left */
         }
     }
     int hint = o->lang_hint ? arb_lang_index(o->lang_hint) : -1;
