@@ -27,6 +27,8 @@ int main(int argc, char **argv)
         return arb_cmd_check(&o);
     case ARB_CMD_REPLAY:
         return arb_cmd_replay(&o);
+    case ARB_CMD_CONVERT:
+        return arb_cmd_convert(&o);
     default:
         return ARB_EXIT_FAILURE;
     }

@@ -14,7 +14,7 @@
 
 enum {
     OPT_FORMAT = 256, OPT_RULES, OPT_MODE, OPT_LANG, OPT_ENCODING, OPT_MAX_GAME_BYTES, OPT_COLOR,
-    OPT_FEN, OPT_GAME, OPT_HELP, OPT_VERSION, OPT_QUIET, OPT_LANG_HINT
+    OPT_FEN, OPT_GAME, OPT_HELP, OPT_VERSION, OPT_QUIET, OPT_LANG_HINT, OPT_TO
 };
 
 static const struct option long_opts[] = {
@@ -23,6 +23,7 @@ static const struct option long_opts[] = {
     {"mode", required_argument, NULL, OPT_MODE},
     {"lang", required_argument, NULL, OPT_LANG},
     {"lang-hint", required_argument, NULL, OPT_LANG_HINT},
+    {"to", required_argument, NULL, OPT_TO},
     {"encoding", required_argument, NULL, OPT_ENCODING},
     {"max-game-bytes", required_argument, NULL, OPT_MAX_GAME_BYTES},
     {"color", required_argument, NULL, OPT_COLOR},
@@ -46,6 +47,8 @@ static bool allowed(enum arb_cmd cmd, int opt)
         return cmd == ARB_CMD_CHECK;
     case OPT_FEN: case OPT_GAME:
         return cmd == ARB_CMD_REPLAY;
+    case OPT_TO:
+        return cmd == ARB_CMD_CONVERT;
     default:
         return false;
     }
@@ -58,6 +61,7 @@ static const char usage_main[] =
     "Commands:\n"
     "  check     replay every game and report what the record and the Laws disagree on\n"
     "  replay    show the positions of a game (--fen: one FEN per ply)\n"
+    "  convert   write the games as PGN in the notation of another language (--to=LANG)\n"
     "\n"
     "  arbiter COMMAND --help   options of a command\n"
     "  arbiter --version        version\n"
@@ -104,6 +108,17 @@ static const char usage_replay[] =
     "                          position after each replayed half-move\n"
     "      --game=N            the N-th game of the file (default 1)\n";
 
+static const char usage_convert[] =
+    "Usage: arbiter convert --to=LANG [OPTION]... [FILE]...\n"
+    "Write the games as PGN with every move in the standard algebraic notation of\n"
+    "LANG (en: PGN-standard SAN; fi: K D T L R; et: K L V O R; ...; --lang=list).\n"
+    "Tags come in the PGN order, moves are wrapped at 80 columns, and comments,\n"
+    "NAGs, variations and the result are kept.  A game whose moves cannot all be\n"
+    "read is copied as written after a comment that says why (exit status 1).\n"
+    "\n"
+    "Options:\n"
+    "      --to=LANG           the language to write (required)\n";
+
 static const char codes_text[] =
     "\n"
     "Finding codes (severity):\n";
@@ -140,6 +155,9 @@ static void help(enum arb_cmd cmd)
               "unreadable input or failure of the program.\n", stdout);
     } else if (cmd == ARB_CMD_REPLAY) {
         fputs(usage_replay, stdout);
+        fputs(usage_common, stdout);
+    } else if (cmd == ARB_CMD_CONVERT) {
+        fputs(usage_convert, stdout);
         fputs(usage_common, stdout);
     } else {
         fputs(usage_main, stdout);
@@ -197,8 +215,10 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
         o->cmd = ARB_CMD_CHECK;
     else if (strcmp(cmd, "replay") == 0)
         o->cmd = ARB_CMD_REPLAY;
+    else if (strcmp(cmd, "convert") == 0)
+        o->cmd = ARB_CMD_CONVERT;
     else
-        return usage_error(o, "unknown command '%s' (commands: check, replay)", cmd);
+        return usage_error(o, "unknown command '%s' (commands: check, replay, convert)", cmd);
     o->cmd_name = cmd;
 
     int c, idx;
@@ -292,6 +312,11 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
         case OPT_QUIET:
             o->quiet = true;
             break;
+        case OPT_TO:
+            o->to = arb_lang_find(optarg);
+            if (!o->to)
+                return usage_error(o, "unknown notation language '%s' (see --lang=list)", optarg);
+            break;
         case OPT_FEN:
             o->fen = true;
             break;
@@ -305,5 +330,7 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
     o->n_files = argc - optind;
     if (o->cmd == ARB_CMD_REPLAY && o->n_files > 1)
         return usage_error(o, "replay reads one file, not %d", o->n_files);
+    if (o->cmd == ARB_CMD_CONVERT && !o->to)
+        return usage_error(o, "convert needs --to=LANG (see --lang=list)");
     return ARB_OPTS_RUN;
 }

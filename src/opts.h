@@ -17,7 +17,7 @@
 /* Exit statuses (INTERFACE.md). */
 enum arb_exit { ARB_EXIT_OK = 0, ARB_EXIT_FINDINGS = 1, ARB_EXIT_FAILURE = 2 };
 
-enum arb_cmd { ARB_CMD_NONE, ARB_CMD_CHECK, ARB_CMD_REPLAY };
+enum arb_cmd { ARB_CMD_NONE, ARB_CMD_CHECK, ARB_CMD_REPLAY, ARB_CMD_CONVERT };
 
 enum arb_color { ARB_COLOR_AUTO, ARB_COLOR_NEVER, ARB_COLOR_ALWAYS };
 
@@ -29,6 +29,7 @@ struct arb_opts {
     int mode;                            /* enum arb_mode, -1 auto */
     const struct arb_lang *lang;         /* NULL: auto */
     const struct arb_lang *lang_hint;    /* --lang-hint, or NULL */
+    const struct arb_lang *to;           /* convert --to */
     const char *encoding;                /* NULL: detect */
     uint64_t max_game_bytes;
     enum arb_color color;

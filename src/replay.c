@@ -87,6 +87,7 @@ struct rs {
     bool numbering_reported; /* one move-number finding per game */
     bool stop;               /* the main line stopped */
     const struct arb_lang *other_lang; /* detection: another language read the game as far, differently */
+    const struct arb_check_opts *opts;
     int skip;                /* open variations beyond ARB_MAX_VARIATION_DEPTH */
     bool too_deep_reported;
 };
@@ -536,6 +537,8 @@ static void do_move(struct rs *s, int idx)
     }
     if (info.forms | r.notes)
         judge_writing(s, n, &d, &info, &r);
+    if (s->opts->on_move)
+        s->opts->on_move(s->opts->ctx, idx, &s->cur.pos, r.move);
     play(s, r.move, idx);
     bool check = arb_pos_checkers(&s->cur.pos) != 0;
     bool mate = check && !arb_has_legal_move(&s->cur.pos);
@@ -904,6 +907,7 @@ static void state_init(struct rs *s, struct arb_game *g, const struct arb_check_
     memset(s, 0, sizeof *s);
     s->g = g;
     s->out = out;
+    s->opts = o;
     s->prof = choose_profile(g, o);
     s->lang = o->lang ? o->lang : arb_langs[0];
     out->profile = s->prof;

@@ -36,6 +36,11 @@ struct arb_check_opts {
                                              earlier games of the file read in it: ties go to the
                                              majority; arb_replay_game adds its choice */
     int mode;                             /* enum arb_mode, or -1 for auto */
+    /* NULL, or called for every move of the record (main line and
+     * variations) that was played: its node, the position before it and
+     * the legal move (arbiter convert writes the moves again from these). */
+    void (*on_move)(void *ctx, int node, const struct arb_pos *before, arb_move m);
+    void *ctx;
 };
 
 struct arb_outcome {

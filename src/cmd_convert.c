@@ -1,0 +1,316 @@
+/* cmd_convert.c — `arbiter convert --to=LANG`: write the games again as
+ * PGN, every move in the standard algebraic notation of LANG.
+ *
+ * Each game is read and replayed as `check` does (language detected per
+ * game); every move that was played is written again from the position and
+ * the legal move (arb_san_describe: minimal disambiguation, capture, check
+ * and mate), so the output is canonical whatever the input's spelling.
+ * Tags come first in the PGN order (the seven-tag roster, then the rest as
+ * they stood); comments, NAGs, variations and the result stay.  Lines are
+ * wrapped at 80 columns.  A game whose moves cannot all be read is copied as
+ * it stood, after a comment that says why, and the exit status is 1.
+ */
+#include "commands.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "arena.h"
+#include "input.h"
+#include "pgn.h"
+#include "replay.h"
+#include "san.h"
+#include "util.h"
+
+struct conv {
+    const struct arb_lang *to;
+    struct arb_game *g;
+    char **text;               /* per node: the move written in `to`, or NULL */
+};
+
+static void on_move(void *ctx, int node, const struct arb_pos *before, arb_move m)
+{
+    struct conv *c = ctx;
+    struct arb_movedesc d;
+    arb_san_describe(before, m, &d);
+    char buf[64];
+    size_t n = arb_notation_write(c->to, &d, true, buf, sizeof buf);
+    c->text[node] = arb_arena_strndup(c->g->arena, buf, n);
+}
+
+/* Output with wrapping at 80 columns. */
+struct out {
+    struct arb_buf *b;
+    size_t line_start;
+    bool glue;                 /* the next word follows without a space ("(" before it) */
+};
+
+static void word(struct out *o, const char *s, size_t n)
+{
+    size_t col = o->b->len - o->line_start;
+    if (o->glue) {
+        o->glue = false;
+    } else if (col > 0 && col + 1 + n > 80) {
+        arb_buf_addc(o->b, '\n');
+        o->line_start = o->b->len;
+    } else if (col > 0) {
+        arb_buf_addc(o->b, ' ');
+    }
+    arb_buf_add(o->b, s, n);
+}
+
+/* A comment's words (s: the text between the braces), wrapped like moves. */
+static void comment(struct out *o, const char *s, size_t n)
+{
+    struct arb_buf w = {0};
+    size_t i = 0;
+    bool first = true;
+    for (;;) {
+        while (i < n && (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' || s[i] == '\t'))
+            i++;
+        size_t j = i;
+        while (j < n && s[j] != ' ' && s[j] != '\n' && s[j] != '\r' && s[j] != '\t')
+            j++;
+        size_t k = j;
+        while (k < n && (s[k] == ' ' || s[k] == '\n' || s[k] == '\r' || s[k] == '\t'))
+            k++;
+        bool last = k >= n;
+        arb_buf_clear(&w);
+        if (first)
+            arb_buf_addc(&w, '{');
+        arb_buf_add(&w, s + i, j - i);
+        if (last)
+            arb_buf_addc(&w, '}');
+        word(o, w.data, w.len);
+        first = false;
+        i = k;
+        if (last)
+            break;
+    }
+    arb_buf_free(&w);
+}
+
+static void put_tag(struct arb_buf *b, const char *name, const char *value)
+{
+    arb_buf_printf(b, "[%s \"", name);
+    for (const char *p = value; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            arb_buf_addc(b, '\\');
+        arb_buf_addc(b, *p);
+    }
+    arb_buf_adds(b, "\"]\n");
+}
+
+static const char *const roster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+static const char *const roster_default[] = {"?", "?", "????.??.??", "?", "?", "?", "*"};
+
+static void write_tags(struct arb_buf *b, const struct arb_game *g, const char *result)
+{
+    for (int r = 0; r < 7; r++) {
+        const char *v = arb_game_tag(g, roster[r]);
+        if (r == 6)
+            v = result;
+        put_tag(b, roster[r], v ? v : roster_default[r]);
+    }
+    for (int i = 0; i < g->n_tags; i++) {
+        bool in_roster = false, repeated = false;
+        for (int r = 0; r < 7; r++)
+            in_roster |= strcmp(g->tags[i].name, roster[r]) == 0;
+        for (int j = 0; j < i; j++)
+            repeated |= strcmp(g->tags[j].name, g->tags[i].name) == 0;
+        if (!in_roster && !repeated)
+            put_tag(b, g->tags[i].name, g->tags[i].value);
+    }
+    arb_buf_addc(b, '\n');
+}
+
+/* The movetext again: numbers as PGN export writes them ("12." before
+ * White's move, "12..." before Black's after an interruption). */
+static void write_moves(struct arb_buf *b, const struct arb_game *g, struct conv *c, const struct arb_outcome *oc,
+                        const char *result)
+{
+    struct out o = {b, b->len, false};
+    /* Per variation depth: ply of the next move (counted from the start
+     * position), and the ply before the last move (a variation replaces it). */
+    int cap = 64, depth = 0;
+    int *ply = arb_arena_alloc(g->arena, sizeof(int) * (size_t)cap);
+    int *prev = arb_arena_alloc(g->arena, sizeof(int) * (size_t)cap);
+    ply[0] = 0;
+    prev[0] = 0;
+    bool need_number = true;
+    int base = (int)(oc->start_fullmove - 1) * 2 + (oc->start_side == ARB_BLACK);
+    char num[32];
+    for (int i = 0; i < g->n_nodes; i++) {
+        const struct arb_node *n = &g->nodes[i];
+        const char *t = arb_node_text(g, n);
+        switch (n->kind) {
+        case ARB_N_MOVE: {
+            if (!c->text[i])
+                break;   /* a mark as its own word, or an unplayed variation move */
+            int p = base + ply[depth];
+            char unit[96];   /* a number stays on the line of its move */
+            if (p % 2 == 0 || need_number)
+                snprintf(unit, sizeof unit, "%d%s %s", p / 2 + 1, p % 2 ? "..." : ".", c->text[i]);
+            else
+                snprintf(unit, sizeof unit, "%s", c->text[i]);
+            word(&o, unit, strlen(unit));
+            prev[depth] = ply[depth];
+            ply[depth]++;
+            need_number = false;
+            /* A glued annotation (e4!?) becomes its NAG. */
+            size_t k = n->len;
+            while (k > 0 && (t[k - 1] == '!' || t[k - 1] == '?'))
+                k--;
+            static const char *const glyph[] = {"!", "?", "!!", "??", "!?", "?!"};
+            for (int gi = 0; gi < 6 && k < n->len; gi++)
+                if (strlen(glyph[gi]) == n->len - k && memcmp(t + k, glyph[gi], n->len - k) == 0) {
+                    snprintf(num, sizeof num, "$%d", gi + 1);
+                    word(&o, num, strlen(num));
+                }
+            break;
+        }
+        case ARB_N_NAG:
+            word(&o, t, n->len);
+            break;
+        case ARB_N_COMMENT:
+            if (t[0] == ';') {
+                comment(&o, t + 1, n->len - 1);   /* a rest-of-line comment becomes a brace comment */
+            } else {
+                size_t len = n->len - 1;           /* without the braces (the last may be missing) */
+                if (len && t[n->len - 1] == '}')
+                    len--;
+                comment(&o, t + 1, len);
+            }
+            need_number = true;
+            break;
+        case ARB_N_VAR_OPEN:
+            if (depth + 1 >= cap) {
+                int nc = cap * 2;
+                ply = arb_arena_grow(g->arena, ply, sizeof(int), (size_t)cap, (size_t)nc);
+                prev = arb_arena_grow(g->arena, prev, sizeof(int), (size_t)cap, (size_t)nc);
+                cap = nc;
+            }
+            word(&o, "(", 1);
+            o.glue = true;
+            ply[depth + 1] = prev[depth];
+            prev[depth + 1] = prev[depth];
+            depth++;
+            need_number = true;
+            break;
+        case ARB_N_VAR_CLOSE:
+            if (depth) {
+                arb_buf_addc(b, ')');
+                depth--;
+                need_number = true;
+            }
+            break;
+        case ARB_N_DRAW_OFFER:
+            word(&o, "{(=)}", 5);
+            break;
+        default:
+            break;
+        }
+    }
+    word(&o, result, strlen(result));
+    arb_buf_adds(b, "\n\n");
+}
+
+static int convert_file(const struct arb_opts *o, const char *path, struct arb_buf *out, struct arb_arena *arena,
+                        int *games, int *copied)
+{
+    struct arb_input in;
+    char err[300];
+    if (arb_input_open(&in, path, o->encoding, err, sizeof err) < 0) {
+        fprintf(stderr, "arbiter: %s\n", err);
+        return ARB_EXIT_FAILURE;
+    }
+    struct arb_pgn_reader rd;
+    arb_pgn_init(&rd, &in, path, o->max_game_bytes);
+    unsigned votes[32] = {0};
+    struct conv c = {.to = o->to};
+    struct arb_check_opts co = {.profile = o->profile, .lang = o->lang, .lang_hint = o->lang_hint,
+                                .lang_votes = votes, .mode = o->mode, .on_move = on_move, .ctx = &c};
+    int status = ARB_EXIT_OK;
+    for (;;) {
+        struct arb_game g;
+        int r = arb_pgn_next(&rd, &g, arena);
+        if (r < 0) {
+            fprintf(stderr, "arbiter: %s: read error: %s\n", path, strerror(in.err_no));
+            status = ARB_EXIT_FAILURE;
+            break;
+        }
+        if (r == 0)
+            break;
+        c.g = &g;
+        c.text = arb_arena_alloc(arena, sizeof(char *) * (size_t)(g.n_nodes + 1));
+        memset(c.text, 0, sizeof(char *) * (size_t)(g.n_nodes + 1));
+        struct arb_outcome oc;
+        arb_replay_game(&g, &co, &oc);
+        (*games)++;
+        const struct arb_finding *bad = NULL;
+        for (int i = 0; i < g.findings.n && !bad; i++)
+            if (g.findings.v[i].severity == ARB_SEV_ERROR && g.findings.v[i].code != ARB_F_RESULT_MISMATCH)
+                bad = &g.findings.v[i];
+        const char *result = oc.result_tag ? oc.result_tag : "*";
+        if (strcmp(result, "1-0") && strcmp(result, "0-1") && strcmp(result, "1/2-1/2") && strcmp(result, "*"))
+            result = "*";
+        if (bad) {
+            /* Copied as it stood, with the reason first. */
+            (*copied)++;
+            status = ARB_EXIT_FINDINGS;
+            /* The tags, then the reason as the movetext's first comment. */
+            const char *text = arb_input_at(&in, g.start_off);
+            size_t len = (size_t)(g.end_off - g.start_off);
+            size_t tags = g.n_nodes ? g.nodes[0].off : len;
+            arb_buf_add(out, text, tags);
+            if (g.n_tags && (!out->len || out->data[out->len - 1] != '\n'))
+                arb_buf_addc(out, '\n');
+            arb_buf_printf(out, "{arbiter: %s:%u:%u: %s [%s]; this game is copied as it was written}\n", path,
+                           bad->line, bad->col, bad->message, arb_codes[bad->code].name);
+            arb_buf_add(out, text + tags, len - tags);
+            arb_buf_adds(out, "\n\n");
+        } else {
+            write_tags(out, &g, result);
+            write_moves(out, &g, &c, &oc, result);
+        }
+        arb_pgn_release(&rd, &g);
+        arb_arena_reset(arena);
+        if (out->len >= 1 << 16) {
+            if (fwrite(out->data, 1, out->len, stdout) != out->len)
+                status = ARB_EXIT_FAILURE;
+            arb_buf_clear(out);
+        }
+    }
+    arb_input_close(&in);
+    return status;
+}
+
+int arb_cmd_convert(const struct arb_opts *o)
+{
+    static char *stdin_only[] = {(char *)"-"};
+    char **files = o->n_files ? o->files : stdin_only;
+    int n = o->n_files ? o->n_files : 1;
+    struct arb_arena arena;
+    arb_arena_init(&arena);
+    struct arb_buf out = {0};
+    int status = ARB_EXIT_OK, games = 0, copied = 0;
+    for (int i = 0; i < n; i++) {
+        int st = convert_file(o, files[i], &out, &arena, &games, &copied);
+        if (st > status)
+            status = st;
+    }
+    if (out.len && fwrite(out.data, 1, out.len, stdout) != out.len)
+        status = ARB_EXIT_FAILURE;
+    if (fflush(stdout) != 0) {
+        fprintf(stderr, "arbiter: write error: %s\n", strerror(errno));
+        status = ARB_EXIT_FAILURE;
+    }
+    if (copied)
+        fprintf(stderr, "arbiter: %d of %d game%s copied unconverted (moves that cannot be read)\n", copied, games,
+                games == 1 ? "" : "s");
+    arb_buf_free(&out);
+    arb_arena_fini(&arena);
+    return status;
+}
