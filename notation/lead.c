@@ -101,15 +101,17 @@ static uint32_t lookup(uint32_t cp)
     if (!cp || (cp >= 'a' && cp <= 'h') || (cp >= '0' && cp <= '9') || cp == 'O' || cp == 'o'
         || cp == '-' || cp == '+' || cp == '#' || cp == 'x' || cp == ':')
         return arb_lang_all();
+    uint32_t mask = 0;
     for (int i = 0; i < leads.n; i++)
         if (leads.cp[i] == cp)
-            return leads.mask[i];
-    /* A lower-case piece letter (nf3) counts for the languages with that capital. */
+            mask |= leads.mask[i];
+    /* A lower-case piece letter (nf3) counts for the languages with that
+     * capital too. */
     if (cp >= 'i' && cp <= 'z') {
         uint32_t up = cp - 'a' + 'A';
         for (int i = 0; i < leads.n; i++)
             if (leads.cp[i] == up)
-                return leads.mask[i];
+                mask |= leads.mask[i];
     }
-    return 0;
+    return mask;
 }

@@ -70,7 +70,9 @@ enum {
     ARB_NF_X_MATE          = 1 << 12, /* mate written with capital X */
     ARB_NF_LOWER_PROMO     = 1 << 13, /* promotion letter in lower case (d8d) */
     ARB_NF_CASTLE_NO_DASH  = 1 << 14, /* castling written OO or 00 */
-    ARB_NF_FOREIGN_EP_MARK = 1 << 15  /* en-passant mark of another language */
+    ARB_NF_FOREIGN_EP_MARK = 1 << 15, /* en-passant mark of another language */
+    ARB_NF_CAPITAL_X       = 1 << 16, /* a capital X as the capture mark (DXh4) */
+    ARB_NF_TRAILING_X      = 1 << 17  /* a lower-case x after the square (Dh4x), ignored */
 };
 
 /* Result of reading one token. */

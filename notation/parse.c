@@ -356,10 +356,18 @@ enum arb_np_status arb_notation_parse_full(const struct arb_lang *lang, const ch
                 d->check = ARB_DESC_CHECK;
             end--;
             changed = true;
-        } else if ((lang->flags & ARB_LANG_X_MATE) && end >= 3 && s[end - 1] == 'X'
-                   && (s[end - 2] >= '1' && s[end - 2] <= '8')) {
+        } else if (end >= 3 && s[end - 1] == 'X' && (s[end - 2] >= '1' && s[end - 2] <= '8')) {
+            /* Finnish mate sign; read in any language, the Laws layer says
+             * whether the language has it. */
             d->check = ARB_DESC_MATE;
             info->forms |= ARB_NF_X_MATE;
+            end--;
+            changed = true;
+        } else if (end >= 3 && s[end - 1] == 'x' && (s[end - 2] >= '1' && s[end - 2] <= '8')) {
+            /* A lower-case x after the square is no mark of the Laws (a
+             * capture mark written last, or a mate sign mistaken): ignored,
+             * and said so. */
+            info->forms |= ARB_NF_TRAILING_X;
             end--;
             changed = true;
         } else {
@@ -442,6 +450,13 @@ enum arb_np_status arb_notation_parse_full(const struct arb_lang *lang, const ch
                 return fail(info, "too many squares", s, n, i);
             kind[nk] = R;
             val[nk++] = c - '1';
+            i++;
+        } else if (c == 'X' && written_piece && nk == 0 && i + 2 < end) {
+            /* DXh4: a capital X where the capture mark stands. */
+            info->forms |= ARB_NF_CAPITAL_X;
+            d->capture = 1;
+            kind[nk] = X;
+            val[nk++] = 0;
             i++;
         } else if (c == 'x' || c == ':' || starts_with(s + i, end - i, "\xC3\x97")) {
             if (nk == 8)
@@ -550,6 +565,8 @@ enum arb_np_status arb_notation_parse_full(const struct arb_lang *lang, const ch
         return fail(info, "capture mark before the departure square", s, n, 0);
     if (x_before >= 0 && x_before == ns)
         return fail(info, "capture mark after the target square", s, n, 0);
+    if (x_before >= 0 && x_before < ns && sk[x_before] != F)
+        return fail(info, "the capture mark must be followed by the whole target square", s, n, 0);
     if (d->piece == ARB_NO_PIECE && !d->coords)
         d->piece = ARB_PAWN;
     if (d->piece == ARB_PAWN) {

@@ -400,8 +400,6 @@ static void judge_writing(struct rs *s, const struct arb_node *n, const struct a
             form(s, n, ARB_SEV_INFO, ARB_ART_NOTATION_PROMOTION,
                  "'=' before the new piece is PGN style; the Laws write the letter right after the square (d8%s)",
                  L->piece[ARB_QUEEN]);
-        if (pgn && d->promo != ARB_NO_PIECE && !(f & (ARB_NF_PROMO_EQUALS | ARB_NF_COORDS)))
-            form(s, n, ARB_SEV_INFO, ARB_ART_NOTATION_PROMOTION, "PGN writes a promotion with '=' (e8=Q)");
         if (f & ARB_NF_PROMO_PAREN)
             form(s, n, ARB_SEV_INFO, ARB_ART_NOTATION_PROMOTION,
                  "the new piece is written right after the square, without brackets or a slash");
@@ -432,9 +430,21 @@ static void judge_writing(struct rs *s, const struct arb_node *n, const struct a
         if (f & ARB_NF_FOREIGN_EP_MARK)
             form(s, n, ARB_SEV_WARNING, ARB_ART_NOTATION_MARKS, "this en-passant mark is not %s (%s)", L->name,
                  L->ep_marks[0] ? L->ep_marks[0] : "e.p.");
+        if (f & ARB_NF_CAPITAL_X)
+            form(s, n, ARB_SEV_WARNING, ARB_ART_NOTATION_CAPTURE,
+                 (r->notes & ARB_RN_CAPTURE_MARK_EMPTY)
+                     ? "a capital X where the capture mark stands, but the move captures nothing: read as the move "
+                       "without it (X is the Finnish mate sign, written after the square)"
+                     : "a capital X where the capture mark stands; the capture mark is a lower-case x");
+        if (f & ARB_NF_TRAILING_X)
+            form(s, n, ARB_SEV_WARNING, ARB_ART_NOTATION_MARKS,
+                 "a lower-case x after the square is no mark of the Laws (capture is x before the square; mate is %s)",
+                 L->mate_mark);
     }
+    if (pgn && d->promo != ARB_NO_PIECE && !(f & (ARB_NF_PROMO_EQUALS | ARB_NF_COORDS)))
+        form(s, n, ARB_SEV_INFO, ARB_ART_NOTATION_PROMOTION, "PGN writes a promotion with '=' (e8=Q)");
     if (r->notes) {
-        if (r->notes & ARB_RN_CAPTURE_MARK_EMPTY)
+        if ((r->notes & ARB_RN_CAPTURE_MARK_EMPTY) && !(f & ARB_NF_CAPITAL_X))
             finding(s, ARB_F_WRONG_MARK, n, ARB_ART_NOTATION_CAPTURE, "a capture mark, but the move captures nothing");
         if (r->notes & ARB_RN_EP_MARK_NOT_EP)
             finding(s, ARB_F_WRONG_MARK, n, ARB_ART_NOTATION_CAPTURE, "an en-passant mark on a move that is no en-passant capture");
@@ -484,8 +494,32 @@ static void do_move(struct rs *s, int idx)
         return;
     }
     enum arb_np_status st = arb_notation_parse(s->lang, tok, n->len, &d, &info);
-    if (st == ARB_NP_EP_MARK || st == ARB_NP_CHECK_MARK)
+    if (st == ARB_NP_EP_MARK) {
+        /* "exd6 e.p.": the mark belongs to the move before. */
+        if (s->cur.have_last) {
+            struct arb_finding *f = NULL;
+            if (arb_move_kind(s->cur.last) != ARB_MK_EP)
+                f = finding(s, ARB_F_WRONG_MARK, n, ARB_ART_NOTATION_CAPTURE,
+                            "an en-passant mark after a move that is no en-passant capture");
+            else if (info.forms & ARB_NF_FOREIGN_EP_MARK)
+                f = finding(s, ARB_F_NOTATION_FORM, n, ARB_ART_NOTATION_MARKS, "'%.*s' is not a %s en-passant mark (%s)",
+                            (int)n->len, tok, s->lang->name, s->lang->ep_marks[0] ? s->lang->ep_marks[0] : "e.p.");
+            if (f) {
+                f->severity = ARB_SEV_WARNING;
+                f->ply = s->cur.ply;
+            }
+        }
+        return;
+    }
+    if (st == ARB_NP_CHECK_MARK)
         return;   /* a mark written as its own word belongs to the move before */
+    if (n->len == 1 && tok[0] == '=') {
+        struct arb_finding *f = finding(s, ARB_F_NOTATION_FORM, n, ARB_ART_NOTATION_DRAW_OFFER,
+                                        "a bare '=' is no sign of the Laws; a draw offer is written (=)");
+        f->severity = ARB_SEV_WARNING;
+        f->ply = s->cur.ply;
+        return;
+    }
     if (st == ARB_NP_ERROR) {
         if (strcmp(info.error, "not a move") == 0)
             finding(s, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "'%.*s' is not a move in %s notation",
@@ -535,7 +569,7 @@ static void do_move(struct rs *s, int idx)
         finding(s, ARB_F_PROMOTION_MISSING, n, ARB_ART_PROMOTION_INCOMPLETE,
                 "the pawn reaches %s but no piece is chosen; it is replaced by a queen", to);
     }
-    if (info.forms | r.notes)
+    if (info.forms | r.notes | (d.promo != ARB_NO_PIECE))
         judge_writing(s, n, &d, &info, &r);
     if (s->opts->on_move)
         s->opts->on_move(s->opts->ctx, idx, &s->cur.pos, r.move);
@@ -879,6 +913,13 @@ static void walk(struct rs *s)
                 struct arb_finding *f = finding(s, ARB_F_DRAW_OFFER, n, ARB_ART_NOTATION_DRAW_OFFER,
                                                 "%s offered a draw", side_names[mover]);
                 f->ply = s->cur.ply;
+                const struct arb_node *p = i ? &g->nodes[i - 1] : NULL;
+                if (p && p->kind == ARB_N_MOVE && p->line == n->line
+                    && p->col + arb_utf8_chars(arb_node_text(g, p), p->len) == n->col) {
+                    f = finding(s, ARB_F_NOTATION_FORM, n, ARB_ART_NOTATION_DRAW_OFFER,
+                                "a space belongs between the move and the draw offer (=)");
+                    f->ply = s->cur.ply;
+                }
             }
             break;
         case ARB_N_ERROR:
