@@ -92,7 +92,7 @@ static int check_file(const struct arb_opts *o, const char *path, struct sink *o
         arb_replay_game(&g, &co, &oc);
         if (!o->quiet)
             o->format->game(&out->buf, &g, &oc, ro);
-        arb_summary_add_game(sum, &g);
+        arb_summary_add_game(sum, &g, &oc);
         arb_pgn_release(&rd, &g);
         arb_arena_reset(arena);
         if (out->buf.len >= FLUSH_AT)

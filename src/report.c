@@ -23,10 +23,13 @@ const char *arb_format_names(void)
     return "text, jsonl";
 }
 
-void arb_summary_add_game(struct arb_summary *s, const struct arb_game *g)
+void arb_summary_add_game(struct arb_summary *s, const struct arb_game *g, const struct arb_outcome *oc)
 {
     bool error = false;
     s->games++;
+    int l = oc && oc->lang ? arb_lang_index(oc->lang) : -1;
+    if (l >= 0 && l < 32)
+        s->by_lang[l]++;
     for (int i = 0; i < g->findings.n; i++) {
         const struct arb_finding *f = &g->findings.v[i];
         s->by_severity[f->severity]++;
@@ -58,6 +61,23 @@ void arb_summary_line(struct arb_buf *out, const struct arb_summary *s)
     plural(out, s->files, "file");
     arb_buf_adds(out, ", ");
     plural(out, s->games, "game");
+    /* The notation languages the games were read in, most games first. */
+    bool any = false;
+    uint64_t done[32] = {0};
+    for (;;) {
+        int best = -1;
+        for (int l = 0; l < 32 && arb_langs[l]; l++)
+            if (s->by_lang[l] && !done[l] && (best < 0 || s->by_lang[l] > s->by_lang[best]))
+                best = l;
+        if (best < 0)
+            break;
+        done[best] = 1;
+        arb_buf_printf(out, "%s%s %llu", any ? ", " : " (", arb_langs[best]->code,
+                       (unsigned long long)s->by_lang[best]);
+        any = true;
+    }
+    if (any)
+        arb_buf_addc(out, ')');
     arb_buf_adds(out, ": ");
     plural(out, s->by_severity[ARB_SEV_ERROR], "error");
     arb_buf_adds(out, ", ");

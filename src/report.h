@@ -23,9 +23,10 @@ struct arb_summary {
     uint64_t by_severity[3];
     uint64_t by_code[ARB_F_COUNT];
     uint64_t games_with_errors;
+    uint64_t by_lang[32];         /* games read in each language (arb_langs[] order) */
 };
 
-void arb_summary_add_game(struct arb_summary *s, const struct arb_game *g);
+void arb_summary_add_game(struct arb_summary *s, const struct arb_game *g, const struct arb_outcome *oc);
 
 struct arb_report_opts {
     bool color;                   /* ANSI colours in the text format */
