@@ -558,8 +558,10 @@ enum arb_np_status arb_notation_parse_full(const struct arb_lang *lang, const ch
         d->to_file = (int8_t)sv[1];
     } else if (ns == 0) {
         return fail(info, "no square", s, n, i < n ? i : n);
+    } else if (ns && sk[ns - 1] == F) {
+        return fail(info, "incomplete: the target square has no rank", s, n, n);
     } else {
-        return fail(info, "malformed squares", s, n, 0);
+        return fail(info, "the squares cannot be read as departure and arrival", s, n, n);
     }
     if (x_before == 0 && ns > 2)
         return fail(info, "capture mark before the departure square", s, n, 0);

@@ -53,7 +53,7 @@ const struct arb_code_info arb_codes[ARB_F_COUNT] = {
     [ARB_F_UNSUPPORTED_VARIANT] = {"unsupported-variant", ARB_SEV_WARNING,
                                    "the game is a chess variant arbiter does not check (its moves are not replayed)"},
     [ARB_F_NOTATION_FORM] = {"notation-form", ARB_SEV_INFO,
-                             "a move written in a form outside the standard notation, with one sure reading"},
+                             "(info or warning) a move in a form outside the standard notation, with one sure reading"},
     [ARB_F_WRONG_MARK] = {"wrong-mark", ARB_SEV_WARNING,
                           "a check, mate, capture or en-passant mark that the move does not bear out"},
     [ARB_F_LANG_AMBIGUOUS] = {"lang-ambiguous", ARB_SEV_INFO,

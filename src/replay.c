@@ -88,6 +88,11 @@ struct rs {
     bool stop;               /* the main line stopped */
     const struct arb_lang *other_lang; /* detection: another language read the game as far, differently */
     const struct arb_check_opts *opts;
+    struct {                 /* notation forms reported in this game: once each, then counted */
+        const char *fmt;
+        int index, more;
+    } forms[24];
+    int n_forms;
     int skip;                /* open variations beyond ARB_MAX_VARIATION_DEPTH */
     bool too_deep_reported;
 };
@@ -369,12 +374,35 @@ static void form(struct rs *s, const struct arb_node *n, enum arb_severity sev, 
 static void form(struct rs *s, const struct arb_node *n, enum arb_severity sev, enum arb_article art,
                  const char *fmt, ...)
 {
+    /* Each form is reported at its first move; later ones are counted
+     * there ("... and in N more moves"), not repeated. */
+    for (int i = 0; i < s->n_forms; i++)
+        if (s->forms[i].fmt == fmt) {
+            s->forms[i].more++;
+            return;
+        }
     va_list ap;
     va_start(ap, fmt);
     char *msg = arb_arena_vprintf(s->g->arena, fmt, ap);
     va_end(ap);
     struct arb_finding *f = finding(s, ARB_F_NOTATION_FORM, n, art, "%s", msg);
     f->severity = sev;
+    if (s->n_forms < (int)(sizeof s->forms / sizeof s->forms[0])) {
+        s->forms[s->n_forms].fmt = fmt;
+        s->forms[s->n_forms].index = s->g->findings.n - 1;
+        s->forms[s->n_forms++].more = 0;
+    }
+}
+
+/* After the replay: "and in N more moves" on forms that came back. */
+static void forms_counted(struct rs *s)
+{
+    for (int i = 0; i < s->n_forms; i++)
+        if (s->forms[i].more) {
+            struct arb_finding *f = &s->g->findings.v[s->forms[i].index];
+            f->message = arb_arena_printf(s->g->arena, "%s (and in %d more move%s)", f->message, s->forms[i].more,
+                                          s->forms[i].more == 1 ? "" : "s");
+        }
 }
 
 /* Before the move of node n (description d, parse info, resolution r) is
@@ -408,10 +436,14 @@ static void judge_writing(struct rs *s, const struct arb_node *n, const struct a
         if (f & ARB_NF_PAWN_LETTER)
             form(s, n, ARB_SEV_WARNING, ARB_ART_NOTATION_LETTERS, "a pawn move carries no letter (e4, not %s...)",
                  L->pawn_letter ? L->pawn_letter : "P");
-        if ((f & ARB_NF_COORDS) && moved_type != ARB_PAWN)
+        if ((f & ARB_NF_COORDS) && moved_type != ARB_PAWN) {
+            char to[3];
+            square(arb_move_to(r->move), to);
             form(s, n, ARB_SEV_WARNING, ARB_ART_NOTATION_MOVE,
                  "a move written as coordinates only (UCI style); the Laws write the piece letter (%s%s)",
-                 L->piece[moved_type], "...");
+                 moved_type == ARB_KING && arb_move_kind(r->move) == ARB_MK_CASTLE ? "0-0" : L->piece[moved_type],
+                 moved_type == ARB_KING && arb_move_kind(r->move) == ARB_MK_CASTLE ? "" : to);
+        }
         else if ((f & (ARB_NF_LONG | ARB_NF_COORDS)) && !long_ok)
             form(s, n, ARB_SEV_INFO, ARB_ART_NOTATION_MOVE,
                  "the long form (departure and arrival square) is not described by the %s Laws", ed);
@@ -426,7 +458,7 @@ static void judge_writing(struct rs *s, const struct arb_node *n, const struct a
             form(s, n, ARB_SEV_WARNING, ARB_ART_NOTATION_MARKS, "X as the mate sign is Finnish; in %s it is %s",
                  L->name, L->mate_mark);
         if (f & ARB_NF_LOWER_PROMO)
-            form(s, n, ARB_SEV_WARNING, ARB_ART_NOTATION_PROMOTION, "the new piece's letter is a capital");
+            form(s, n, ARB_SEV_WARNING, ARB_ART_NOTATION_PROMOTION, "the new piece's letter is written as a capital (d8Q, not d8q)");
         if (f & ARB_NF_FOREIGN_EP_MARK)
             form(s, n, ARB_SEV_WARNING, ARB_ART_NOTATION_MARKS, "this en-passant mark is not %s (%s)", L->name,
                  L->ep_marks[0] ? L->ep_marks[0] : "e.p.");
@@ -533,7 +565,7 @@ static void do_move(struct rs *s, int idx)
         fail(s);
         return;
     }
-    if (d.piece >= ARB_KNIGHT && d.piece <= ARB_KING)
+    if ((d.piece >= ARB_KNIGHT && d.piece <= ARB_KING && !d.coords) || (d.promo >= ARB_KNIGHT && d.promo <= ARB_QUEEN))
         s->lang_told = true;
     if (d.null_move && s->depth > 0) {
         /* In analysis a null move shows a threat: pass the turn, unless the
@@ -734,6 +766,18 @@ static const struct arb_lang *detect_lang(struct rs *s, const struct arb_check_o
         if ((tok[0] >= 'a' && tok[0] <= 'h') || (tok[0] >= '0' && tok[0] <= '9'))
             continue;   /* pawn moves and castling tell nothing */
         uint32_t m = arb_lang_lead_mask(tok, n->len);
+        if (m != all && m && (unsigned char)tok[0] >= 'i' && (unsigned char)tok[0] <= 'z') {
+            /* A lower-case lead ("nf3") tells only if some language reads
+             * the token as a move at all (not "which" in a comment gone astray). */
+            uint32_t reads = 0;
+            for (int l = 0; l < 32 && arb_langs[l]; l++) {
+                struct arb_movedesc d;
+                struct arb_parse_info info;
+                if ((m & (1u << l)) && arb_notation_parse(arb_langs[l], tok, n->len, &d, &info) == ARB_NP_MOVE)
+                    reads |= 1u << l;
+            }
+            m = reads ? reads : all;
+        }
         if (m != all) {
             told = 1;
             if (mask & m)
@@ -991,6 +1035,7 @@ void arb_replay_game(struct arb_game *g, const struct arb_check_opts *o, struct 
         out->final = s.cur.pos;
         out->lang = s.lang_told ? s.lang : NULL;
     }
+    forms_counted(&s);
     judge_result(&s);
     arb_findings_sort(&g->findings);
 }
