@@ -104,7 +104,7 @@ deps:
 check: build/.deps-ok arbiter arbiter-asan $(UNIT_BINS) build/perft
 	@sh tools/deps.sh test
 	ARBITER=./arbiter-asan ARBITER_REL=./arbiter SHARED="$(SHARED)" PERFT=build/perft \
-	    sh tests/run.sh $(UNIT_BINS) tests/perft/run.sh tests/cli/run.sh tests/notation/run.sh tests/readme.sh tests/shared/run.sh
+	    sh tests/run.sh $(UNIT_BINS) tests/perft/run.sh tests/cli/run.sh tests/notation/run.sh tests/notation/roundtrip.sh tests/readme.sh tests/shared/run.sh
 
 perft: build/perft
 	build/perft --full tests/perft/standard.epd tests/perft/chess960.epd
