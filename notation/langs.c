@@ -23,6 +23,7 @@ extern const struct arb_lang arb_lang_is;
 extern const struct arb_lang arb_lang_ru;
 extern const struct arb_lang arb_lang_uk;
 extern const struct arb_lang arb_lang_fig;
+extern const struct arb_lang arb_lang_de_spoken;
 
 const struct arb_lang *const arb_langs[] = {
     &arb_lang_en,
@@ -44,6 +45,7 @@ const struct arb_lang *const arb_langs[] = {
     &arb_lang_ru,
     &arb_lang_uk,
     &arb_lang_fig,
+    &arb_lang_de_spoken,
     NULL,
 };
 

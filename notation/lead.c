@@ -72,6 +72,14 @@ static void leads_init(void)
         }
         if (lang->pawn_letter)
             add_lead(lang->pawn_letter, l);
+        const struct arb_spoken *sp = lang->spoken;
+        if (sp) {
+            /* Spoken notation: every word a move may begin with. */
+            for (int i = 0; i < 8; i++)
+                add_lead(sp->file[i], l), add_lead(sp->rank[i], l);
+            add_lead(sp->castle_h[0], l);
+            add_lead(sp->castle_a[0], l);
+        }
     }
     for (uint32_t c = 0; c < 128; c++)
         ascii_mask[c] = lookup(c);

@@ -31,7 +31,22 @@ struct arb_lang {
     const char *ep_marks[3];          /* en-passant marks of the language ("e.p.", "o.l.") */
     unsigned flags;                   /* ARB_LANG_* */
     const char *article_letters;      /* Appendix C article naming the letters, e.g. "C.2" */
+    const struct arb_spoken *spoken;  /* spoken notation (moves are phrases of words), or NULL */
 };
+
+/* Spoken notation (Laws App. D.2.1; 2009 App. E.2.1): words for the files,
+ * the ranks, castling, captures and checks.  Pieces are the table's
+ * piece_alt words; the pawn word is pawn_letter. */
+struct arb_spoken {
+    const char *file[8];              /* "Anna" ... "Hector" */
+    const char *rank[8];              /* "eins" ... "acht" */
+    const char *castle_h[3];          /* words of the short castling ("Kurze", "Rochade") */
+    const char *castle_a[3];
+    const char *capture[3];           /* "schlägt", "nimmt" */
+    const char *check;                /* "Schach" */
+    const char *mate;                 /* "Matt" */
+};
+
 
 enum {
     ARB_LANG_X_MATE = 1 << 0,         /* a capital X after the move is the mate sign (Finnish C.13) */
@@ -90,6 +105,12 @@ struct arb_parse_info {
     size_t error_at;      /* byte offset in the token the error refers to */
     char bad[8];          /* the offending character(s), UTF-8, NUL-terminated */
 };
+
+/* Read a move phrase of a spoken language from the words w[0..n) (each
+ * w[i] with length len[i]).  Returns how many words the move took (> 0),
+ * with *d filled, or 0 when the words do not begin a move (info->error). */
+int arb_notation_parse_spoken(const struct arb_lang *lang, const char *const *w, const size_t *len, int n,
+                              struct arb_movedesc *d, struct arb_parse_info *info);
 
 /* Read the n bytes at s (one whitespace-free token, UTF-8) as a move in
  * lang.  Fills *d and *info.  Never reads beyond s + n. */

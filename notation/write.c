@@ -45,6 +45,30 @@ size_t arb_notation_write(const struct arb_lang *lang, const struct arb_movedesc
         put(&o, "--");
         return o.len;
     }
+    if (lang->spoken && !d->castle) {
+        /* Words: [piece] [file] [rank] [capture] file rank [new piece]. */
+        const struct arb_spoken *sp = lang->spoken;
+        bool first = true;
+#define WORD(w) do { if (!first) putc1(&o, ' '); put(&o, (w)); first = false; } while (0)
+        if (d->piece != ARB_PAWN && d->piece != ARB_NO_PIECE)
+            WORD(lang->piece_alt[d->piece][0]);
+        if (d->from_file >= 0)
+            WORD(sp->file[d->from_file]);
+        if (d->from_rank >= 0)
+            WORD(sp->rank[d->from_rank]);
+        if (d->capture && sp->capture[0])
+            WORD(sp->capture[0]);
+        if (d->to_file >= 0)
+            WORD(sp->file[d->to_file]);
+        if (d->to_rank >= 0)
+            WORD(sp->rank[d->to_rank]);
+        if (d->promo >= ARB_KNIGHT && d->promo <= ARB_QUEEN)
+            WORD(lang->piece_alt[d->promo][0]);
+        if (with_check && d->check)
+            WORD(d->check == ARB_DESC_MATE ? sp->mate : sp->check);
+#undef WORD
+        return o.len;
+    }
     if (d->castle) {
         put(&o, d->castle == ARB_DESC_CASTLE_H ? lang->castle_h : lang->castle_a);
     } else {
@@ -65,7 +89,10 @@ size_t arb_notation_write(const struct arb_lang *lang, const struct arb_movedesc
             put(&o, lang->piece[d->promo]);
         }
     }
-    if (with_check) {
+    if (with_check && lang->spoken && d->check) {
+        putc1(&o, ' ');
+        put(&o, d->check == ARB_DESC_MATE ? lang->spoken->mate : lang->spoken->check);
+    } else if (with_check) {
         if (d->check == ARB_DESC_MATE)
             put(&o, lang->mate_mark);
         else if (d->check == ARB_DESC_CHECK)

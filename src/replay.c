@@ -512,20 +512,45 @@ static void judge_marks(struct rs *s, const struct arb_node *n, int written, boo
     arb_pos_make(&L->pos, L->last, &L->last_undo);
 }
 
-static void do_move(struct rs *s, int idx)
+/* Read the move at node idx: one token, or a phrase of words in a spoken
+ * language (*used: how many nodes it took). */
+static enum arb_np_status read_move(const struct arb_game *g, const struct arb_lang *lang, int idx,
+                                    struct arb_movedesc *d, struct arb_parse_info *info, int *used)
+{
+    const struct arb_node *n = &g->nodes[idx];
+    *used = 1;
+    if (!lang->spoken)
+        return arb_notation_parse(lang, arb_node_text(g, n), n->len, d, info);
+    const char *w[8];
+    size_t len[8] = {0};
+    int k = 0;
+    while (k < 8 && idx + k < g->n_nodes && g->nodes[idx + k].kind == ARB_N_MOVE) {
+        w[k] = arb_node_text(g, &g->nodes[idx + k]);
+        len[k] = g->nodes[idx + k].len;
+        k++;
+    }
+    int took = arb_notation_parse_spoken(lang, (const char *const *)w, len, k, d, info);
+    if (!took)
+        return ARB_NP_ERROR;
+    *used = took;
+    return ARB_NP_MOVE;
+}
+
+static int do_move(struct rs *s, int idx)
 {
     const struct arb_node *n = &s->g->nodes[idx];
     const char *tok = arb_node_text(s->g, n);
     struct arb_movedesc d;
     struct arb_parse_info info;
+    int used = 1;
 
     /* After checkmate (found eagerly) nothing can follow on the main line. */
     if (s->depth == 0 && s->out->end_reason == ARB_END_CHECKMATE) {
         report_after_end(s, n);
         fail(s);
-        return;
+        return used;
     }
-    enum arb_np_status st = arb_notation_parse(s->lang, tok, n->len, &d, &info);
+    enum arb_np_status st = read_move(s->g, s->lang, idx, &d, &info, &used);
     if (st == ARB_NP_EP_MARK) {
         /* "exd6 e.p.": the mark belongs to the move before. */
         if (s->cur.have_last) {
@@ -541,16 +566,16 @@ static void do_move(struct rs *s, int idx)
                 f->ply = s->cur.ply;
             }
         }
-        return;
+        return used;
     }
     if (st == ARB_NP_CHECK_MARK)
-        return;   /* a mark written as its own word belongs to the move before */
+        return used;   /* a mark written as its own word belongs to the move before */
     if (n->len == 1 && tok[0] == '=') {
         struct arb_finding *f = finding(s, ARB_F_NOTATION_FORM, n, ARB_ART_NOTATION_DRAW_OFFER,
                                         "a bare '=' is no sign of the Laws; a draw offer is written (=)");
         f->severity = ARB_SEV_WARNING;
         f->ply = s->cur.ply;
-        return;
+        return used;
     }
     if (st == ARB_NP_ERROR) {
         if (strcmp(info.error, "not a move") == 0)
@@ -563,7 +588,7 @@ static void do_move(struct rs *s, int idx)
             finding(s, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "'%.*s' is not a move in %s notation: %s",
                     (int)n->len, tok, s->lang->name, info.error);
         fail(s);
-        return;
+        return used;
     }
     if ((d.piece >= ARB_KNIGHT && d.piece <= ARB_KING && !d.coords) || (d.promo >= ARB_KNIGHT && d.promo <= ARB_QUEEN))
         s->lang_told = true;
@@ -574,14 +599,14 @@ static void do_move(struct rs *s, int idx)
             finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_IN_CHECK,
                     "a null move ('%.*s') cannot answer a check", (int)n->len, arb_node_text(s->g, n));
             fail(s);
-            return;
+            return used;
         }
         finding(s, ARB_F_NULL_MOVE, n, -1, "a null move ('%.*s') passes the turn", (int)n->len, arb_node_text(s->g, n));
         struct arb_undo u;
         arb_pos_make_null(&s->cur.pos, &u);
         s->cur.ply++;
         s->cur.have_last = false;
-        return;
+        return used;
     }
 
     struct arb_resolve r;
@@ -593,7 +618,7 @@ static void do_move(struct rs *s, int idx)
             report_failure(s, n, &d, &r);
         }
         fail(s);
-        return;
+        return used;
     }
     if (r.status == ARB_RS_PROMO_MISSING) {
         char to[3];
@@ -614,6 +639,7 @@ static void do_move(struct rs *s, int idx)
     }
     if (d.check || check)
         judge_marks(s, n, d.check, check, mate);
+    return used;
 }
 
 static void check_number(struct rs *s, const struct arb_node *n)
@@ -731,7 +757,9 @@ static int trial_replay(const struct arb_game *g, const struct arb_lang *lang, c
         } else if (n->kind == ARB_N_MOVE && !depth) {
             struct arb_movedesc d;
             struct arb_parse_info info;
-            enum arb_np_status st = arb_notation_parse(lang, arb_node_text(g, n), n->len, &d, &info);
+            int used;
+            enum arb_np_status st = read_move(g, lang, i, &d, &info, &used);
+            i += used - 1;
             if (st == ARB_NP_EP_MARK || st == ARB_NP_CHECK_MARK)
                 continue;
             if (st != ARB_NP_MOVE || d.null_move) {
@@ -936,7 +964,7 @@ static void walk(struct rs *s)
         switch (n->kind) {
         case ARB_N_MOVE:
             if (!s->cur.dead)
-                do_move(s, i);
+                i += do_move(s, i) - 1;
             break;
         case ARB_N_MOVENUM:
             if (!s->cur.dead)
@@ -1062,9 +1090,10 @@ int arb_replay_positions(struct arb_game *g, const struct arb_check_opts *o,
             break;
         else if (n->kind == ARB_N_MOVE && !depth) {
             int before = s.cur.ply;
-            do_move(&s, i);
+            int used = do_move(&s, i);
             if (s.cur.ply > before)
                 fn(ctx, s.cur.ply, &s.cur.pos, arb_node_text(g, n), n->len);
+            i += used - 1;
         }
     }
     return s.cur.ply;

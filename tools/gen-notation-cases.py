@@ -218,8 +218,17 @@ C = """
 132|en|fide-2023|S11|Kb1 =|c1b1|notation-form:warning
 133|fi|fide-2018|S10w|10. 0-0-0 11. Kb1 (=)|e1c1|move-number illegal-move
 134|en|fide-2023|S0|e4!?|e2e4|none
+135|de-spoken|fide-2018|S0|Springer Felix drei|g1f3|none
+136|de-spoken|fide-2018|S0|Eva vier|e2e4|none
+136|de-spoken|fide-2018|S0|Bauer Eva vier|e2e4|none
+137|de-spoken|fide-2018|RL|Läufer Bella fünf|f1b5|none
+138|de-spoken|fide-2018|C1|Kurze Rochade|e1g1|none
+139|de-spoken|fide-2018|C1|Lange Rochade|e1c1|none
+140|de-spoken|fide-2018|E2|Dame Hector fünf|d1h5|none
+141|de-spoken|fide-2018|D1|Springer Gustav Felix drei|g1f3|none
+142|de-spoken|fide-2018|PR1|David acht Dame|d7d8q|none
+143|de-spoken|fide-2018|PR1|David acht|d7d8q|promotion-missing
 """
-# Spoken notation (cases 135-143) is listed separately: tests/notation/spoken.tsv.
 
 
 def fen_after(ctx, ucis, c960):
