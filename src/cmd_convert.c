@@ -49,10 +49,13 @@ struct out {
 
 static void word(struct out *o, const char *s, size_t n)
 {
-    size_t col = o->b->len - o->line_start;
+    /* Columns are characters (Cyrillic letters and figurines take two or
+     * three bytes each). */
+    size_t col = arb_utf8_chars(o->b->data + o->line_start, o->b->len - o->line_start);
+    size_t w = arb_utf8_chars(s, n);
     if (o->glue) {
         o->glue = false;
-    } else if (col > 0 && col + 1 + n > 80) {
+    } else if (col > 0 && col + 1 + w > 80) {
         arb_buf_addc(o->b, '\n');
         o->line_start = o->b->len;
     } else if (col > 0) {
