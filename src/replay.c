@@ -815,6 +815,18 @@ static const struct arb_lang *detect_lang(struct rs *s, const struct arb_check_o
         }
     }
     int hint = o->lang_hint ? arb_lang_index(o->lang_hint) : -1;
+    if (!told || !(mask & (mask - 1))) {
+        /* Nothing to tell by, or one language left: no trial replays. */
+        if (mask && !(mask & (mask - 1)))
+            return arb_langs[__builtin_ctz(mask)];
+        if (hint >= 0)
+            return o->lang_hint;
+        int best = 0;
+        for (int l = 1; o->lang_votes && l < 32 && arb_langs[l]; l++)
+            if (o->lang_votes[l] > o->lang_votes[best])
+                best = l;
+        return arb_langs[best];
+    }
     /* Preference among equals: the hint, the file's majority, table order. */
     int order[32], n_order = 0;
     if (hint >= 0 && (mask & (1u << hint)))

@@ -23,11 +23,29 @@ static enum arb_resolve_status pick(const struct arb_pos *pos, struct arb_resolv
     /* The usual case: one candidate, no check, not the king, and not on a
      * line with its king (so it cannot be pinned): legal as it stands. */
     if (n == 1 && !arb_pos_checkers(pos)) {
-        int from = arb_move_from(moves[0]), k = pos->king_sq[pos->side];
-        if (from != k && !arb_att.line[k][from] && arb_move_kind(moves[0]) != ARB_MK_EP) {
-            r->n_cand = 0;
-            r->move = moves[0];
-            return r->status = ARB_RS_OK;
+        int from = arb_move_from(moves[0]), to = arb_move_to(moves[0]), k = pos->king_sq[pos->side];
+        if (from != k && arb_move_kind(moves[0]) != ARB_MK_EP) {
+            arb_bb line = arb_att.line[k][from];
+            bool pinned = false;
+            if (line && !(line & ARB_BB(to))) {
+                /* On a line with its king and leaving it: pinned if an enemy
+                 * line piece of that direction stands behind it with nothing
+                 * else between (small tables only, no slider lookup). */
+                const arb_bb *t = pos->by_type;
+                bool straight = ARB_FILE(k) == ARB_FILE(from) || ARB_RANK(k) == ARB_RANK(from);
+                arb_bb snipers = line & pos->by_color[pos->side ^ 1]
+                                 & (straight ? t[ARB_ROOK] | t[ARB_QUEEN] : t[ARB_BISHOP] | t[ARB_QUEEN]);
+                while (snipers && !pinned) {
+                    int sq = arb_pop_lsb(&snipers);
+                    arb_bb btw = arb_att.between[k][sq];
+                    pinned = (btw & ARB_BB(from)) && (btw & pos->occ) == ARB_BB(from);
+                }
+            }
+            if (!pinned) {
+                r->n_cand = 0;
+                r->move = moves[0];
+                return r->status = ARB_RS_OK;
+            }
         }
     }
     struct arb_legal_info info;
