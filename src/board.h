@@ -119,11 +119,15 @@ static inline arb_bb arb_pos_attackers(const struct arb_pos *pos, int sq, int by
                   | (arb_att.king[sq] & t[ARB_KING])) & them;
     /* The slider tables are large (cache misses): look only where an enemy
      * line piece stands on a line through sq at all. */
-    arb_bb diag = (t[ARB_BISHOP] | t[ARB_QUEEN]) & them, orth = (t[ARB_ROOK] | t[ARB_QUEEN]) & them;
-    if (diag & arb_att.bishop_empty[sq])
-        att |= arb_bishop_attacks(sq, occ) & diag;
-    if (orth & arb_att.rook_empty[sq])
-        att |= arb_rook_attacks(sq, occ) & orth;
+    arb_bb lines = (((t[ARB_BISHOP] | t[ARB_QUEEN]) & arb_att.bishop_empty[sq])
+                    | ((t[ARB_ROOK] | t[ARB_QUEEN]) & arb_att.rook_empty[sq])) & them;
+    /* Few line pieces stand on a line through sq: test each with the small
+     * between-table rather than look up the large slider tables. */
+    while (lines) {
+        int s = arb_pop_lsb(&lines);
+        if (!(arb_att.between[s][sq] & occ))
+            att |= ARB_BB(s);
+    }
     return att;
 }
 

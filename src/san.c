@@ -300,14 +300,23 @@ enum arb_resolve_status arb_san_resolve(const struct arb_pos *pos, const struct 
     if (pos->by_color[us] & ARB_BB(to))
         return r->status = ARB_RS_OWN_PIECE;
 
-    /* A line piece is looked up in the (large) slider tables only when one
-     * stands on a line through the target at all. */
+    /* A line piece reaches the target if it stands on a line through it
+     * with the squares between empty: tested per piece with the small
+     * between-table (the large slider tables miss the cache). */
     arb_bb cand = 0;
-    if ((type == ARB_BISHOP && (mine & arb_att.bishop_empty[to]))
-        || (type == ARB_ROOK && (mine & arb_att.rook_empty[to]))
-        || (type == ARB_QUEEN && (mine & (arb_att.rook_empty[to] | arb_att.bishop_empty[to])))
-        || type == ARB_KNIGHT || type == ARB_KING)
+    if (type == ARB_KNIGHT || type == ARB_KING) {
         cand = mine & arb_piece_attacks(type, to, pos->occ);
+    } else {
+        arb_bb lines = (type == ARB_BISHOP ? arb_att.bishop_empty[to]
+                        : type == ARB_ROOK ? arb_att.rook_empty[to]
+                                           : arb_att.rook_empty[to] | arb_att.bishop_empty[to]);
+        arb_bb on = mine & lines;
+        while (on) {
+            int f = arb_pop_lsb(&on);
+            if (!(arb_att.between[f][to] & pos->occ))
+                cand |= ARB_BB(f);
+        }
+    }
     if (!cand) {
         int aside;
         if (type == ARB_KING && arb_popcount(mine) == 1
