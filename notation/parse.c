@@ -287,8 +287,11 @@ static bool parse_fast(const struct arb_lang *lang, const char *s, size_t n, str
 enum arb_np_status arb_notation_parse(const struct arb_lang *lang, const char *s, size_t n,
                                       struct arb_movedesc *d, struct arb_parse_info *info)
 {
+    /* The fast path sets every field of *d it reads; of *info, the two a
+     * move uses (the rest matters only for errors, which go the long way). */
     memset(d, 0, sizeof *d);
-    memset(info, 0, sizeof *info);
+    info->forms = 0;
+    info->nag = 0;
     if (parse_fast(lang, s, n, d, info))
         return ARB_NP_MOVE;
     return arb_notation_parse_full(lang, s, n, d, info);

@@ -381,6 +381,27 @@ static inline __attribute__((always_inline)) enum arb_tok classify_word(struct a
     if (w0 >= 'A' && w0 != 0xC2 && w0 != 0xE2)
         return ARB_TK_WORD;
 
+    /* The common move number, "12." or "12.e4" or "12...", in short. */
+    if (w0 >= '1' && w0 <= '9') {
+        size_t i = 0;
+        int num = 0;
+        while (i < n && i < 6 && (unsigned)(w[i] - '0') <= 9)
+            num = num * 10 + (w[i++] - '0');
+        if (i < n && w[i] == '.') {
+            size_t j = i + 1;
+            while (j < n && w[j] == '.')
+                j++;
+            if (j == n || (unsigned char)w[j] != 0xE2) {
+                t->kind = ARB_TK_MOVENUM;
+                t->number = num;
+                t->dots = (int)(j - i);
+                if (j < n)
+                    finish(lx, t, t->off + j);
+                return t->kind;
+            }
+        }
+    }
+
     /* Results. */
     if ((n == 3 && memcmp(w, "1-0", 3) == 0)) { t->kind = ARB_TK_RESULT; t->number = ARB_RESULT_WHITE; return t->kind; }
     if ((n == 3 && memcmp(w, "0-1", 3) == 0)) { t->kind = ARB_TK_RESULT; t->number = ARB_RESULT_BLACK; return t->kind; }

@@ -514,7 +514,7 @@ static void judge_marks(struct rs *s, const struct arb_node *n, int written, boo
 
 /* Read the move at node idx: one token, or a phrase of words in a spoken
  * language (*used: how many nodes it took). */
-static enum arb_np_status read_move(const struct arb_game *g, const struct arb_lang *lang, int idx,
+static inline __attribute__((always_inline)) enum arb_np_status read_move(const struct arb_game *g, const struct arb_lang *lang, int idx,
                                     struct arb_movedesc *d, struct arb_parse_info *info, int *used)
 {
     const struct arb_node *n = &g->nodes[idx];
