@@ -496,6 +496,83 @@ static bool lex_fast(struct arb_lexer *lx, struct arb_token *t)
     return true;
 }
 
+int arb_lex_movetext(struct arb_lexer *lx, uint64_t limit, struct arb_word *out, int max)
+{
+    if (lx->have_peek || !lx->line_ascii)
+        return 0;
+    const unsigned char *base = (const unsigned char *)arb_input_at(lx->in, lx->pos);
+    const unsigned char *end = (const unsigned char *)arb_input_at(lx->in, arb_input_end(lx->in));
+    if (end - base < 256)
+        return 0;
+    end -= 128;                     /* room for a word: longer ones go the general way */
+    const unsigned char *p = base;
+    int n = 0;
+    while (n < max) {
+        /* Spaces and line ends, as skip_space() counts them. */
+        while (p < end) {
+            unsigned c = *p;
+            if (c == ' ' || c == '\t' || c == '\r') {
+                p++;
+            } else if (c == '\n') {
+                p++;
+                newline(lx, lx->pos + (uint64_t)(p - base));
+            } else {
+                break;
+            }
+        }
+        if (p >= end)
+            break;
+        unsigned c = *p;
+        /* Letters begin moves; digits 1-9 move numbers; anything else
+         * ('%' lines, '*', '-', '.', brackets, non-ASCII) goes the general way. */
+        if (c >= 0x80 || !ascii_word[c] || !((c >= 'A' && c != 0xC2) || (c >= '1' && c <= '9')))
+            break;
+        const unsigned char *q = p + 1;
+        while (ascii_word[*q])
+            q++;
+        if (*q >= 0x80 || q - p > 100)
+            break;
+        uint64_t off = lx->pos + (uint64_t)(p - base);
+        struct arb_word *w = &out[n];
+        if (c >= 'A') {
+            w->kind = ARB_TK_WORD;
+            w->number = 0;
+            w->dots = 0;
+        } else {
+            /* "12." "12..." "12.e4": digits, then dots, then maybe a move. */
+            const unsigned char *d = p;
+            int num = 0;
+            while (d < q && *d >= '0' && *d <= '9' && d - p < 6)
+                num = num * 10 + (*d++ - '0');
+            if (d >= q || *d != '.')
+                break;          /* a result, a long number, ...: the general way */
+            const unsigned char *e = d;
+            while (e < q && *e == '.')
+                e++;
+            if (lx->blank)
+                break;          /* a number after an empty line may start a new game */
+            w->kind = ARB_TK_MOVENUM;
+            w->number = num;
+            w->dots = (uint8_t)(e - d);
+            q = e;              /* the move glued to it is the next word */
+        }
+        if (off + (uint64_t)(q - p) > limit)
+            break;
+        w->off = off;
+        w->len = (uint32_t)(q - p);
+        w->line = lx->line;
+        w->col = lx->col_base + (uint32_t)(off - lx->line_start) + 1;
+        w->after_blank = lx->blank;
+        lx->blank = false;
+        lx->tok_on_line = true;
+        lx->tag_on_line = false;
+        n++;
+        p = q;
+    }
+    lx->pos += (uint64_t)(p - base);
+    return n;
+}
+
 enum arb_tok arb_lex_next(struct arb_lexer *lx, struct arb_token *t)
 {
     if (lx->have_peek) {

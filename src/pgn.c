@@ -207,6 +207,19 @@ int arb_pgn_next(struct arb_pgn_reader *r, struct arb_game *g, struct arb_arena 
     bool ended = false;
 
     for (;;) {
+        if (state == MOVES) {
+            /* The common run of moves and numbers, in one go. */
+            struct arb_word w[64];
+            int nw = arb_lex_movetext(&r->lx, limit, w, 64);
+            for (int i = 0; i < nw; i++) {
+                struct arb_token wt = {.off = w[i].off, .len = w[i].len, .line = w[i].line, .col = w[i].col,
+                                       .number = w[i].number, .dots = w[i].dots, .after_blank = w[i].after_blank};
+                add_node(g, &wt, w[i].kind == ARB_TK_WORD ? ARB_N_MOVE : ARB_N_MOVENUM);
+                moves += w[i].kind == ARB_TK_WORD;
+            }
+            if (nw)
+                continue;
+        }
         enum arb_tok k = arb_lex_next(&r->lx, &t);
         if (k == ARB_TK_EOF) {
             if (r->lx.io_error)

@@ -296,10 +296,72 @@ static void test_pgn(void)
     arb_buf_free(&b);
 }
 
+
+/* arb_lex_movetext must return exactly what arb_lex_next would: tokens read
+ * both ways, over texts that mix its run with everything it leaves alone. */
+static void lex_both(const char *text, struct arb_buf *a, struct arb_buf *b)
+{
+    for (int mode = 0; mode < 2; mode++) {
+        struct arb_buf *out = mode ? b : a;
+        arb_buf_clear(out);
+        const char *path = tmpfile_with(text, strlen(text));
+        struct arb_input in;
+        char err[200];
+        arb_input_open(&in, path, NULL, err, sizeof err);
+        struct arb_lexer lx;
+        arb_lexer_init(&lx, &in);
+        for (;;) {
+            struct arb_word w[7];
+            int n = mode ? arb_lex_movetext(&lx, UINT64_MAX, w, 7) : 0;
+            for (int i = 0; i < n; i++)
+                arb_buf_printf(out, "%s %u:%u %.*s #%d/%d %d|", kinds[w[i].kind], w[i].line, w[i].col, (int)w[i].len,
+                               arb_input_at(&in, w[i].off), w[i].number, w[i].dots, w[i].after_blank);
+            if (n)
+                continue;
+            struct arb_token t;
+            if (arb_lex_next(&lx, &t) == ARB_TK_EOF)
+                break;
+            int num = t.kind == ARB_TK_MOVENUM ? t.number : 0, dots = t.kind == ARB_TK_MOVENUM ? t.dots : 0;
+            if (t.kind == ARB_TK_WORD || t.kind == ARB_TK_MOVENUM)
+                arb_buf_printf(out, "%s %u:%u %.*s #%d/%d %d|", kinds[t.kind], t.line, t.col, (int)t.len,
+                               arb_input_at(&in, t.off), num, dots, t.after_blank);
+            else
+                arb_buf_printf(out, "%s %u:%u|", kinds[t.kind], t.line, t.col);
+        }
+        arb_input_close(&in);
+        unlink(path);
+    }
+}
+
+static void test_movetext_run(void)
+{
+    struct arb_buf a = {0}, b = {0};
+    /* Long enough for the run to work (it leaves the window's last bytes
+     * to the general reader). */
+    struct arb_buf text = {0};
+    for (int i = 0; i < 40; i++)
+        arb_buf_adds(&text, "1.e4 e5 2. Nf3 Nc6 3...a6 {c} 4.Ba4 (4. Bxc6 dxc6) $1 5.O-O! Be7\r\n"
+                            "\n6. Re1 b5 7.Bb3 d6 ; rest\n% escape\n8.c3 O-O 9. h3 1-0 *\n\n"
+                            "1. d4 d5 10\xC3\xA4 K\xC3\xA4 -- ... 1/2-1/2 12345678. x\n");
+    lex_both(text.data, &a, &b);
+    ok(a.len > 1000 && strcmp(a.data, b.data) == 0, "the movetext run reads as the general reader does (%zu bytes of tokens)",
+       a.len);
+    if (strcmp(a.data, b.data) != 0) {
+        size_t i = 0;
+        while (a.data[i] && a.data[i] == b.data[i])
+            i++;
+        printf("#   differ at %zu: '%.60s' vs '%.60s'\n", i, a.data + i, b.data + i);
+    }
+    arb_buf_free(&a);
+    arb_buf_free(&b);
+    arb_buf_free(&text);
+}
+
 int main(void)
 {
     test_input();
     test_lex();
+    test_movetext_run();
     test_pgn();
     return tap_done();
 }
