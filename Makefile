@@ -53,6 +53,7 @@ OBJ_UB   = $(LIB_SRCS:%.c=build/ubsan/%.o)
 
 .PHONY: all check asan ubsan perft bench install clean deps unit cli shared-tests corpus-test
 .DELETE_ON_ERROR:
+.SECONDARY:
 
 all: build/.deps-ok arbiter
 
