@@ -38,6 +38,10 @@ enum arb_article {
     ARB_ART_NOTATION_DRAW_OFFER,/* C.12 (2009: C.13) */
     ARB_ART_NOTATION_MARKS,     /* C.13 abbreviations */
     ARB_ART_RECORDING,          /* 8.1 recording the moves */
+    ARB_ART_THREEFOLD,          /* 9.2 threefold repetition claim */
+    ARB_ART_FIFTY,              /* 9.3 fifty-move claim */
+    ARB_ART_FIVEFOLD,           /* 9.6.1 automatic fivefold repetition (2014: 9.6.a) */
+    ARB_ART_SEVENTYFIVE,        /* 9.6.2 automatic 75-move rule (2014: 9.6.b) */
     ARB_ART_RESULT,             /* 8.7 the result on the scoresheet */
     ARB_ART_COUNT
 };
@@ -60,6 +64,9 @@ enum {
     ARB_PR_LONG_FORM = 1 << 0,  /* C.8 describes the long form (Lb2e5, e7e5) and says a hyphen is
                                    "not needed" (2017+); earlier: "no hyphen is used" */
     ARB_PR_EP_MARK_REQUIRED = 1 << 1, /* C.9 2009: "e.p." is appended (later: may be) */
+    ARB_PR_AUTO_DRAWS = 1 << 2, /* 9.6: fivefold repetition and 75 moves end the game (2014+) */
+    ARB_PR_FIVEFOLD_CONSECUTIVE = 1 << 3, /* 2014 9.6.a: "five consecutive alternate moves" (the
+                                             stricter reading: an uninterrupted shuttle) */
 };
 
 /* The profiles, newest FIDE edition first; NULL-terminated. */

@@ -88,6 +88,9 @@ struct rs {
     bool stop;               /* the main line stopped */
     const struct arb_lang *other_lang; /* detection: another language read the game as far, differently */
     const struct arb_check_opts *opts;
+    uint64_t *hist;          /* main line: repetition key of the position after each ply (0: the start) */
+    int hist_cap;
+    bool threefold_told, fifty_told, after_end_told, fivefold_2014_told;
     struct {                 /* notation forms reported in this game: once each, then counted */
         const char *fmt;
         int index, more;
@@ -361,10 +364,103 @@ static bool position_ended(struct rs *s)
 
 static void report_after_end(struct rs *s, const struct arb_node *n)
 {
-    bool mate = arb_pos_checkers(&s->cur.pos) != 0;
-    finding(s, ARB_F_MOVE_AFTER_END, n, mate ? ARB_ART_CHECKMATE : ARB_ART_STALEMATE,
-            "the game had already ended in %s at ply %d; no move can follow", mate ? "checkmate" : "stalemate",
-            s->cur.ply);
+    enum arb_end_reason why = s->out->end_reason;
+    if (why == ARB_END_NONE)   /* found lazily: no legal move here */
+        why = arb_pos_checkers(&s->cur.pos) ? ARB_END_CHECKMATE : ARB_END_STALEMATE;
+    static const enum arb_article art[] = {
+        [ARB_END_CHECKMATE] = ARB_ART_CHECKMATE, [ARB_END_STALEMATE] = ARB_ART_STALEMATE,
+        [ARB_END_DEAD] = ARB_ART_DEAD_POSITION, [ARB_END_FIVEFOLD] = ARB_ART_FIVEFOLD,
+        [ARB_END_SEVENTYFIVE] = ARB_ART_SEVENTYFIVE,
+    };
+    static const char *const what[] = {
+        [ARB_END_CHECKMATE] = "checkmate", [ARB_END_STALEMATE] = "stalemate",
+        [ARB_END_DEAD] = "a dead position", [ARB_END_FIVEFOLD] = "a draw by fivefold repetition",
+        [ARB_END_SEVENTYFIVE] = "a draw by the 75-move rule",
+    };
+    finding(s, ARB_F_MOVE_AFTER_END, n, art[why], "the game had already ended in %s at ply %d; no move can follow",
+            what[why], s->out->end_ply ? s->out->end_ply : s->cur.ply);
+}
+
+/* The main line after each ply: repetitions and the move counts (9.2, 9.3,
+ * 9.6).  hist[p] is the repetition key (9.2.2: side to move, castling
+ * rights, en passant only where a capture is legal) after ply p. */
+static void count_repetitions(struct rs *s, const struct arb_node *n, bool mate)
+{
+    const struct arb_pos *pos = &s->cur.pos;
+    int p = s->cur.ply;
+    if (p >= s->hist_cap) {
+        int cap = s->hist_cap ? s->hist_cap * 2 : 256;
+        while (cap <= p)
+            cap *= 2;
+        s->hist = arb_arena_grow(s->g->arena, s->hist, sizeof *s->hist, (size_t)s->hist_cap, (size_t)cap);
+        s->hist_cap = cap;
+    }
+    uint64_t key = arb_pos_repetition_key(pos);
+    s->hist[p] = key;
+    /* Earlier occurrences: same side to move, since the last capture or
+     * pawn move (positions before it cannot come back). */
+    int occ = 1, first = p, consecutive = 1;
+    bool run = true;
+    int lowest = p - (int)pos->halfmove;
+    if (lowest < 0)
+        lowest = 0;
+    for (int q = p - 2; q >= lowest; q -= 2)
+        if (s->hist[q] == key) {
+            occ++;
+            first = q;
+            if (run && q == p - 4 * consecutive)
+                consecutive++;
+        } else if (q == p - 4 * consecutive) {
+            run = false;
+        }
+    (void)first;
+    const struct arb_profile *prof = s->prof;
+    struct arb_finding *f;
+    if (occ >= 3 && !s->threefold_told) {
+        s->threefold_told = true;
+        f = finding(s, ARB_F_THREEFOLD_CLAIMABLE, n, ARB_ART_THREEFOLD,
+                    "this move makes the position occur the third time: a draw claim is correct from here "
+                    "(by %s, to move; or by %s, writing this move first)",
+                    side_names[pos->side], side_names[pos->side ^ 1]);
+        f->ply = p;
+    }
+    if (pos->halfmove >= 100 && !s->fifty_told) {
+        s->fifty_told = true;
+        f = finding(s, ARB_F_FIFTY_CLAIMABLE, n, ARB_ART_FIFTY,
+                    "this move completes 50 moves by each side without a pawn move or a capture: a draw claim "
+                    "is correct from here");
+        f->ply = p;
+    }
+    if (!(prof->rules & ARB_PR_AUTO_DRAWS) || s->out->end_ply || mate)
+        return;   /* 2009: no automatic draws; a mate on the move takes precedence */
+    if (occ >= 5) {
+        bool strict = (prof->rules & ARB_PR_FIVEFOLD_CONSECUTIVE) != 0;
+        if (!strict || consecutive >= 5) {
+            f = finding(s, ARB_F_FIVEFOLD, n, ARB_ART_FIVEFOLD,
+                        "this move makes the position occur the fifth time%s: the game is drawn",
+                        strict ? " in consecutive alternate moves" : "");
+            f->ply = p;
+            s->out->end_ply = p;
+            s->out->end_reason = ARB_END_FIVEFOLD;
+            return;
+        }
+        if (occ == 5 && !s->fivefold_2014_told) {
+            s->fivefold_2014_told = true;
+            f = finding(s, ARB_F_NOTATION_FORM, n, ARB_ART_FIVEFOLD,
+                        "the position occurs the fifth time, but not in five consecutive alternate moves: "
+                        "under the %s Laws that is no automatic draw (from 2017 it would be)", prof->name);
+            f->code = ARB_F_FIVEFOLD;
+            f->severity = ARB_SEV_INFO;
+            f->ply = p;
+        }
+    }
+    if (pos->halfmove >= 150) {
+        f = finding(s, ARB_F_SEVENTYFIVE, n, ARB_ART_SEVENTYFIVE,
+                    "this move completes 75 moves by each side without a pawn move or a capture: the game is drawn");
+        f->ply = p;
+        s->out->end_ply = p;
+        s->out->end_reason = ARB_END_SEVENTYFIVE;
+    }
 }
 
 /* A form outside the language's standard but with one sure reading: say
@@ -544,11 +640,18 @@ static int do_move(struct rs *s, int idx)
     struct arb_parse_info info;
     int used = 1;
 
-    /* After checkmate (found eagerly) nothing can follow on the main line. */
+    /* After checkmate nothing can follow on the main line.  After an
+     * automatic draw the record's further moves are void but legal: the
+     * first is reported, and the replay goes on (INTERFACE: plies counts
+     * them, fen is where the record ends). */
     if (s->depth == 0 && s->out->end_reason == ARB_END_CHECKMATE) {
         report_after_end(s, n);
         fail(s);
         return used;
+    }
+    if (s->depth == 0 && s->out->end_reason != ARB_END_NONE && !s->after_end_told) {
+        s->after_end_told = true;
+        report_after_end(s, n);
     }
     enum arb_np_status st = read_move(s->g, s->lang, idx, &d, &info, &used);
     if (st == ARB_NP_EP_MARK) {
@@ -637,6 +740,8 @@ static int do_move(struct rs *s, int idx)
         s->out->end_ply = s->cur.ply;
         s->out->end_reason = ARB_END_CHECKMATE;
     }
+    if (s->depth == 0)
+        count_repetitions(s, n, mate);
     if (d.check || check)
         judge_marks(s, n, d.check, check, mate);
     return used;
@@ -947,12 +1052,20 @@ static void judge_result(struct rs *s)
         f->line = marker_node->line;
         f->col = marker_node->col;
     }
-    const char *how = out->end_reason == ARB_END_CHECKMATE ? "checkmate" : "stalemate";
+    const char *how = out->end_reason == ARB_END_CHECKMATE ? "checkmate"
+                      : out->end_reason == ARB_END_STALEMATE ? "stalemate"
+                      : out->end_reason == ARB_END_FIVEFOLD ? "a fivefold repetition"
+                      : out->end_reason == ARB_END_SEVENTYFIVE ? "75 moves without pawn move or capture"
+                                                               : "a dead position";
     const char *gives = out->result_rules == ARB_RESULT_DRAW ? "a draw"
                         : out->result_rules == ARB_RESULT_WHITE ? "a win for White" : "a win for Black";
     f->message = arb_arena_printf(g->arena, "the game ended in %s at ply %d, which is %s (%s), but the result is recorded as %s",
                                   how, out->end_ply, gives, arb_result_name(out->result_rules), out->result_tag);
-    f->article = arb_article(s->prof, out->end_reason == ARB_END_CHECKMATE ? ARB_ART_CHECKMATE : ARB_ART_STALEMATE);
+    f->article = arb_article(s->prof, out->end_reason == ARB_END_CHECKMATE   ? ARB_ART_CHECKMATE
+                                      : out->end_reason == ARB_END_STALEMATE ? ARB_ART_STALEMATE
+                                      : out->end_reason == ARB_END_FIVEFOLD  ? ARB_ART_FIVEFOLD
+                                      : out->end_reason == ARB_END_SEVENTYFIVE ? ARB_ART_SEVENTYFIVE
+                                                                              : ARB_ART_DEAD_POSITION);
 }
 
 static const struct arb_profile *choose_profile(const struct arb_game *g, const struct arb_check_opts *o)
@@ -1062,6 +1175,9 @@ void arb_replay_game(struct arb_game *g, const struct arb_check_opts *o, struct 
                 f->fen = NULL;
             }
         }
+        s.hist_cap = 256;
+        s.hist = arb_arena_alloc(g->arena, sizeof *s.hist * (size_t)s.hist_cap);
+        s.hist[0] = arb_pos_repetition_key(&s.cur.pos);
         walk(&s);
         out->plies = s.cur.ply;
         /* A legal replay that stops in a position without moves ended there. */
@@ -1069,7 +1185,7 @@ void arb_replay_game(struct arb_game *g, const struct arb_check_opts *o, struct 
             position_ended(&s);
         if (out->end_reason == ARB_END_CHECKMATE)
             out->result_rules = s.cur.pos.side == ARB_WHITE ? ARB_RESULT_BLACK : ARB_RESULT_WHITE;
-        else if (out->end_reason == ARB_END_STALEMATE)
+        else if (out->end_reason != ARB_END_NONE)
             out->result_rules = ARB_RESULT_DRAW;
         out->have_fen = true;
         out->final = s.cur.pos;
