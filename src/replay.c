@@ -9,6 +9,8 @@
  */
 #include "replay.h"
 
+#include "dead.h"
+
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -360,6 +362,16 @@ static bool position_ended(struct rs *s)
         s->out->end_reason = arb_pos_checkers(&s->cur.pos) ? ARB_END_CHECKMATE : ARB_END_STALEMATE;
     }
     return true;
+}
+
+/* Why arb_dead_position() said yes, in words for the finding. */
+static const char *dead_why(const struct arb_pos *pos)
+{
+    if (!pos->by_type[ARB_KNIGHT] && !pos->by_type[ARB_BISHOP])
+        return "only the kings are left";
+    if (pos->by_type[ARB_KNIGHT])
+        return "a king and a knight against a king";
+    return "besides the kings only bishops, all on squares of one colour";
 }
 
 static void report_after_end(struct rs *s, const struct arb_node *n)
@@ -740,8 +752,19 @@ static int do_move(struct rs *s, int idx)
         s->out->end_ply = s->cur.ply;
         s->out->end_reason = ARB_END_CHECKMATE;
     }
-    if (s->depth == 0)
+    if (s->depth == 0) {
         count_repetitions(s, n, mate);
+        /* 5.2.2: a dead position ends the game at once (the move that made
+         * it being legal); mate and the automatic draws came first. */
+        if (!mate && !s->out->end_ply && arb_dead_position(&s->cur.pos) == ARB_DEAD_YES) {
+            struct arb_finding *f = finding(s, ARB_F_DEAD_POSITION, n, ARB_ART_DEAD_POSITION,
+                                            "no sequence of legal moves can lead to checkmate (%s): the game is drawn",
+                                            dead_why(&s->cur.pos));
+            f->ply = s->cur.ply;
+            s->out->end_ply = s->cur.ply;
+            s->out->end_reason = ARB_END_DEAD;
+        }
+    }
     if (d.check || check)
         judge_marks(s, n, d.check, check, mate);
     return used;

@@ -1,0 +1,25 @@
+/* dead.h — dead positions: can either side still checkmate?
+ *
+ * Part of the chess core.  FIDE 5.2.2 ends the game at once when "no
+ * sequence of legal moves can lead to checkmate"; 6.9 and 7.5.5 ask
+ * whether one side can checkmate "by any series of legal moves".  This
+ * module answers only what it can prove: a position is dead, or a side can
+ * win, or the question stays open (never a guess).
+ *
+ * This version proves deadness from material alone where that is certain
+ * (bare kings; one knight; bishops all on squares of one colour).  The
+ * cooperative-mate search and the proof for locked pawn structures are
+ * still to come; until then every other position is ARB_DEAD_UNKNOWN.
+ */
+#ifndef ARB_DEAD_H
+#define ARB_DEAD_H
+
+#include "board.h"
+
+enum arb_dead { ARB_DEAD_UNKNOWN = 0, ARB_DEAD_YES, ARB_DEAD_NO };
+
+/* Is pos dead (no sequence of legal moves leads to checkmate, for either
+ * side)?  Cheap: meant to be asked after every move. */
+enum arb_dead arb_dead_position(const struct arb_pos *pos);
+
+#endif
