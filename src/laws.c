@@ -26,7 +26,8 @@
     [ARB_ART_NOTATION_DRAW_OFFER] = "C.12", [ARB_ART_NOTATION_MARKS] = "C.13",         \
     [ARB_ART_RECORDING] = "8.1.1", [ARB_ART_RESULT] = "8.7",                         \
     [ARB_ART_THREEFOLD] = "9.2.1", [ARB_ART_FIFTY] = "9.3.1",                          \
-    [ARB_ART_FIVEFOLD] = "9.6.1", [ARB_ART_SEVENTYFIVE] = "9.6.2"
+    [ARB_ART_FIVEFOLD] = "9.6.1", [ARB_ART_SEVENTYFIVE] = "9.6.2",                     \
+    [ARB_ART_AGREEMENT] = "5.2.3"
 
 static const struct arb_profile fide_2009 = {
     .name = "fide-2009",
@@ -48,7 +49,7 @@ static const struct arb_profile fide_2009 = {
         [ARB_ART_NOTATION_DRAW_OFFER] = "C.13", [ARB_ART_NOTATION_MARKS] = "C.13",
         [ARB_ART_RECORDING] = "8.1", [ARB_ART_RESULT] = "8.7",
         [ARB_ART_THREEFOLD] = "9.2", [ARB_ART_FIFTY] = "9.3",
-        [ARB_ART_FIVEFOLD] = "-", [ARB_ART_SEVENTYFIVE] = "-",
+        [ARB_ART_FIVEFOLD] = "-", [ARB_ART_SEVENTYFIVE] = "-", [ARB_ART_AGREEMENT] = "5.2c",
     },
     .rules = ARB_PR_EP_MARK_REQUIRED,
 };
@@ -73,7 +74,7 @@ static const struct arb_profile fide_2014 = {
         [ARB_ART_NOTATION_DRAW_OFFER] = "C.12", [ARB_ART_NOTATION_MARKS] = "C.13",
         [ARB_ART_RECORDING] = "8.1.a", [ARB_ART_RESULT] = "8.7",
         [ARB_ART_THREEFOLD] = "9.2", [ARB_ART_FIFTY] = "9.3",
-        [ARB_ART_FIVEFOLD] = "9.6.a", [ARB_ART_SEVENTYFIVE] = "9.6.b",
+        [ARB_ART_FIVEFOLD] = "9.6.a", [ARB_ART_SEVENTYFIVE] = "9.6.b", [ARB_ART_AGREEMENT] = "5.2.c",
     },
     .rules = ARB_PR_AUTO_DRAWS | ARB_PR_FIVEFOLD_CONSECUTIVE,
 };
@@ -84,7 +85,7 @@ static const struct arb_profile fide_2017 = {
     .edition = ARB_ED_2017,
     .in_force = "2017-07-01",
     .article = {HIER_ARTICLES},
-    .rules = ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS,
+    .rules = ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES,
 };
 
 static const struct arb_profile fide_2018 = {
@@ -93,7 +94,7 @@ static const struct arb_profile fide_2018 = {
     .edition = ARB_ED_2018,
     .in_force = "2018-01-01",
     .article = {HIER_ARTICLES},
-    .rules = ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS,
+    .rules = ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES,
 };
 
 static const struct arb_profile fide_2023 = {
@@ -102,7 +103,7 @@ static const struct arb_profile fide_2023 = {
     .edition = ARB_ED_2023,
     .in_force = "2023-01-01",
     .article = {HIER_ARTICLES},
-    .rules = ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS,
+    .rules = ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES,
 };
 
 const struct arb_profile *const arb_profiles[] = {

@@ -42,6 +42,7 @@ enum arb_article {
     ARB_ART_FIFTY,              /* 9.3 fifty-move claim */
     ARB_ART_FIVEFOLD,           /* 9.6.1 automatic fivefold repetition (2014: 9.6.a) */
     ARB_ART_SEVENTYFIVE,        /* 9.6.2 automatic 75-move rule (2014: 9.6.b) */
+    ARB_ART_AGREEMENT,          /* 5.2.3 draw by agreement (2017+: after both players moved) */
     ARB_ART_RESULT,             /* 8.7 the result on the scoresheet */
     ARB_ART_COUNT
 };
@@ -67,6 +68,8 @@ enum {
     ARB_PR_AUTO_DRAWS = 1 << 2, /* 9.6: fivefold repetition and 75 moves end the game (2014+) */
     ARB_PR_FIVEFOLD_CONSECUTIVE = 1 << 3, /* 2014 9.6.a: "five consecutive alternate moves" (the
                                              stricter reading: an uninterrupted shuttle) */
+    ARB_PR_AGREE_AFTER_MOVES = 1 << 4, /* 5.2.3 (2017+): a draw by agreement only after both
+                                          players have made at least one move */
 };
 
 /* The profiles, newest FIDE edition first; NULL-terminated. */

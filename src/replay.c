@@ -1064,6 +1064,21 @@ static void judge_result(struct rs *s)
     }
 
     enum arb_result recorded = result_from_string(out->result_tag);
+    /* 5.2.3 (2017+): a draw agreed before both players have moved is no
+     * draw.  Only where the record shows nothing else that drew the game
+     * (a Termination other than an agreement, a position the Laws end). */
+    const char *term = arb_game_tag(g, "Termination");
+    bool agreed = !term || strcasecmp(term, "normal") == 0 || contains_nocase(term, "agree");
+    if ((s->prof->rules & ARB_PR_AGREE_AFTER_MOVES) && recorded == ARB_RESULT_DRAW && out->end_reason == ARB_END_NONE
+        && agreed && !out->replay_stopped && out->have_fen && out->plies < 2) {
+        struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_EARLY_DRAW);
+        f->line = tag ? tag->line : marker_node ? marker_node->line : g->line;
+        f->col = tag ? tag->col : marker_node ? marker_node->col : g->col;
+        f->message = arb_arena_printf(g->arena, "the game is scored as a draw after %s; under the %s Laws a draw "
+                                                "may be agreed only after both players have made at least one move",
+                                      out->plies ? "one half-move" : "no move", s->prof->name);
+        f->article = arb_article(s->prof, ARB_ART_AGREEMENT);
+    }
     if (out->result_rules == ARB_RESULT_NONE || recorded == ARB_RESULT_NONE || recorded == ARB_RESULT_UNKNOWN
         || recorded == out->result_rules)
         return;
