@@ -1069,8 +1069,12 @@ static void judge_result(struct rs *s)
      * (a Termination other than an agreement, a position the Laws end). */
     const char *term = arb_game_tag(g, "Termination");
     bool agreed = !term || strcasecmp(term, "normal") == 0 || contains_nocase(term, "agree");
+    /* (A record with a movetext: a header-only game shows no moves at all,
+     * and a termination marker that says otherwise makes it a contradiction,
+     * reported above, not an agreement.) */
     if ((s->prof->rules & ARB_PR_AGREE_AFTER_MOVES) && recorded == ARB_RESULT_DRAW && out->end_reason == ARB_END_NONE
-        && agreed && !out->replay_stopped && out->have_fen && out->plies < 2) {
+        && agreed && !out->replay_stopped && out->have_fen && out->plies < 2 && g->n_nodes > 0
+        && (g->marker == ARB_RESULT_NONE || g->marker == ARB_RESULT_DRAW)) {
         struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_EARLY_DRAW);
         f->line = tag ? tag->line : marker_node ? marker_node->line : g->line;
         f->col = tag ? tag->col : marker_node ? marker_node->col : g->col;
