@@ -156,6 +156,17 @@ uint64_t arb_pos_repetition_key(const struct arb_pos *pos)
     return pos->key;
 }
 
+uint64_t arb_pos_key_after_quiet(const struct arb_pos *pos, arb_move m)
+{
+    int from = arb_move_from(m), to = arb_move_to(m);
+    int piece = pos->board[from];
+    uint64_t k = pos->key ^ zob_side ^ zob_piece[piece][from] ^ zob_piece[piece][to];
+    if (pos->ep != ARB_NO_SQ)
+        k ^= zob_ep[ARB_FILE(pos->ep)];
+    uint8_t castle = pos->castle & pos->castle_keep[from] & pos->castle_keep[to];
+    return k ^ zob_castle[pos->castle] ^ zob_castle[castle];
+}
+
 static void compute_key(struct arb_pos *pos)
 {
     uint64_t k = 0;

@@ -143,6 +143,11 @@ arb_bb arb_pos_pinned(const struct arb_pos *pos, int color);
  * file counts only when an en-passant capture is legal. */
 uint64_t arb_pos_repetition_key(const struct arb_pos *pos);
 
+/* The repetition key of the position after m, a move that captures
+ * nothing, moves no pawn and does not castle, without making it (such a
+ * move leaves no en-passant square, so the key is the plain one). */
+uint64_t arb_pos_key_after_quiet(const struct arb_pos *pos, arb_move m);
+
 /* The piece type on sq, or ARB_NO_PIECE. */
 static inline int arb_pos_type_at(const struct arb_pos *pos, int sq)
 {

@@ -1,7 +1,7 @@
 /* dead.c — see dead.h. */
 #include "dead.h"
 
-enum arb_dead arb_dead_position(const struct arb_pos *pos)
+enum arb_dead arb_dead_position_slow(const struct arb_pos *pos)
 {
     const arb_bb *t = pos->by_type;
     if (t[ARB_PAWN] | t[ARB_ROOK] | t[ARB_QUEEN])

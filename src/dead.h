@@ -20,6 +20,13 @@ enum arb_dead { ARB_DEAD_UNKNOWN = 0, ARB_DEAD_YES, ARB_DEAD_NO };
 
 /* Is pos dead (no sequence of legal moves leads to checkmate, for either
  * side)?  Cheap: meant to be asked after every move. */
-enum arb_dead arb_dead_position(const struct arb_pos *pos);
+enum arb_dead arb_dead_position_slow(const struct arb_pos *pos);
+static inline enum arb_dead arb_dead_position(const struct arb_pos *pos)
+{
+    /* Pawns, rooks or queens on the board: nothing here can prove it dead. */
+    if (pos->by_type[ARB_PAWN] | pos->by_type[ARB_ROOK] | pos->by_type[ARB_QUEEN])
+        return ARB_DEAD_UNKNOWN;
+    return arb_dead_position_slow(pos);
+}
 
 #endif

@@ -58,6 +58,8 @@ const struct arb_code_info arb_codes[ARB_F_COUNT] = {
                           "a check, mate, capture or en-passant mark that the move does not bear out"},
     [ARB_F_EARLY_DRAW] = {"early-draw", ARB_SEV_WARNING,
                           "a draw by agreement before both players had moved (5.2.3, 2017 on)"},
+    [ARB_F_CLAIM_UNPLAYED] = {"claimable-by-unplayed-move", ARB_SEV_INFO,
+                              "a draw claim (9.2, 9.3) that only writing a move the record does not show allowed"},
     [ARB_F_LANG_AMBIGUOUS] = {"lang-ambiguous", ARB_SEV_INFO,
                               "two notation languages read the whole game, as different moves (--lang-hint= decides)"},
     [ARB_F_VARIATION_TOO_DEEP] = {"variation-too-deep", ARB_SEV_WARNING,

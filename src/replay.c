@@ -93,6 +93,9 @@ struct rs {
     uint64_t *hist;          /* main line: repetition key of the position after each ply (0: the start) */
     int hist_cap;
     bool threefold_told, fifty_told, after_end_told, fivefold_2014_told;
+    bool twice[2];           /* a position of the current window with that side to move occurred
+                                twice: a third may come */
+    bool unplayed_told;
     struct {                 /* notation forms reported in this game: once each, then counted */
         const char *fmt;
         int index, more;
@@ -426,6 +429,10 @@ static void count_repetitions(struct rs *s, const struct arb_node *n, bool mate)
             run = false;
         }
     (void)first;
+    if (pos->halfmove == 0)
+        s->twice[0] = s->twice[1] = false;   /* nothing before a capture or pawn move can come back */
+    if (occ >= 2)
+        s->twice[pos->side] = true;
     const struct arb_profile *prof = s->prof;
     struct arb_finding *f;
     if (occ >= 3 && !s->threefold_told) {
@@ -644,6 +651,60 @@ static inline __attribute__((always_inline)) enum arb_np_status read_move(const 
     return ARB_NP_MOVE;
 }
 
+/* Before the main-line move `played`: could the player to move have
+ * claimed a draw by writing another move first (9.2.1.1 / 9.3.1), one the
+ * record shows he did not play?  Said once per game, and only before a
+ * claim was open anyway. */
+static void check_unplayed_claims(struct rs *s, const struct arb_node *n, arb_move played)
+{
+    const struct arb_pos *pos = &s->cur.pos;
+    if (s->unplayed_told || s->threefold_told || s->fifty_told)
+        return;
+    bool fifty = pos->halfmove == 99;
+    bool twice = s->twice[pos->side ^ 1];   /* positions after this move have the other side to move */
+    if (!twice && !fifty)
+        return;
+    struct arb_movelist list;
+    arb_gen_legal(pos, &list);
+    int p = s->cur.ply + 1, lowest = p - (int)pos->halfmove - 1;
+    if (lowest < 0)
+        lowest = 0;
+    bool played_resets = arb_pos_type_at(pos, arb_move_from(played)) == ARB_PAWN
+                         || (pos->occ & ARB_BB(arb_move_to(played))) || arb_move_kind(played) == ARB_MK_EP;
+    for (int i = 0; i < list.n; i++) {
+        arb_move m = list.moves[i];
+        if (m == played)
+            continue;
+        /* Only a quiet piece move keeps the window open (a capture or a
+         * pawn move makes a position that never stood before). */
+        if (arb_move_kind(m) != ARB_MK_NORMAL || (pos->occ & ARB_BB(arb_move_to(m)))
+            || arb_pos_type_at(pos, arb_move_from(m)) == ARB_PAWN)
+            continue;
+        const char *why = NULL;
+        if (twice) {
+            uint64_t key = arb_pos_key_after_quiet(pos, m);
+            int occ = 1;
+            for (int q = p - 2; q >= lowest && q >= 0; q -= 2)
+                occ += s->hist[q] == key;
+            if (occ >= 3)
+                why = "it would have made the position occur the third time";
+        }
+        if (!why && fifty && played_resets)
+            why = "it would have completed 50 moves by each side without a pawn move or a capture";
+        if (!why)
+            continue;
+        char mv[32], num[16];
+        write_move(s, m, mv, sizeof mv);
+        move_number(pos, num, sizeof num);
+        struct arb_finding *f = finding(s, ARB_F_CLAIM_UNPLAYED, n, fifty && !twice ? ARB_ART_FIFTY : ARB_ART_THREEFOLD,
+                                        "%s could have claimed a draw by writing %s %s first (%s); the record shows "
+                                        "another move", side_names[pos->side], num, mv, why);
+        (void)f;
+        s->unplayed_told = true;
+        return;
+    }
+}
+
 static int do_move(struct rs *s, int idx)
 {
     const struct arb_node *n = &s->g->nodes[idx];
@@ -743,6 +804,9 @@ static int do_move(struct rs *s, int idx)
     }
     if (info.forms | r.notes | (d.promo != ARB_NO_PIECE))
         judge_writing(s, n, &d, &info, &r);
+    if (s->depth == 0 && !s->out->end_ply && !s->unplayed_told
+        && (s->twice[s->cur.pos.side ^ 1] || s->cur.pos.halfmove == 99))
+        check_unplayed_claims(s, n, r.move);
     if (s->opts->on_move)
         s->opts->on_move(s->opts->ctx, idx, &s->cur.pos, r.move);
     play(s, r.move, idx);

@@ -136,13 +136,24 @@ static void check_move_legal(const char *path)
             arb_gen_legal(&pos, &list);
             if (!list.n)
                 break;
+            for (int i = 0; i < list.n; i++) {
+                arb_move q = list.moves[i];
+                if (arb_move_kind(q) != ARB_MK_NORMAL || (pos.occ & ARB_BB(arb_move_to(q)))
+                    || arb_pos_type_at(&pos, arb_move_from(q)) == ARB_PAWN)
+                    continue;
+                struct arb_pos a = pos;
+                struct arb_undo qu;
+                arb_pos_make(&a, q, &qu);
+                if (arb_pos_key_after_quiet(&pos, q) != arb_pos_repetition_key(&a))
+                    bad++;
+            }
             struct arb_undo u;
             arb_pos_make(&pos, list.moves[next_rand() % (unsigned long)list.n], &u);
             ok_checkers_quiet(&pos, &bad);
         }
     }
     fclose(f);
-    ok(bad == 0, "arb_move_legal agrees with the generator on %ld moves in %d positions from %s", tested,
+    ok(bad == 0, "arb_move_legal agrees with the generator, kept checkers and keys of quiet moves with the board, on %ld moves in %d positions from %s", tested,
        positions, path);
     if (bad)
         printf("#   %d positions differ, first: %s\n", bad, first_bad);
