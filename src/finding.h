@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "arena.h"
+#include "board.h"
 
 enum arb_severity { ARB_SEV_INFO = 0, ARB_SEV_WARNING = 1, ARB_SEV_ERROR = 2 };
 
@@ -75,7 +76,8 @@ struct arb_finding {
     const char *article;          /* article of the applied edition, or NULL */
     const char *message;          /* one English sentence */
     const char *note;             /* a further sentence for people (text report), or NULL */
-    const char *fen;              /* position before the move, or NULL */
+    const struct arb_pos *pos;    /* position before the move, or NULL (its FEN: arb_pos_to_fen;
+                                     kept as a position, formatted only by reports that print it) */
 };
 
 struct arb_findings {

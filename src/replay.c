@@ -133,9 +133,9 @@ static struct arb_finding *finding(struct rs *s, enum arb_code code, const struc
             f->move = token_copy(s, n);
     }
     f->article = (int)art >= 0 ? arb_article(s->prof, art) : NULL;
-    char fen[128];
-    arb_pos_to_fen(&s->cur.pos, fen);
-    f->fen = arb_arena_strndup(s->g->arena, fen, strlen(fen));
+    struct arb_pos *pos = arb_arena_alloc(s->g->arena, sizeof *pos);
+    *pos = s->cur.pos;
+    f->pos = pos;
     return f;
 }
 
@@ -410,8 +410,15 @@ static void count_repetitions(struct rs *s, const struct arb_node *n, bool mate)
         s->hist = arb_arena_grow(s->g->arena, s->hist, sizeof *s->hist, (size_t)s->hist_cap, (size_t)cap);
         s->hist_cap = cap;
     }
-    uint64_t key = arb_pos_repetition_key(pos);
+    uint64_t key = pos->ep == ARB_NO_SQ ? pos->key : arb_pos_repetition_key(pos);
     s->hist[p] = key;
+    if (pos->halfmove < 4) {
+        /* No position can have come back yet (it takes two moves each),
+         * and no move count is near. */
+        if (pos->halfmove == 0)
+            s->twice[0] = s->twice[1] = false;   /* nothing before a capture or pawn move can come back */
+        return;
+    }
     /* Earlier occurrences: same side to move, since the last capture or
      * pawn move (positions before it cannot come back). */
     int occ = 1, first = p, consecutive = 1;
@@ -429,8 +436,8 @@ static void count_repetitions(struct rs *s, const struct arb_node *n, bool mate)
             run = false;
         }
     (void)first;
-    if (pos->halfmove == 0)
-        s->twice[0] = s->twice[1] = false;   /* nothing before a capture or pawn move can come back */
+    if (occ < 2 && pos->halfmove < 100)
+        return;   /* the usual case: nothing has come back, no count is due */
     if (occ >= 2)
         s->twice[pos->side] = true;
     const struct arb_profile *prof = s->prof;
@@ -1278,7 +1285,7 @@ void arb_replay_game(struct arb_game *g, const struct arb_check_opts *o, struct 
                 f->ply = 0;
                 f->line = g->line;
                 f->col = g->col;
-                f->fen = NULL;
+                f->pos = NULL;
             }
         }
         s.hist_cap = 256;

@@ -41,9 +41,10 @@ static void finding_json(struct arb_buf *b, const struct arb_finding *f)
     arb_json_cstr(b, f->message);
     arb_json_key(b, "variation", false);
     arb_json_int(b, f->variation);
-    if (f->fen) {
+    if (f->pos) {
+        char fen[128];
         arb_json_key(b, "fen", false);
-        arb_json_cstr(b, f->fen);
+        arb_json_cstr(b, arb_pos_to_fen(f->pos, fen));
     }
     arb_buf_addc(b, '}');
 }
