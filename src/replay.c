@@ -96,6 +96,7 @@ struct rs {
     bool twice[2];           /* a position of the current window with that side to move occurred
                                 twice: a third may come */
     bool unplayed_told;
+    bool rep_scan;           /* the window outgrew the table: count by scanning hist[] */
     struct {                 /* notation forms reported in this game: once each, then counted */
         const char *fmt;
         int index, more;
@@ -396,6 +397,48 @@ static void report_after_end(struct rs *s, const struct arb_node *n)
             what[why], s->out->end_ply ? s->out->end_ply : s->cur.ply);
 }
 
+/* Positions of the current window (since the last capture or pawn move)
+ * and how often each stood: a small hash table, reused game after game
+ * (a generation number empties it; thread-local for the worker threads to
+ * come).  A window that outgrows it (possible only under 2009, without
+ * the 75-move rule) falls back to scanning hist[]. */
+#define REP_SLOTS 1024
+#define REP_MAX 700
+struct rep_slot {
+    uint64_t key;
+    uint32_t gen, count;
+};
+static _Thread_local struct rep_slot rep_table[REP_SLOTS];
+static _Thread_local uint32_t rep_gen, rep_used;
+
+static void rep_reset(void)
+{
+    if (++rep_gen == 0) {
+        memset(rep_table, 0, sizeof rep_table);
+        rep_gen = 1;
+    }
+    rep_used = 0;
+}
+
+/* The slot of key (made if add), or NULL. */
+static struct rep_slot *rep_slot(uint64_t key, bool add)
+{
+    for (uint32_t i = (uint32_t)(key >> 40) & (REP_SLOTS - 1);; i = (i + 1) & (REP_SLOTS - 1)) {
+        struct rep_slot *e = &rep_table[i];
+        if (e->gen != rep_gen) {
+            if (!add)
+                return NULL;
+            e->gen = rep_gen;
+            e->key = key;
+            e->count = 0;
+            rep_used++;
+            return e;
+        }
+        if (e->key == key)
+            return e;
+    }
+}
+
 /* The main line after each ply: repetitions and the move counts (9.2, 9.3,
  * 9.6).  hist[p] is the repetition key (9.2.2: side to move, castling
  * rights, en passant only where a capture is legal) after ply p. */
@@ -412,32 +455,30 @@ static void count_repetitions(struct rs *s, const struct arb_node *n, bool mate)
     }
     uint64_t key = pos->ep == ARB_NO_SQ ? pos->key : arb_pos_repetition_key(pos);
     s->hist[p] = key;
-    if (pos->halfmove < 4) {
-        /* No position can have come back yet (it takes two moves each),
-         * and no move count is near. */
-        if (pos->halfmove == 0)
-            s->twice[0] = s->twice[1] = false;   /* nothing before a capture or pawn move can come back */
-        return;
+    if (pos->halfmove == 0) {
+        /* Nothing before a capture or pawn move can come back. */
+        s->twice[0] = s->twice[1] = false;
+        s->rep_scan = false;
+        rep_reset();
     }
-    /* Earlier occurrences: same side to move, since the last capture or
-     * pawn move (positions before it cannot come back). */
-    int occ = 1, first = p, consecutive = 1;
-    bool run = true;
     int lowest = p - (int)pos->halfmove;
     if (lowest < 0)
         lowest = 0;
-    for (int q = p - 2; q >= lowest; q -= 2)
-        if (s->hist[q] == key) {
-            occ++;
-            first = q;
-            if (run && q == p - 4 * consecutive)
-                consecutive++;
-        } else if (q == p - 4 * consecutive) {
-            run = false;
-        }
-    (void)first;
+    int occ;
+    if (!s->rep_scan && rep_used < REP_MAX) {
+        occ = (int)++rep_slot(key, true)->count;
+    } else {
+        s->rep_scan = true;
+        occ = 1;
+        for (int q = p - 2; q >= lowest; q -= 2)
+            occ += s->hist[q] == key;
+    }
     if (occ < 2 && pos->halfmove < 100)
         return;   /* the usual case: nothing has come back, no count is due */
+    /* 2014 counts only five occurrences in consecutive alternate moves. */
+    int consecutive = 1;
+    while (p - 4 * consecutive >= lowest && s->hist[p - 4 * consecutive] == key)
+        consecutive++;
     if (occ >= 2)
         s->twice[pos->side] = true;
     const struct arb_profile *prof = s->prof;
@@ -691,8 +732,13 @@ static void check_unplayed_claims(struct rs *s, const struct arb_node *n, arb_mo
         if (twice) {
             uint64_t key = arb_pos_key_after_quiet(pos, m);
             int occ = 1;
-            for (int q = p - 2; q >= lowest && q >= 0; q -= 2)
-                occ += s->hist[q] == key;
+            if (!s->rep_scan) {
+                const struct rep_slot *e = rep_slot(key, false);
+                occ += e ? (int)e->count : 0;
+            } else {
+                for (int q = p - 2; q >= lowest && q >= 0; q -= 2)
+                    occ += s->hist[q] == key;
+            }
             if (occ >= 3)
                 why = "it would have made the position occur the third time";
         }
@@ -1291,6 +1337,8 @@ void arb_replay_game(struct arb_game *g, const struct arb_check_opts *o, struct 
         s.hist_cap = 256;
         s.hist = arb_arena_alloc(g->arena, sizeof *s.hist * (size_t)s.hist_cap);
         s.hist[0] = arb_pos_repetition_key(&s.cur.pos);
+        rep_reset();
+        rep_slot(s.hist[0], true)->count = 1;
         walk(&s);
         out->plies = s.cur.ply;
         /* A legal replay that stops in a position without moves ended there. */
