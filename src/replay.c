@@ -712,40 +712,48 @@ static void check_unplayed_claims(struct rs *s, const struct arb_node *n, arb_mo
     bool twice = s->twice[pos->side ^ 1];   /* positions after this move have the other side to move */
     if (!twice && !fifty)
         return;
-    struct arb_movelist list;
-    arb_gen_legal(pos, &list);
     int p = s->cur.ply + 1, lowest = p - (int)pos->halfmove - 1;
     if (lowest < 0)
         lowest = 0;
     bool played_resets = arb_pos_type_at(pos, arb_move_from(played)) == ARB_PAWN
                          || (pos->occ & ARB_BB(arb_move_to(played))) || arb_move_kind(played) == ARB_MK_EP;
-    for (int i = 0; i < list.n; i++) {
-        arb_move m = list.moves[i];
-        if (m == played)
-            continue;
-        /* Only a quiet piece move keeps the window open (a capture or a
-         * pawn move makes a position that never stood before). */
-        if (arb_move_kind(m) != ARB_MK_NORMAL || (pos->occ & ARB_BB(arb_move_to(m)))
-            || arb_pos_type_at(pos, arb_move_from(m)) == ARB_PAWN)
-            continue;
-        const char *why = NULL;
-        if (twice) {
-            uint64_t key = arb_pos_key_after_quiet(pos, m);
-            int occ = 1;
-            if (!s->rep_scan) {
-                const struct rep_slot *e = rep_slot(key, false);
-                occ += e ? (int)e->count : 0;
-            } else {
-                for (int q = p - 2; q >= lowest && q >= 0; q -= 2)
-                    occ += s->hist[q] == key;
+    /* Only a quiet piece move keeps the window open (a capture or a pawn
+     * move makes a position that never stood before): try those, by
+     * movement, and test legality only for a move that would do. */
+    struct arb_legal_info li;
+    arb_legal_info(pos, &li);
+    arb_bb pieces = pos->by_color[pos->side] & ~pos->by_type[ARB_PAWN];
+    arb_move m = 0;
+    const char *why = NULL;
+    while (pieces && !why) {
+        int from = arb_pop_lsb(&pieces);
+        arb_bb to_set = arb_piece_attacks(arb_pos_type_at(pos, from), from, pos->occ) & ~pos->occ;
+        while (to_set && !why) {
+            m = arb_move_make(from, arb_pop_lsb(&to_set), ARB_MK_NORMAL, 0);
+            if (m == played)
+                continue;
+            bool repeats = false;
+            if (twice) {
+                uint64_t key = arb_pos_key_after_quiet(pos, m);
+                int occ = 1;
+                if (!s->rep_scan) {
+                    const struct rep_slot *e = rep_slot(key, false);
+                    occ += e ? (int)e->count : 0;
+                } else {
+                    for (int q = p - 2; q >= lowest && q >= 0; q -= 2)
+                        occ += s->hist[q] == key;
+                }
+                repeats = occ >= 3;
             }
-            if (occ >= 3)
-                why = "it would have made the position occur the third time";
+            if (!repeats && !(fifty && played_resets))
+                continue;
+            if (!arb_move_legal(pos, &li, m))
+                continue;
+            why = repeats ? "it would have made the position occur the third time"
+                          : "it would have completed 50 moves by each side without a pawn move or a capture";
         }
-        if (!why && fifty && played_resets)
-            why = "it would have completed 50 moves by each side without a pawn move or a capture";
-        if (!why)
-            continue;
+    }
+    if (why) {
         char mv[32], num[16];
         write_move(s, m, mv, sizeof mv);
         move_number(pos, num, sizeof num);
@@ -754,7 +762,6 @@ static void check_unplayed_claims(struct rs *s, const struct arb_node *n, arb_mo
                                         "another move", side_names[pos->side], num, mv, why);
         (void)f;
         s->unplayed_told = true;
-        return;
     }
 }
 
