@@ -25,7 +25,11 @@ static enum arb_resolve_status pick(const struct arb_pos *pos, struct arb_resolv
     if (n == 1 && !arb_pos_checkers(pos)) {
         int from = arb_move_from(moves[0]), to = arb_move_to(moves[0]), k = pos->king_sq[pos->side];
         if (from != k && arb_move_kind(moves[0]) != ARB_MK_EP) {
-            arb_bb line = arb_att.line[k][from];
+            /* On a line with its king?  By coordinates first (the line
+             * table is large for the cache; most pieces are on none). */
+            int df = ARB_FILE(from) - ARB_FILE(k), dr = ARB_RANK(from) - ARB_RANK(k);
+            bool aligned = !df || !dr || df == dr || df == -dr;
+            arb_bb line = aligned ? arb_att.line[k][from] : 0;
             bool pinned = false;
             if (line && !(line & ARB_BB(to))) {
                 /* On a line with its king and leaving it: pinned if an enemy
