@@ -213,11 +213,10 @@ static bool parse_fast(const struct arb_lang *lang, const char *s, size_t n, str
         if (!((end == 3 && s[1] == '-' && s[2] == s[0])
               || (end == 5 && s[1] == '-' && s[2] == s[0] && s[3] == '-' && s[4] == s[0])))
             return false;
-        d->piece = ARB_NO_PIECE;
-        d->from_file = d->from_rank = d->to_file = d->to_rank = -1;
-        d->promo = ARB_NO_PIECE;
-        d->castle = end == 3 ? ARB_DESC_CASTLE_H : ARB_DESC_CASTLE_A;
-        d->check = (uint8_t)check;
+        *d = (struct arb_movedesc){.piece = ARB_NO_PIECE, .from_file = -1, .from_rank = -1, .to_file = -1,
+                                   .to_rank = -1, .promo = ARB_NO_PIECE,
+                                   .castle = end == 3 ? ARB_DESC_CASTLE_H : ARB_DESC_CASTLE_A,
+                                   .check = (uint8_t)check};
         if (s[0] == 'O')
             info->forms |= ARB_NF_CASTLE_LETTER_O;
         return true;
@@ -271,14 +270,10 @@ static bool parse_fast(const struct arb_lang *lang, const char *s, size_t n, str
         if (ff >= 0 && fr >= 0)
             info->forms |= ARB_NF_LONG;
     }
-    d->piece = (int8_t)piece;
-    d->from_file = (int8_t)ff;
-    d->from_rank = (int8_t)fr;
-    d->to_file = (int8_t)(tf - 'a');
-    d->to_rank = (int8_t)(tr - '1');
-    d->capture = capture;
-    d->promo = (int8_t)promo;
-    d->check = (int8_t)check;
+    /* One whole-struct store: the caller reads the fields at once. */
+    *d = (struct arb_movedesc){.piece = (int8_t)piece, .from_file = (int8_t)ff, .from_rank = (int8_t)fr,
+                               .to_file = (int8_t)(tf - 'a'), .to_rank = (int8_t)(tr - '1'),
+                               .promo = (int8_t)promo, .capture = capture, .check = (uint8_t)check};
     if (promo != ARB_NO_PIECE)
         info->forms |= ARB_NF_PROMO_EQUALS;
     return true;
@@ -287,9 +282,8 @@ static bool parse_fast(const struct arb_lang *lang, const char *s, size_t n, str
 enum arb_np_status arb_notation_parse(const struct arb_lang *lang, const char *s, size_t n,
                                       struct arb_movedesc *d, struct arb_parse_info *info)
 {
-    /* The fast path sets every field of *d it reads; of *info, the two a
-     * move uses (the rest matters only for errors, which go the long way). */
-    memset(d, 0, sizeof *d);
+    /* The fast path sets all of *d; of *info, the two a move uses (the
+     * rest matters only for errors, which go the long way). */
     info->forms = 0;
     info->nag = 0;
     if (parse_fast(lang, s, n, d, info))
