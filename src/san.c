@@ -251,7 +251,11 @@ static bool king_step_castle(const struct arb_pos *pos, int from, int to, int *a
 enum arb_resolve_status arb_san_resolve(const struct arb_pos *pos, const struct arb_movedesc *d,
                                         struct arb_resolve *r)
 {
-    memset(r, 0, sizeof *r);
+    /* Every field but the candidate list (filled only with n_cand). */
+    r->status = ARB_RS_OK;
+    r->move = 0;
+    r->notes = 0;
+    r->n_cand = 0;
     r->square = -1;
     int us = pos->side;
 
