@@ -60,6 +60,9 @@ const struct arb_code_info arb_codes[ARB_F_COUNT] = {
                           "a draw by agreement before both players had moved (5.2.3, 2017 on)"},
     [ARB_F_CLAIM_UNPLAYED] = {"claimable-by-unplayed-move", ARB_SEV_INFO,
                               "a draw claim (9.2, 9.3) that only writing a move the record does not show allowed"},
+    [ARB_F_ARBITER_FIFTY] = {"arbiter-fifty-moves", ARB_SEV_INFO,
+                             "50 moves each without pawn move or capture where only the arbiter may declare the draw "
+                             "(Finnish team blitz rule 10c)"},
     [ARB_F_LANG_AMBIGUOUS] = {"lang-ambiguous", ARB_SEV_INFO,
                               "two notation languages read the whole game, as different moves (--lang-hint= decides)"},
     [ARB_F_VARIATION_TOO_DEEP] = {"variation-too-deep", ARB_SEV_WARNING,

@@ -50,6 +50,7 @@ enum arb_code {
     ARB_F_WRONG_MARK,
     ARB_F_EARLY_DRAW,
     ARB_F_CLAIM_UNPLAYED,
+    ARB_F_ARBITER_FIFTY,
     ARB_F_COUNT
 };
 

@@ -25,9 +25,10 @@
     [ARB_ART_NOTATION_AMBIGUITY] = "C.10", [ARB_ART_NOTATION_PROMOTION] = "C.11",      \
     [ARB_ART_NOTATION_DRAW_OFFER] = "C.12", [ARB_ART_NOTATION_MARKS] = "C.13",         \
     [ARB_ART_RECORDING] = "8.1.1", [ARB_ART_RESULT] = "8.7",                         \
-    [ARB_ART_THREEFOLD] = "9.2.1", [ARB_ART_FIFTY] = "9.3.1",                          \
     [ARB_ART_FIVEFOLD] = "9.6.1", [ARB_ART_SEVENTYFIVE] = "9.6.2",                     \
     [ARB_ART_AGREEMENT] = "5.2.3"
+/* The claims as the FIDE Laws number them (national sets differ). */
+#define HIER_CLAIMS [ARB_ART_THREEFOLD] = "9.2.1", [ARB_ART_FIFTY] = "9.3.1", [ARB_ART_ARBITER_FIFTY] = "-"
 
 static const struct arb_profile fide_2009 = {
     .name = "fide-2009",
@@ -49,9 +50,10 @@ static const struct arb_profile fide_2009 = {
         [ARB_ART_NOTATION_DRAW_OFFER] = "C.13", [ARB_ART_NOTATION_MARKS] = "C.13",
         [ARB_ART_RECORDING] = "8.1", [ARB_ART_RESULT] = "8.7",
         [ARB_ART_THREEFOLD] = "9.2", [ARB_ART_FIFTY] = "9.3",
-        [ARB_ART_FIVEFOLD] = "-", [ARB_ART_SEVENTYFIVE] = "-", [ARB_ART_AGREEMENT] = "5.2c",
+        [ARB_ART_FIVEFOLD] = "-", [ARB_ART_SEVENTYFIVE] = "-", [ARB_ART_AGREEMENT] = "5.2c", [ARB_ART_ARBITER_FIFTY] = "-",
     },
     .rules = ARB_PR_EP_MARK_REQUIRED,
+    .mode = -1,
 };
 
 static const struct arb_profile fide_2014 = {
@@ -74,9 +76,10 @@ static const struct arb_profile fide_2014 = {
         [ARB_ART_NOTATION_DRAW_OFFER] = "C.12", [ARB_ART_NOTATION_MARKS] = "C.13",
         [ARB_ART_RECORDING] = "8.1.a", [ARB_ART_RESULT] = "8.7",
         [ARB_ART_THREEFOLD] = "9.2", [ARB_ART_FIFTY] = "9.3",
-        [ARB_ART_FIVEFOLD] = "9.6.a", [ARB_ART_SEVENTYFIVE] = "9.6.b", [ARB_ART_AGREEMENT] = "5.2.c",
+        [ARB_ART_FIVEFOLD] = "9.6.a", [ARB_ART_SEVENTYFIVE] = "9.6.b", [ARB_ART_AGREEMENT] = "5.2.c", [ARB_ART_ARBITER_FIFTY] = "-",
     },
     .rules = ARB_PR_AUTO_DRAWS | ARB_PR_FIVEFOLD_CONSECUTIVE,
+    .mode = -1,
 };
 
 static const struct arb_profile fide_2017 = {
@@ -84,8 +87,9 @@ static const struct arb_profile fide_2017 = {
     .title = "FIDE Laws of Chess in force from 1 July 2017 (Baku 2016)",
     .edition = ARB_ED_2017,
     .in_force = "2017-07-01",
-    .article = {HIER_ARTICLES},
+    .article = {HIER_ARTICLES, HIER_CLAIMS},
     .rules = ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES,
+    .mode = -1,
 };
 
 static const struct arb_profile fide_2018 = {
@@ -93,8 +97,9 @@ static const struct arb_profile fide_2018 = {
     .title = "FIDE Laws of Chess in force from 1 January 2018 (Antalya 2017)",
     .edition = ARB_ED_2018,
     .in_force = "2018-01-01",
-    .article = {HIER_ARTICLES},
+    .article = {HIER_ARTICLES, HIER_CLAIMS},
     .rules = ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES,
+    .mode = -1,
 };
 
 static const struct arb_profile fide_2023 = {
@@ -102,12 +107,56 @@ static const struct arb_profile fide_2023 = {
     .title = "FIDE Laws of Chess in force from 1 January 2023 (Chennai 2022)",
     .edition = ARB_ED_2023,
     .in_force = "2023-01-01",
-    .article = {HIER_ARTICLES},
+    .article = {HIER_ARTICLES, HIER_CLAIMS},
     .rules = ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES,
+    .mode = -1,
+};
+
+/* Finnish blitz rules 2024 ("Suomen pikashakkisäännöstö 2024", RULES.md
+ * §4.5): the FIDE blitz rules in the 2023 numbering, and two team
+ * championship sets (increment / fixed time) whose rule 10 takes away the
+ * 9.2/9.3 claims (fivefold and dead position still draw, rule 10a) and, with
+ * increment, lets the arbiter declare the 50-move draw (rule 10c). */
+#define FI_TEAM_ARTICLES HIER_ARTICLES, [ARB_ART_THREEFOLD] = "team rule 10", [ARB_ART_FIFTY] = "team rule 10", \
+    [ARB_ART_ARBITER_FIFTY] = "team rule 10c"
+
+static const struct arb_profile fi_blitz_2024 = {
+    .name = "fi-blitz-2024",
+    .title = "Finnish blitz rules 2024: the FIDE blitz rules (2023 numbering) as Finland applies them",
+    .edition = ARB_ED_2023,
+    .in_force = "2024-01-01",
+    .article = {HIER_ARTICLES, HIER_CLAIMS},
+    .rules = ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES,
+    .national = true,
+    .mode = ARB_MODE_BLITZ,
+};
+
+static const struct arb_profile fi_team_blitz_increment = {
+    .name = "fi-team-blitz-2024-increment",
+    .title = "Finnish team blitz championship 2024, with increment: no 9.2/9.3 claims, arbiter's 50-move draw",
+    .edition = ARB_ED_2023,
+    .in_force = "2024-01-01",
+    .article = {FI_TEAM_ARTICLES},
+    .rules = ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_NO_CLAIMS
+             | ARB_PR_ARBITER_FIFTY,
+    .national = true,
+    .mode = ARB_MODE_BLITZ,
+};
+
+static const struct arb_profile fi_team_blitz_fixed = {
+    .name = "fi-team-blitz-2024-fixed",
+    .title = "Finnish team blitz championship 2024, fixed time: no 9.2/9.3 claims",
+    .edition = ARB_ED_2023,
+    .in_force = "2024-01-01",
+    .article = {FI_TEAM_ARTICLES},
+    .rules = ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_NO_CLAIMS,
+    .national = true,
+    .mode = ARB_MODE_BLITZ,
 };
 
 const struct arb_profile *const arb_profiles[] = {
-    &fide_2023, &fide_2018, &fide_2017, &fide_2014, &fide_2009, NULL,
+    &fide_2023, &fide_2018, &fide_2017, &fide_2014, &fide_2009,
+    &fi_blitz_2024, &fi_team_blitz_increment, &fi_team_blitz_fixed, NULL,
 };
 
 const struct arb_profile *arb_profile_find(const char *name)
@@ -136,7 +185,7 @@ const struct arb_profile *arb_profile_for_date(const char *date)
     snprintf(iso, sizeof iso, "%04d-%02d-%02d", y, m, d);
     /* Profiles are newest first: the first in force on that day. */
     for (int i = 0; arb_profiles[i]; i++)
-        if (strcmp(iso, arb_profiles[i]->in_force) >= 0)
+        if (!arb_profiles[i]->national && strcmp(iso, arb_profiles[i]->in_force) >= 0)
             return arb_profiles[i];
     return &fide_2009;  /* older games: the oldest edition arbiter knows */
 }

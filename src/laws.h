@@ -43,6 +43,7 @@ enum arb_article {
     ARB_ART_FIVEFOLD,           /* 9.6.1 automatic fivefold repetition (2014: 9.6.a) */
     ARB_ART_SEVENTYFIVE,        /* 9.6.2 automatic 75-move rule (2014: 9.6.b) */
     ARB_ART_AGREEMENT,          /* 5.2.3 draw by agreement (2017+: after both players moved) */
+    ARB_ART_ARBITER_FIFTY,      /* national: the arbiter's power to declare the 50-move draw */
     ARB_ART_RESULT,             /* 8.7 the result on the scoresheet */
     ARB_ART_COUNT
 };
@@ -58,6 +59,8 @@ struct arb_profile {
     const char *in_force;       /* first day of events it governs, YYYY-MM-DD */
     const char *article[ARB_ART_COUNT];
     unsigned rules;             /* ARB_PR_* */
+    bool national;              /* a national rule set (never chosen by --rules=auto) */
+    int mode;                   /* the kind of game it is for (enum arb_mode), -1 any */
 };
 
 /* Rules that differ between editions, as flags of a profile. */
@@ -70,6 +73,9 @@ enum {
                                              stricter reading: an uninterrupted shuttle) */
     ARB_PR_AGREE_AFTER_MOVES = 1 << 4, /* 5.2.3 (2017+): a draw by agreement only after both
                                           players have made at least one move */
+    ARB_PR_NO_CLAIMS = 1 << 5,  /* Finnish team blitz rule 10: the 9.2/9.3 claims do not apply */
+    ARB_PR_ARBITER_FIFTY = 1 << 6, /* Finnish team blitz (increment) rule 10c: after 50 moves each
+                                      without pawn move or capture the arbiter may declare a draw */
 };
 
 /* The profiles, newest FIDE edition first; NULL-terminated. */

@@ -74,7 +74,8 @@ static const char usage_common[] =
     "      --rules=PROFILE     Laws to apply: fide-2023 (default), fide-2018, fide-2017,\n"
     "                          fide-2014, fide-2009, or auto (the edition in force on\n"
     "                          the game's EventDate or Date); --rules=list lists them\n"
-    "      --mode=MODE         standard (default), rapid, blitz or auto\n"
+    "      --mode=MODE         standard, rapid, blitz or auto (default: the rules\n"
+    "                          profile's own kind, else standard)\n"
     "      --lang=LANG         notation of the moves: auto (default: decided per game\n"
     "                          from the letters used and which reading is legal)\n"
     "                          or a language code; --lang=list lists them\n"
@@ -194,7 +195,7 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
     memset(o, 0, sizeof *o);
     o->format = &arb_format_text;
     o->profile = arb_profile_default();
-    o->mode = ARB_MODE_STANDARD;
+    o->mode = -1;   /* auto: the profile's kind of game, else the TimeControl (standard when unknown) */
     o->max_game_bytes = 16u << 20;
     o->game = 1;
 
@@ -248,8 +249,8 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
         case OPT_RULES:
             if (strcmp(optarg, "list") == 0) {
                 for (int i = 0; arb_profiles[i]; i++)
-                    printf("%-12s %s\n", arb_profiles[i]->name, arb_profiles[i]->title);
-                printf("%-12s %s\n", "auto", "the FIDE edition in force on the game's EventDate (or Date)");
+                    printf("%-29s %s\n", arb_profiles[i]->name, arb_profiles[i]->title);
+                printf("%-29s %s\n", "auto", "the FIDE edition in force on the game's EventDate (or Date)");
                 return ARB_OPTS_DONE;
             }
             if (strcmp(optarg, "auto") == 0) {

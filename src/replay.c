@@ -483,7 +483,8 @@ static void count_repetitions(struct rs *s, const struct arb_node *n, bool mate)
         s->twice[pos->side] = true;
     const struct arb_profile *prof = s->prof;
     struct arb_finding *f;
-    if (occ >= 3 && !s->threefold_told) {
+    bool claims = !(prof->rules & ARB_PR_NO_CLAIMS);
+    if (occ >= 3 && !s->threefold_told && claims) {
         s->threefold_told = true;
         f = finding(s, ARB_F_THREEFOLD_CLAIMABLE, n, ARB_ART_THREEFOLD,
                     "this move makes the position occur the third time: a draw claim is correct from here "
@@ -491,11 +492,17 @@ static void count_repetitions(struct rs *s, const struct arb_node *n, bool mate)
                     side_names[pos->side], side_names[pos->side ^ 1]);
         f->ply = p;
     }
-    if (pos->halfmove >= 100 && !s->fifty_told) {
+    if (pos->halfmove >= 100 && !s->fifty_told && claims) {
         s->fifty_told = true;
         f = finding(s, ARB_F_FIFTY_CLAIMABLE, n, ARB_ART_FIFTY,
                     "this move completes 50 moves by each side without a pawn move or a capture: a draw claim "
                     "is correct from here");
+        f->ply = p;
+    } else if (pos->halfmove >= 100 && !s->fifty_told && (prof->rules & ARB_PR_ARBITER_FIFTY)) {
+        s->fifty_told = true;
+        f = finding(s, ARB_F_ARBITER_FIFTY, n, ARB_ART_ARBITER_FIFTY,
+                    "50 moves by each side without a pawn move or a capture: the players cannot claim, but from "
+                    "here the arbiter may declare the game drawn");
         f->ply = p;
     }
     if (!(prof->rules & ARB_PR_AUTO_DRAWS) || s->out->end_ply || mate)
@@ -706,7 +713,7 @@ static inline __attribute__((always_inline)) enum arb_np_status read_move(const 
 static void check_unplayed_claims(struct rs *s, const struct arb_node *n, arb_move played)
 {
     const struct arb_pos *pos = &s->cur.pos;
-    if (s->unplayed_told || s->threefold_told || s->fifty_told)
+    if (s->unplayed_told || s->threefold_told || s->fifty_told || (s->prof->rules & ARB_PR_NO_CLAIMS))
         return;
     bool fifty = pos->halfmove == 99;
     bool twice = s->twice[pos->side ^ 1];   /* positions after this move have the other side to move */
@@ -1315,7 +1322,8 @@ static void state_init(struct rs *s, struct arb_game *g, const struct arb_check_
     s->prof = choose_profile(g, o);
     s->lang = o->lang ? o->lang : arb_langs[0];
     out->profile = s->prof;
-    out->mode = o->mode >= 0 ? (enum arb_mode)o->mode : ARB_MODE_STANDARD;
+    out->mode = o->mode >= 0 ? (enum arb_mode)o->mode
+                : s->prof->mode >= 0 ? (enum arb_mode)s->prof->mode : ARB_MODE_STANDARD;
 }
 
 void arb_replay_game(struct arb_game *g, const struct arb_check_opts *o, struct arb_outcome *out)

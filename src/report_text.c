@@ -51,8 +51,12 @@ static void text_game(struct arb_buf *out, const struct arb_game *g, const struc
             arb_buf_printf(out, "%s%s: ", label, f->move);
         }
         arb_buf_adds(out, f->message ? f->message : "");
-        if (f->article)
-            arb_buf_printf(out, " (Art. %s)", f->article);
+        if (f->article) {
+            /* FIDE articles are numbers or appendix items ("3.6", "C.10");
+             * a national rule names itself ("team rule 10c"). */
+            bool fide = (f->article[0] >= '0' && f->article[0] <= '9') || f->article[1] == '.';
+            arb_buf_printf(out, fide ? " (Art. %s)" : " (%s)", f->article);
+        }
         arb_buf_printf(out, " [%s]\n", arb_codes[f->code].name);
     }
 }

@@ -243,4 +243,7 @@ for line in C.strip().splitlines():
     cid, lang, rules, ctx, text, uci, find = line.split("|")
     c960 = ctx.startswith("X")
     after = "-" if uci == "-" else fen_after(ctx, uci.split(), c960)
+    if after != "-" and chess.Board(after, chess960=c960).is_insufficient_material():
+        # A promotion that leaves K+N or K+B against K: a dead position (5.2.2).
+        find = "dead-position" if find == "none" else find + " dead-position"
     print("\t".join([cid, lang, rules, CTX[ctx], text, after, find]))

@@ -49,5 +49,18 @@ int main(void)
     ok(strcmp(arb_article(p09, ARB_ART_CHECKMATE), arb_article(p18, ARB_ART_CHECKMATE)) != 0,
        "2009 numbers checkmate its own way (%s)", arb_article(p09, ARB_ART_CHECKMATE));
     is_str(arb_mode_name(ARB_MODE_BLITZ), "blitz", "mode names");
+
+    /* The Finnish national sets (RULES.md §4.5). */
+    const char *fi[] = {"fi-blitz-2024", "fi-team-blitz-2024-increment", "fi-team-blitz-2024-fixed"};
+    for (int i = 0; i < 3; i++) {
+        const struct arb_profile *p = arb_profile_find(fi[i]);
+        ok(p && p->national && p->mode == ARB_MODE_BLITZ, "%s: a national blitz profile", fi[i]);
+    }
+    ok(!(arb_profile_find("fi-blitz-2024")->rules & ARB_PR_NO_CLAIMS), "fi-blitz-2024 keeps the FIDE claims");
+    ok(arb_profile_find("fi-team-blitz-2024-fixed")->rules & ARB_PR_NO_CLAIMS, "team blitz: no 9.2/9.3 claims (rule 10)");
+    ok((arb_profile_find("fi-team-blitz-2024-increment")->rules & ARB_PR_ARBITER_FIFTY)
+           && !(arb_profile_find("fi-team-blitz-2024-fixed")->rules & ARB_PR_ARBITER_FIFTY),
+       "only the increment variant has the arbiter's 50-move draw (rule 10c)");
+    is_str(in_force("2024.06.01"), "fide-2023", "a national set is never chosen by date");
     return tap_done();
 }
