@@ -89,6 +89,10 @@ build/asan/tests/test_%: build/asan/tests/unit/test_%.o $(OBJ_ASAN)
 build/perft: build/rel/tests/perft/perft.o $(CORE_SRCS:%.c=build/rel/%.o) build/rel/src/util.o
 	$(CC) $(OPT) -o $@ $^ $(LDLIBS)
 
+# The dead-position analysis against the labelled positions of ../shared/testdata/unwinnability.
+build/unwin: build/rel/tests/dead/unwin.o $(CORE_SRCS:%.c=build/rel/%.o) build/rel/src/util.o
+	$(CC) $(OPT) -o $@ $^ $(LDLIBS)
+
 build/rssmax: tools/rssmax.c
 	@mkdir -p build
 	$(CC) $(STD) $(WARN) -O2 -o $@ $<
@@ -102,17 +106,20 @@ build/.deps-ok:
 deps:
 	@sh tools/deps.sh all
 
-check: build/.deps-ok arbiter arbiter-asan $(UNIT_BINS) build/perft
+check: build/.deps-ok arbiter arbiter-asan $(UNIT_BINS) build/perft build/unwin
 	@sh tools/deps.sh test
 	ARBITER=./arbiter-asan ARBITER_REL=./arbiter SHARED="$(SHARED)" PERFT=build/perft \
-	    sh tests/run.sh $(UNIT_BINS) tests/perft/run.sh tests/cli/run.sh tests/notation/run.sh tests/notation/roundtrip.sh tests/readme.sh tests/shared/run.sh
+	    UNWIN=build/unwin sh tests/run.sh $(UNIT_BINS) tests/perft/run.sh tests/dead/run.sh tests/cli/run.sh tests/notation/run.sh tests/notation/roundtrip.sh tests/readme.sh tests/shared/run.sh
 
 perft: build/perft
 	build/perft --full tests/perft/standard.epd tests/perft/chess960.epd
 
-bench: build/.deps-ok arbiter build/rssmax
+bench: build/.deps-ok arbiter build/rssmax build/unwin
 	@sh tools/deps.sh bench
 	SHARED="$(SHARED)" sh tools/bench.sh
+	build/unwin --budget=20000 $(SHARED)/testdata/unwinnability/chasolver-positions.txt \
+	    $(SHARED)/testdata/unwinnability/d3chess-test-vector.txt
+	build/unwin --budget=20000 --max=3000 $(SHARED)/testdata/unwinnability/chasolver-lichess-65536.txt
 
 install: arbiter
 	install -d $(DESTDIR)$(PREFIX)/bin

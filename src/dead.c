@@ -1,6 +1,11 @@
 /* dead.c — see dead.h. */
 #include "dead.h"
 
+#include <stdlib.h>
+#include <string.h>
+
+#include "movegen.h"
+
 enum arb_dead arb_dead_position_slow(const struct arb_pos *pos)
 {
     const arb_bb *t = pos->by_type;
@@ -15,4 +20,132 @@ enum arb_dead arb_dead_position_slow(const struct arb_pos *pos)
     if (!knights && (!(bishops & ARB_DARK_SQUARES) || !(bishops & ~ARB_DARK_SQUARES)))
         return ARB_DEAD_YES;
     return ARB_DEAD_UNKNOWN;
+}
+
+/* ---- Helpmate search ------------------------------------------------------
+ *
+ * Iterative deepening over cooperative play: the winner and the loser both
+ * choose moves that bring the winner's mate closer.  A mate found is a
+ * proof; running out of nodes proves nothing.  Move ordering does the work:
+ * the winner tries checks, promotions and moves towards the loser's king;
+ * the loser moves his king towards a corner and his other pieces next to
+ * his king (to hem it in), and takes nothing the winner needs.  A small
+ * transposition table remembers positions already searched to a depth
+ * without a mate.
+ */
+
+struct hm {
+    int winner;
+    long nodes, budget;
+    uint64_t *tt;          /* key ^ depth, 0 = empty */
+    unsigned tt_mask;
+};
+
+static int dist(int a, int b)
+{
+    int df = abs(ARB_FILE(a) - ARB_FILE(b)), dr = abs(ARB_RANK(a) - ARB_RANK(b));
+    return df > dr ? df : dr;
+}
+
+static int corner_dist(int sq)
+{
+    int f = ARB_FILE(sq), r = ARB_RANK(sq);
+    int df = f < 4 ? f : 7 - f, dr = r < 4 ? r : 7 - r;
+    return df + dr;
+}
+
+/* Order score of move m (higher first). */
+static int score(const struct arb_pos *pos, arb_move m, int winner)
+{
+    int from = arb_move_from(m), to = arb_move_to(m);
+    int us = pos->side, type = arb_pos_type_at(pos, from);
+    int their_king = pos->king_sq[us ^ 1], own_king = pos->king_sq[us];
+    int sc = 0;
+    if (us == winner) {
+        if (arb_move_kind(m) == ARB_MK_PROMOTION)
+            sc += arb_move_promo(m) == ARB_QUEEN ? 60 : 10;
+        if (type == ARB_PAWN)
+            sc += 8;
+        sc += 2 * (dist(from, their_king) - dist(to, their_king));
+        if (pos->occ & ARB_BB(to))
+            sc -= 6;        /* the winner keeps the loser's blockers */
+    } else {
+        if (type == ARB_KING)
+            sc += 3 * (corner_dist(from) - corner_dist(to));
+        else
+            sc += 2 * (dist(from, own_king) - dist(to, own_king));
+        if (pos->occ & ARB_BB(to))
+            sc -= 20;       /* the loser leaves the winner's material alone */
+    }
+    return sc;
+}
+
+/* Does the side to move's opponent (the winner, when depth is counted for
+ * him) mate within depth plies? */
+static bool hm_search(struct hm *h, struct arb_pos *pos, int depth)
+{
+    if (++h->nodes > h->budget)
+        return false;
+    struct arb_movelist list;
+    arb_gen_legal(pos, &list);
+    if (list.n == 0)
+        return pos->checkers && pos->side != h->winner;
+    if (depth == 0)
+        return false;
+    /* The winner needs material to mate with. */
+    int w = h->winner;
+    if (!(pos->by_color[w] & ~pos->by_type[ARB_KING]))
+        return false;
+    uint64_t slot = (pos->key ^ (uint64_t)depth * 0x9E3779B97F4A7C15ULL);
+    uint64_t *e = &h->tt[(unsigned)(pos->key >> 20) & h->tt_mask];
+    if (*e == slot)
+        return false;   /* searched to this depth before, no mate */
+    /* The last ply: only a mating move helps, and only the winner's. */
+    if (depth == 1 && pos->side != w)
+        return false;
+    int sc[ARB_MAX_MOVES];
+    for (int i = 0; i < list.n; i++)
+        sc[i] = score(pos, list.moves[i], w);
+    for (int i = 0; i < list.n; i++) {
+        int best = i;
+        for (int j = i + 1; j < list.n; j++)
+            if (sc[j] > sc[best])
+                best = j;
+        arb_move m = list.moves[best];
+        list.moves[best] = list.moves[i];
+        sc[best] = sc[i];
+        struct arb_undo u;
+        arb_pos_make(pos, m, &u);
+        bool found = (depth > 1 || pos->checkers) && hm_search(h, pos, depth - 1);
+        arb_pos_unmake(pos, m, &u);
+        if (found)
+            return true;
+        if (h->nodes > h->budget)
+            return false;
+    }
+    *e = slot;
+    return false;
+}
+
+enum arb_dead arb_can_mate(const struct arb_pos *pos, int side, long node_budget, int *plies)
+{
+    /* A lone king never mates. */
+    if (!(pos->by_color[side] & ~pos->by_type[ARB_KING]))
+        return ARB_DEAD_NO;
+    struct hm h = {.winner = side, .budget = node_budget, .tt_mask = (1u << 16) - 1};
+    h.tt = calloc((size_t)h.tt_mask + 1, sizeof *h.tt);
+    if (!h.tt)
+        return ARB_DEAD_UNKNOWN;
+    struct arb_pos p = *pos;
+    enum arb_dead answer = ARB_DEAD_UNKNOWN;
+    for (int depth = 1; depth <= 64 && h.nodes <= h.budget; depth++) {
+        if (hm_search(&h, &p, depth)) {
+            answer = ARB_DEAD_YES;
+            if (plies)
+                *plies = depth;
+            break;
+        }
+    }
+    free(h.tt);
+    return answer;
 }

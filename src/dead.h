@@ -29,4 +29,11 @@ static inline enum arb_dead arb_dead_position(const struct arb_pos *pos)
     return arb_dead_position_slow(pos);
 }
 
+/* Can `side` checkmate by some sequence of legal moves (both sides
+ * cooperating: a helpmate)?  ARB_DEAD_NO proves it cannot (a lone king
+ * never mates); ARB_DEAD_YES that it can (a mating sequence was found, and
+ * *plies holds its length if plies is not NULL); ARB_DEAD_UNKNOWN when the
+ * search ran out of its node budget.  Never a guess. */
+enum arb_dead arb_can_mate(const struct arb_pos *pos, int side, long node_budget, int *plies);
+
 #endif

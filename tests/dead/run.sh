@@ -1,0 +1,13 @@
+#!/bin/sh
+# run.sh — the dead-position analysis never contradicts the labels of
+# ../shared/testdata/unwinnability (TAP, from build/unwin).  A found
+# helpmate or a proof against one must agree with the label; positions the
+# node budget leaves open are no error.  The first 400 positions of each
+# file, at a budget small enough for make check.
+set -u
+UNWIN=${UNWIN:-build/unwin}
+SHARED=${SHARED:-../shared}
+U=$SHARED/testdata/unwinnability
+[ -d "$U" ] || { echo "Bail out! $U not found"; exit 1; }
+exec "$UNWIN" --tap --budget=5000 --max=400 "$U/chasolver-positions.txt" "$U/d3chess-test-vector.txt" \
+    "$U/chasolver-lichess-65536.txt"
