@@ -252,10 +252,16 @@ static int convert_file(const struct arb_opts *o, const char *path, struct arb_b
         struct arb_outcome oc;
         arb_replay_game(&g, &co, &oc);
         (*games)++;
+        /* Copied as written: a game with a move that could not be read or
+         * played (the Laws' findings about played moves do not stop it). */
         const struct arb_finding *bad = NULL;
-        for (int i = 0; i < g.findings.n && !bad; i++)
-            if (g.findings.v[i].severity == ARB_SEV_ERROR && g.findings.v[i].code != ARB_F_RESULT_MISMATCH)
+        for (int i = 0; i < g.findings.n && !bad; i++) {
+            enum arb_code k = g.findings.v[i].code;
+            if (k == ARB_F_PGN_SYNTAX || k == ARB_F_UNKNOWN_MOVE || k == ARB_F_ILLEGAL_MOVE || k == ARB_F_AMBIGUOUS_MOVE
+                || k == ARB_F_INVALID_FEN || k == ARB_F_GAME_TOO_LARGE || k == ARB_F_UNSUPPORTED_VARIANT
+                || (k == ARB_F_MOVE_AFTER_END && oc.replay_stopped))
                 bad = &g.findings.v[i];
+        }
         const char *result = oc.result_tag ? oc.result_tag : "*";
         if (strcmp(result, "1-0") && strcmp(result, "0-1") && strcmp(result, "1/2-1/2") && strcmp(result, "*"))
             result = "*";

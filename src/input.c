@@ -266,19 +266,44 @@ static void scrub_nuls(struct arb_input *in, size_t from)
     }
 }
 
+/* Offset in raw[0..n) of the first NUL code unit (unit-aligned), or n. */
+static size_t nul_unit(const unsigned char *raw, size_t n, int unit)
+{
+    if (unit == 2) {
+        for (size_t i = 0; i + 1 < n; i += 2)
+            if (!raw[i] && !raw[i + 1])
+                return i;
+        return n;
+    }
+    const unsigned char *z = memchr(raw, 0, n);
+    return z ? (size_t)(z - raw) : n;
+}
+
 static void decode_iconv(struct arb_input *in)
 {
     while (in->raw_len) {
         reserve(in, in->raw_len * 4 + 16);
+        /* Convert up to the next NUL unit, which becomes U+FFFD with an
+         * event at its own offset in the file. */
+        size_t upto = nul_unit(in->raw, in->raw_len, in->unit);
+        if (upto == 0) {
+            size_t k = (size_t)in->unit <= in->raw_len ? (size_t)in->unit : in->raw_len;
+            add_event(in, ARB_DEC_NUL, in->raw, k, NULL);
+            append(in, replacement, 3);
+            memmove(in->raw, in->raw + k, in->raw_len - k);
+            in->raw_len -= k;
+            in->raw_decoded += k;
+            continue;
+        }
         char *ip = (char *)in->raw, *op = in->buf + in->len;
-        size_t il = in->raw_len, ol = in->cap - in->len - 1, before = in->len;
+        size_t il = upto, ol = in->cap - in->len - 1, before = in->len;
         size_t r = iconv(in->cd, &ip, &il, &op, &ol);
-        size_t used = in->raw_len - il;
+        size_t used = upto - il;
         in->len = (size_t)(op - in->buf);
         in->raw_decoded += used;
-        memmove(in->raw, in->raw + used, il);
-        in->raw_len = il;
-        scrub_nuls(in, before);
+        memmove(in->raw, in->raw + used, in->raw_len - used);
+        in->raw_len -= used;
+        scrub_nuls(in, before);   /* (a stateful encoding's NUL; the units are found above) */
         if (r != (size_t)-1)
             continue;
         if (errno == E2BIG)
@@ -364,8 +389,24 @@ static void detect_start(struct arb_input *in)
     const unsigned char *r = in->raw;
     size_t n = in->raw_len;
     in->started = true;
-    if (in->forced)
+    if (in->forced) {
+        /* A byte-order mark of the forced encoding is no text. */
+        const char *e = in->encoding;
+        bool utf8 = !strncasecmp(e, "UTF-8", 5) || !strncasecmp(e, "UTF8", 4);
+        size_t bom = 0;
+        if (utf8 && n >= 3 && r[0] == 0xEF && r[1] == 0xBB && r[2] == 0xBF)
+            bom = 3;
+        else if (!strcasecmp(e, "UTF-16LE") && n >= 2 && r[0] == 0xFF && r[1] == 0xFE)
+            bom = 2;
+        else if (!strcasecmp(e, "UTF-16BE") && n >= 2 && r[0] == 0xFE && r[1] == 0xFF)
+            bom = 2;
+        if (bom) {
+            memmove(in->raw, in->raw + bom, n - bom);
+            in->raw_len -= bom;
+            in->raw_decoded += bom;
+        }
         return;
+    }
     if (n >= 3 && r[0] == 0xEF && r[1] == 0xBB && r[2] == 0xBF) {
         snprintf(in->encoding, sizeof in->encoding, "UTF-8 with BOM");
         memmove(in->raw, in->raw + 3, n - 3);

@@ -120,14 +120,18 @@ static bool skip_space(struct arb_lexer *lx)
             } else if (c == 0xC2 && p + 1 < e && p[1] == 0xA0) {
                 lx->line_ascii = false;
                 p += 2;
-            } else if (c == '%' && lx->pos + (uint64_t)(p - s) == lx->line_start && lx->col_base == 0) {
-                /* Escape line (PGN §6): skip to the end of the line. */
+            } else if (lx->in_escape
+                       || (c == '%' && lx->pos + (uint64_t)(p - s) == lx->line_start && lx->col_base == 0)) {
+                /* Escape line (PGN §6): skip to the end of the line, across
+                 * refills of the window if it is long. */
                 const unsigned char *nl = memchr(p, '\n', (size_t)(e - p));
                 if (!nl) {
                     p = e;
+                    lx->in_escape = true;
                     lx->line_ascii = false;  /* we cannot tell; count exactly */
                     break;
                 }
+                lx->in_escape = false;
                 p = nl;
             } else {
                 lx->pos += (uint64_t)(p - s);
@@ -498,7 +502,7 @@ static bool lex_fast(struct arb_lexer *lx, struct arb_token *t)
 
 int arb_lex_movetext(struct arb_lexer *lx, uint64_t limit, struct arb_word *out, int max)
 {
-    if (lx->have_peek || !lx->line_ascii)
+    if (lx->have_peek || !lx->line_ascii || lx->in_escape)
         return 0;
     const unsigned char *base = (const unsigned char *)arb_input_at(lx->in, lx->pos);
     const unsigned char *end = (const unsigned char *)arb_input_at(lx->in, arb_input_end(lx->in));
@@ -604,8 +608,11 @@ enum arb_tok arb_lex_next(struct arb_lexer *lx, struct arb_token *t)
             /* '[' inside movetext: skip to ']' on this line. */
             uint64_t q = p + 1;
             int d;
-            while ((d = byte_at(lx, q)) >= 0 && d != '\n' && d != ']')
+            while ((d = byte_at(lx, q)) >= 0 && d != '\n' && d != ']') {
+                if (d >= 0x80)
+                    lx->line_ascii = false;
                 q++;
+            }
             return error_token(lx, t, d == ']' ? q + 1 : q, "'[' in the movetext (tags go before the moves)");
         }
     case '{':

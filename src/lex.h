@@ -59,6 +59,7 @@ struct arb_lexer {
     bool tag_on_line;             /* the last token on this line was a tag */
     bool blank;                   /* an empty line since the last token */
     bool discard;                 /* consume the text while scanning (skipping a game) */
+    bool in_escape;               /* inside a %-escape line that runs past the window */
     bool io_error;
     bool have_peek;
     struct arb_token peek;

@@ -119,6 +119,8 @@ static void decode_findings(struct arb_pgn_reader *r, struct arb_game *g)
     struct arb_decode_event ev[16];
     size_t n;
     int reported = 0, dropped = 0;
+    if (r->guessed)
+        g->encoding_note = r->guessed;
     while ((n = arb_input_take_events(r->in, g->end_off, ev, 16)) > 0) {
         for (size_t i = 0; i < n; i++) {
             const struct arb_decode_event *e = &ev[i];
@@ -139,6 +141,7 @@ static void decode_findings(struct arb_pgn_reader *r, struct arb_game *g)
                     hex, (unsigned long long)e->raw_off, e->encoding);
                 f->note = "use --encoding=NAME if the guess is wrong";
                 g->encoding_note = e->encoding;
+                r->guessed = e->encoding;   /* the games after it are read so too */
                 break;
             case ARB_DEC_NUL:
                 f->message = "a NUL byte in the text (shown as U+FFFD)";
@@ -188,6 +191,12 @@ static void skip_rest(struct arb_pgn_reader *r)
     }
     r->lx.discard = false;
     r->skipping = false;
+    /* Undecodable bytes in the skipped text belong to the cut game, whose
+     * record is out (it says the rest was skipped): not to the next one. */
+    struct arb_decode_event ev[16];
+    uint64_t until = r->lx.have_peek ? r->lx.peek.off : r->lx.pos;
+    while (arb_input_take_events(r->in, until, ev, 16) > 0)
+        ;
 }
 
 int arb_pgn_next(struct arb_pgn_reader *r, struct arb_game *g, struct arb_arena *a)

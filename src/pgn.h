@@ -78,6 +78,7 @@ struct arb_pgn_reader {
     uint64_t max_game_bytes;
     bool skipping;                /* the previous game was cut short: skip its rest */
     bool skip_in_tags;
+    const char *guessed;          /* the encoding guessed for the file so far, or NULL */
 };
 
 void arb_pgn_init(struct arb_pgn_reader *r, struct arb_input *in, const char *file, uint64_t max_game_bytes);
