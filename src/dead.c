@@ -127,6 +127,56 @@ static bool hm_search(struct hm *h, struct arb_pos *pos, int depth)
     return false;
 }
 
+/* A greedy game towards the mate: each side plays its best-scored move
+ * (the attempt number stirs the ties), for up to max plies.  Finds the long
+ * helpmates of ordinary positions cheaply; a mate it finds is real. */
+static bool probe(struct hm *h, const struct arb_pos *start, int attempt, int max, int *plies)
+{
+    struct arb_pos pos = *start;
+    uint64_t rng = 0x9E3779B97F4A7C15ULL * (uint64_t)(attempt + 1);
+    for (int ply = 0; ply < max; ply++) {
+        struct arb_movelist list;
+        arb_gen_legal(&pos, &list);
+        h->nodes += list.n;
+        if (list.n == 0) {
+            if (pos.checkers && pos.side != h->winner) {
+                *plies = ply;
+                return true;
+            }
+            return false;
+        }
+        if (h->nodes > h->budget)
+            return false;
+        /* A mate in one for the winner, if there is one. */
+        if (pos.side == h->winner)
+            for (int i = 0; i < list.n; i++) {
+                struct arb_pos a = pos;
+                struct arb_undo u;
+                arb_pos_make(&a, list.moves[i], &u);
+                if (a.checkers && !arb_has_legal_move(&a)) {
+                    *plies = ply + 1;
+                    return true;
+                }
+            }
+        int best = 0, best_sc = -1000000;
+        for (int i = 0; i < list.n; i++) {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            int sc = score(&pos, list.moves[i], h->winner) * 8 + (int)(rng % (uint64_t)(4 + 4 * (attempt % 4)));
+            if (sc > best_sc) {
+                best_sc = sc;
+                best = i;
+            }
+        }
+        struct arb_undo u;
+        arb_pos_make(&pos, list.moves[best], &u);
+        if (!(pos.by_color[h->winner] & ~pos.by_type[ARB_KING]))
+            return false;   /* the winner has nothing left to mate with */
+    }
+    return false;
+}
+
 enum arb_dead arb_can_mate(const struct arb_pos *pos, int side, long node_budget, int *plies)
 {
     /* A lone king never mates. */
@@ -138,7 +188,28 @@ enum arb_dead arb_can_mate(const struct arb_pos *pos, int side, long node_budget
         return ARB_DEAD_UNKNOWN;
     struct arb_pos p = *pos;
     enum arb_dead answer = ARB_DEAD_UNKNOWN;
-    for (int depth = 1; depth <= 64 && h.nodes <= h.budget; depth++) {
+    /* Short mates by the exhaustive search first, then greedy games, then
+     * deeper exhaustive search with what is left of the budget. */
+    int found_plies = 0;
+    long full = h.budget;
+    h.budget = full / 4;
+    for (int depth = 1; depth <= 6 && h.nodes <= h.budget; depth++)
+        if (hm_search(&h, &p, depth)) {
+            free(h.tt);
+            if (plies)
+                *plies = depth;
+            return ARB_DEAD_YES;
+        }
+    h.budget = h.nodes + full / 2;
+    for (int attempt = 0; attempt < 64 && h.nodes <= h.budget; attempt++)
+        if (probe(&h, pos, attempt, 120, &found_plies)) {
+            free(h.tt);
+            if (plies)
+                *plies = found_plies;
+            return ARB_DEAD_YES;
+        }
+    h.budget = full;
+    for (int depth = 7; depth <= 64 && h.nodes <= h.budget; depth++) {
         if (hm_search(&h, &p, depth)) {
             answer = ARB_DEAD_YES;
             if (plies)

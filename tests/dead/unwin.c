@@ -51,7 +51,7 @@ int main(int argc, char **argv)
         }
         files++;
         char line[512];
-        long positions = 0, yes_ok = 0, no_ok = 0, unknown = 0, wrong = 0, bad_fen = 0, sides = 0;
+        long positions = 0, yes_ok = 0, no_ok = 0, unknown = 0, unknown_can = 0, wrong = 0, bad_fen = 0, sides = 0;
         double t0 = now();
         while (fgets(line, sizeof line, f) && (!max || positions < max)) {
             if (line[0] == '#' || strlen(line) < 4 || line[2] != ' ')
@@ -69,8 +69,10 @@ int main(int argc, char **argv)
                 bool can = line[side] != '-';
                 enum arb_dead r = arb_can_mate(&pos, side, budget, NULL);
                 sides++;
-                if (r == ARB_DEAD_UNKNOWN)
+                if (r == ARB_DEAD_UNKNOWN) {
                     unknown++;
+                    unknown_can += can;
+                }
                 else if ((r == ARB_DEAD_YES) == can && r == ARB_DEAD_YES)
                     yes_ok++;
                 else if ((r == ARB_DEAD_YES) == can)
@@ -86,8 +88,9 @@ int main(int argc, char **argv)
         double secs = now() - t0;
         fclose(f);
         printf("# %s: %ld positions (%ld FENs refused), budget %ld nodes: %ld sides decided as labelled "
-               "(%ld can mate, %ld cannot), %ld undetermined, %ld contradicting; %.0f positions/s\n",
-               argv[a], positions, bad_fen, budget, yes_ok + no_ok, yes_ok, no_ok, unknown, wrong,
+               "(%ld can mate, %ld cannot), %ld undetermined (%ld of them labelled can mate), %ld contradicting; "
+               "%.0f positions/s\n",
+               argv[a], positions, bad_fen, budget, yes_ok + no_ok, yes_ok, no_ok, unknown, unknown_can, wrong,
                secs > 0 ? positions / secs : 0.0);
         if (tap) {
             tests++;
