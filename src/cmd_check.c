@@ -116,6 +116,7 @@ int arb_cmd_check(const struct arb_opts *o)
     int status = ARB_EXIT_OK;
 
     memset(&sum, 0, sizeof sum);
+    sum.show_profiles = o->profile == NULL;   /* --rules=auto */
     arb_arena_init(&arena);
     o->format->begin(&out.buf, &ro);
     for (int i = 0; i < n && !out.failed; i++) {

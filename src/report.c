@@ -30,6 +30,9 @@ void arb_summary_add_game(struct arb_summary *s, const struct arb_game *g, const
     int l = oc && oc->lang ? arb_lang_index(oc->lang) : -1;
     if (l >= 0 && l < 32)
         s->by_lang[l]++;
+    for (int i = 0; oc && arb_profiles[i] && i < 16; i++)
+        if (arb_profiles[i] == oc->profile)
+            s->by_profile[i]++;
     for (int i = 0; i < g->findings.n; i++) {
         const struct arb_finding *f = &g->findings.v[i];
         s->by_severity[f->severity]++;
@@ -75,6 +78,17 @@ void arb_summary_line(struct arb_buf *out, const struct arb_summary *s)
         arb_buf_printf(out, "%s%s %llu", any ? ", " : " (", arb_langs[best]->code,
                        (unsigned long long)s->by_lang[best]);
         any = true;
+    }
+    if (s->show_profiles) {
+        /* --rules=auto: the editions that applied, newest first. */
+        bool first = true;
+        for (int i = 0; arb_profiles[i] && i < 16; i++)
+            if (s->by_profile[i]) {
+                arb_buf_printf(out, "%s%s %llu", first ? (any ? "; " : " (") : ", ", arb_profiles[i]->name,
+                               (unsigned long long)s->by_profile[i]);
+                first = false;
+                any = true;
+            }
     }
     if (any)
         arb_buf_addc(out, ')');

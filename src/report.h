@@ -24,6 +24,8 @@ struct arb_summary {
     uint64_t by_code[ARB_F_COUNT];
     uint64_t games_with_errors;
     uint64_t by_lang[32];         /* games read in each language (arb_langs[] order) */
+    uint64_t by_profile[16];      /* games judged under each profile (arb_profiles[] order) */
+    bool show_profiles;           /* --rules=auto: the summary says which editions applied */
 };
 
 void arb_summary_add_game(struct arb_summary *s, const struct arb_game *g, const struct arb_outcome *oc);
