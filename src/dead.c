@@ -180,8 +180,19 @@ static bool probe(struct hm *h, const struct arb_pos *start, int attempt, int ma
 enum arb_dead arb_can_mate(const struct arb_pos *pos, int side, long node_budget, int *plies)
 {
     /* A lone king never mates. */
-    if (!(pos->by_color[side] & ~pos->by_type[ARB_KING]))
+    const arb_bb *t = pos->by_type;
+    arb_bb mine = pos->by_color[side] & ~t[ARB_KING], theirs = pos->by_color[side ^ 1] & ~t[ARB_KING];
+    if (!mine)
         return ARB_DEAD_NO;
+    /* Against a bare king (nothing of his own to block his escape): one
+     * knight, or bishops all on squares of one colour, never mate. */
+    if (!theirs && !(mine & (t[ARB_PAWN] | t[ARB_ROOK] | t[ARB_QUEEN]))) {
+        arb_bb kn = mine & t[ARB_KNIGHT], bi = mine & t[ARB_BISHOP];
+        if (!bi && !arb_more_than_one(kn))
+            return ARB_DEAD_NO;
+        if (!kn && (!(bi & ARB_DARK_SQUARES) || !(bi & ~ARB_DARK_SQUARES)))
+            return ARB_DEAD_NO;
+    }
     struct hm h = {.winner = side, .budget = node_budget, .tt_mask = (1u << 16) - 1};
     h.tt = calloc((size_t)h.tt_mask + 1, sizeof *h.tt);
     if (!h.tt)
