@@ -43,6 +43,7 @@ enum arb_article {
     ARB_ART_FIVEFOLD,           /* 9.6.1 automatic fivefold repetition (2014: 9.6.a) */
     ARB_ART_SEVENTYFIVE,        /* 9.6.2 automatic 75-move rule (2014: 9.6.b) */
     ARB_ART_AGREEMENT,          /* 5.2.3 draw by agreement (2017+: after both players moved) */
+    ARB_ART_TIMEOUT_DRAW,       /* 6.9: flag fall, but the opponent cannot mate: a draw */
     ARB_ART_ARBITER_FIFTY,      /* national: the arbiter's power to declare the 50-move draw */
     ARB_ART_RESULT,             /* 8.7 the result on the scoresheet */
     ARB_ART_COUNT

@@ -1195,6 +1195,26 @@ static void judge_result(struct rs *s)
     }
 
     enum arb_result recorded = result_from_string(out->result_tag);
+    /* 6.9: a game lost on time (the Termination tag says so) where the
+     * winner could not checkmate by any series of legal moves is a draw.
+     * Only a proof counts (arb_can_mate says no); an open question stays
+     * unreported. */
+    const char *termination = arb_game_tag(g, "Termination");
+    if (termination && contains_nocase(termination, "time") && out->have_fen && out->end_reason == ARB_END_NONE
+        && (recorded == ARB_RESULT_WHITE || recorded == ARB_RESULT_BLACK)) {
+        int winner = recorded == ARB_RESULT_WHITE ? ARB_WHITE : ARB_BLACK;
+        if (arb_can_mate(&out->final, winner, 20000, NULL) == ARB_DEAD_NO) {
+            struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_TIMEOUT_VS_INSUFFICIENT);
+            f->line = tag ? tag->line : g->line;
+            f->col = tag ? tag->col : g->col;
+            f->message = arb_arena_printf(g->arena, "the game is scored %s on time (Termination \"%s\"), but %s could "
+                                                    "not checkmate by any series of legal moves: the game is drawn",
+                                          out->result_tag, termination, side_names[winner]);
+            f->article = arb_article(s->prof, ARB_ART_TIMEOUT_DRAW);
+            out->result_rules = ARB_RESULT_DRAW;
+            return;
+        }
+    }
     /* 5.2.3 (2017+): a draw agreed before both players have moved is no
      * draw.  Only where the record shows nothing else that drew the game
      * (a Termination other than an agreement, a position the Laws end). */
