@@ -96,7 +96,8 @@ struct rs {
     bool twice[2];           /* a position of the current window with that side to move occurred
                                 twice: a third may come */
     bool unplayed_told;
-    bool rep_scan;           /* the window outgrew the table: count by scanning hist[] */
+    bool rep_hashed;         /* the window is counted in rep_table (else by scanning hist[]) */
+    bool rep_full;           /* the window outgrew rep_table: scan hist[] until it closes */
     struct {                 /* notation forms reported in this game: once each, then counted */
         const char *fmt;
         int index, more;
@@ -398,12 +399,15 @@ static void report_after_end(struct rs *s, const struct arb_node *n)
 }
 
 /* Positions of the current window (since the last capture or pawn move)
- * and how often each stood: a small hash table, reused game after game
- * (a generation number empties it; thread-local for the worker threads to
- * come).  A window that outgrows it (possible only under 2009, without
- * the 75-move rule) falls back to scanning hist[]. */
+ * and how often each stood.  A short window (most are: a pawn moves or a
+ * piece is taken every few moves) is counted by scanning hist[], a few
+ * compares; from REP_HASH_FROM plies on, a small hash table takes over,
+ * reused game after game (a generation number empties it; thread-local
+ * for worker threads).  A window that outgrows the table (possible only
+ * under 2009, without the 75-move rule) falls back to scanning. */
 #define REP_SLOTS 1024
 #define REP_MAX 700
+#define REP_HASH_FROM 24
 struct rep_slot {
     uint64_t key;
     uint32_t gen, count;
@@ -458,17 +462,25 @@ static void count_repetitions(struct rs *s, const struct arb_node *n, bool mate)
     if (pos->halfmove == 0) {
         /* Nothing before a capture or pawn move can come back. */
         s->twice[0] = s->twice[1] = false;
-        s->rep_scan = false;
-        rep_reset();
+        s->rep_hashed = s->rep_full = false;
     }
     int lowest = p - (int)pos->halfmove;
     if (lowest < 0)
         lowest = 0;
+    if (!s->rep_hashed && !s->rep_full && p - lowest >= REP_HASH_FROM) {
+        rep_reset();
+        for (int q = lowest; q < p; q++)
+            rep_slot(s->hist[q], true)->count++;
+        s->rep_hashed = true;
+    }
+    if (s->rep_hashed && rep_used >= REP_MAX) {
+        s->rep_hashed = false;
+        s->rep_full = true;
+    }
     int occ;
-    if (!s->rep_scan && rep_used < REP_MAX) {
+    if (s->rep_hashed) {
         occ = (int)++rep_slot(key, true)->count;
     } else {
-        s->rep_scan = true;
         occ = 1;
         for (int q = p - 2; q >= lowest; q -= 2)
             occ += s->hist[q] == key;
@@ -743,7 +755,7 @@ static void check_unplayed_claims(struct rs *s, const struct arb_node *n, arb_mo
             if (twice) {
                 uint64_t key = arb_pos_key_after_quiet(pos, m);
                 int occ = 1;
-                if (!s->rep_scan) {
+                if (s->rep_hashed) {
                     const struct rep_slot *e = rep_slot(key, false);
                     occ += e ? (int)e->count : 0;
                 } else {
@@ -1372,8 +1384,6 @@ void arb_replay_game(struct arb_game *g, const struct arb_check_opts *o, struct 
         s.hist_cap = 256;
         s.hist = arb_arena_alloc(g->arena, sizeof *s.hist * (size_t)s.hist_cap);
         s.hist[0] = arb_pos_repetition_key(&s.cur.pos);
-        rep_reset();
-        rep_slot(s.hist[0], true)->count = 1;
         walk(&s);
         out->plies = s.cur.ply;
         /* A legal replay that stops in a position without moves ended there. */
