@@ -26,6 +26,21 @@ CFLAGS  ?=
 ALL_CFLAGS = $(STD) $(WARN) $(INC) $(PCRE_CFLAGS) $(OPT) $(CFLAGS) -MMD -MP
 LDLIBS  = $(PCRE_LIBS) -lpthread
 
+# Profile-guided optimisation (GCC): an instrumented build checks samples/,
+# and the release objects are compiled with that profile (about 8% faster on
+# the corpus; `make bench`).  PGO=0 turns it off; other compilers build
+# without it.  Any source change re-runs the training (a few seconds).
+CC_IS_GCC := $(shell $(CC) --version 2>/dev/null | grep -q 'Free Software Foundation' && echo 1)
+PGO     ?= $(if $(CC_IS_GCC),1,0)
+PGO_GEN := -fprofile-generate -fprofile-update=prefer-atomic
+TRAIN   ?= samples/*.pgn
+PGO_USE := -fprofile-use -fprofile-partial-training
+PGO_STAMP = $(if $(filter 1,$(PGO)),build/pgo/trained)
+# GCC keys the profile of a static function to the object's dump name: the
+# instrumented and the final compile of a file share it (and with it the
+# .gcda file under build/pgo/) while their objects live apart.
+pgo_names = -dumpdir $(dir $(1)) -dumpbase $(notdir $(2))
+
 # -Wno-format-truncation: UBSan's nonnull checks make GCC 12 warn "null
 # format string" at vsnprintf(NULL, 0, fmt, ...) in util.c (a false positive).
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
@@ -48,6 +63,7 @@ UNIT_TESTS := board san notation laws reader json input lex pgn
 UNIT_BINS  := $(UNIT_TESTS:%=build/asan/tests/test_%)
 
 OBJ     = $(LIB_SRCS:%.c=build/rel/%.o)
+OBJ_GEN  = $(LIB_SRCS:%.c=build/pgo/%.o) build/pgo/src/main.o
 OBJ_ASAN = $(LIB_SRCS:%.c=build/asan/%.o)
 OBJ_UB   = $(LIB_SRCS:%.c=build/ubsan/%.o)
 
@@ -60,6 +76,17 @@ all: build/.deps-ok arbiter
 arbiter: $(OBJ) build/rel/src/main.o
 	$(CC) $(OPT) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
+# The training run: the instrumented program checks the bundled samples
+# (exit status 1: they hold planted slips) and writes one .gcda per object.
+build/pgo/arbiter-gen: $(OBJ_GEN)
+	$(CC) $(OPT) $(PGO_GEN) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+build/pgo/trained: build/pgo/arbiter-gen $(wildcard $(TRAIN))
+	find build/pgo -name '*.gcda' -delete
+	build/pgo/arbiter-gen check $(TRAIN) > /dev/null 2>&1; test $$? -le 1
+	build/pgo/arbiter-gen check --format=jsonl $(TRAIN) > /dev/null 2>&1; test $$? -le 1
+	@touch $@
+
 arbiter-asan: $(OBJ_ASAN) build/asan/src/main.o
 	$(CC) $(SAN_FLAGS) -o $@ $^ $(LDLIBS)
 
@@ -69,9 +96,18 @@ arbiter-ubsan: $(OBJ_UB) build/ubsan/src/main.o
 asan: build/.deps-ok arbiter-asan
 ubsan: build/.deps-ok arbiter-ubsan
 
-build/rel/%.o: %.c
+build/rel/%.o: %.c $(PGO_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(if $(PGO_STAMP),$(PGO_USE) $(call pgo_names,build/pgo/$*.o,$<)) -c -o $@ $<
+
+# Test tools (perft, unwin) are built optimised, without a profile.
+build/rel/tests/%.o: tests/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+build/pgo/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(PGO_GEN) $(call pgo_names,$@,$<) -c -o $@ $<
 
 build/asan/%.o: %.c
 	@mkdir -p $(dir $@)

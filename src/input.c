@@ -229,6 +229,18 @@ static void decode_table(struct arb_input *in)
     uint64_t done = in->raw_decoded;
     char *o = in->buf + in->len;
     for (size_t i = 0; i < n; i++) {
+        /* Runs of ASCII (most of any PGN) eight bytes at a time. */
+        while (i + 8 <= n) {
+            uint64_t w;
+            memcpy(&w, s + i, 8);
+            if (has_zero_or_high(w))
+                break;
+            memcpy(o, &w, 8);
+            o += 8;
+            i += 8;
+        }
+        if (i >= n)
+            break;
         unsigned c = s[i];
         if (c && c < 0x80) {
             *o++ = (char)c;

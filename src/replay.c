@@ -77,6 +77,9 @@ struct level {
     struct right_loss loss[4];
 };
 
+#ifndef TWICE_MAX
+#define TWICE_MAX 8
+#endif
 struct rs {
     struct arb_game *g;
     struct arb_outcome *out;
@@ -93,8 +96,12 @@ struct rs {
     uint64_t *hist;          /* main line: repetition key of the position after each ply (0: the start) */
     int hist_cap;
     bool threefold_told, fifty_told, after_end_told, fivefold_2014_told;
-    bool twice[2];           /* a position of the current window with that side to move occurred
-                                twice: a third may come */
+    /* Positions of the current window that stood twice, by side to move (a
+     * third occurrence may come): listed in twice_key[], unless there were
+     * more than TWICE_MAX (twice_over: then counted in hist[]). */
+    uint8_t n_twice[2];
+    bool twice_over[2];
+    uint64_t twice_key[2][TWICE_MAX];
     bool unplayed_told;
     bool rep_hashed;         /* the window is counted in rep_table (else by scanning hist[]) */
     bool rep_full;           /* the window outgrew rep_table: scan hist[] until it closes */
@@ -461,7 +468,8 @@ static void count_repetitions(struct rs *s, const struct arb_node *n, bool mate)
     s->hist[p] = key;
     if (pos->halfmove == 0) {
         /* Nothing before a capture or pawn move can come back. */
-        s->twice[0] = s->twice[1] = false;
+        s->n_twice[0] = s->n_twice[1] = 0;
+        s->twice_over[0] = s->twice_over[1] = false;
         s->rep_hashed = s->rep_full = false;
     }
     int lowest = p - (int)pos->halfmove;
@@ -491,8 +499,12 @@ static void count_repetitions(struct rs *s, const struct arb_node *n, bool mate)
     int consecutive = 1;
     while (p - 4 * consecutive >= lowest && s->hist[p - 4 * consecutive] == key)
         consecutive++;
-    if (occ >= 2)
-        s->twice[pos->side] = true;
+    if (occ == 2) {
+        if (s->n_twice[pos->side] < TWICE_MAX)
+            s->twice_key[pos->side][s->n_twice[pos->side]++] = key;
+        else
+            s->twice_over[pos->side] = true;
+    }
     const struct arb_profile *prof = s->prof;
     struct arb_finding *f;
     bool claims = !(prof->rules & ARB_PR_NO_CLAIMS);
@@ -728,7 +740,8 @@ static void check_unplayed_claims(struct rs *s, const struct arb_node *n, arb_mo
     if (s->unplayed_told || s->threefold_told || s->fifty_told || (s->prof->rules & ARB_PR_NO_CLAIMS))
         return;
     bool fifty = pos->halfmove == 99;
-    bool twice = s->twice[pos->side ^ 1];   /* positions after this move have the other side to move */
+    int them = pos->side ^ 1;   /* positions after this move have the other side to move */
+    bool twice = s->n_twice[them] > 0, over = s->twice_over[them];
     if (!twice && !fifty)
         return;
     int p = s->cur.ply + 1, lowest = p - (int)pos->halfmove - 1;
@@ -755,7 +768,10 @@ static void check_unplayed_claims(struct rs *s, const struct arb_node *n, arb_mo
             if (twice) {
                 uint64_t key = arb_pos_key_after_quiet(pos, m);
                 int occ = 1;
-                if (s->rep_hashed) {
+                if (!over) {
+                    for (int i = 0; i < s->n_twice[them]; i++)
+                        occ += 2 * (s->twice_key[them][i] == key);
+                } else if (s->rep_hashed) {
                     const struct rep_slot *e = rep_slot(key, false);
                     occ += e ? (int)e->count : 0;
                 } else {
@@ -884,7 +900,7 @@ static int do_move(struct rs *s, int idx)
     if (info.forms | r.notes | (d.promo != ARB_NO_PIECE))
         judge_writing(s, n, &d, &info, &r);
     if (s->depth == 0 && !s->out->end_ply && !s->unplayed_told
-        && (s->twice[s->cur.pos.side ^ 1] || s->cur.pos.halfmove == 99))
+        && (s->n_twice[s->cur.pos.side ^ 1] || s->cur.pos.halfmove == 99))
         check_unplayed_claims(s, n, r.move);
     if (s->opts->on_move)
         s->opts->on_move(s->opts->ctx, idx, &s->cur.pos, r.move);
