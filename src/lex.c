@@ -500,6 +500,22 @@ static bool lex_fast(struct arb_lexer *lx, struct arb_token *t)
     return true;
 }
 
+/* arb_lex_movetext's first look at a byte: 1 a space (' ', tab, CR), 2 a
+ * line end, 3 a letter that begins a word (ascii_word, from 'A' up), 4 a
+ * digit 1-9 (a move number); 0 anything else (the general way). */
+enum { MT_OTHER, MT_SPACE, MT_NL, MT_LETTER, MT_DIGIT };
+static const unsigned char mt_class[256] = {
+    /* 0x00 */ 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 0, 1, 0, 0,
+    /* 0x10 */ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    /* 0x20 */ 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    /* 0x30 */ 0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 0,
+    /* 0x40 */ 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    /* 0x50 */ 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 3, 0, 3, 3,
+    /* 0x60 */ 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    /* 0x70 */ 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 3, 0, 3, 3,
+    /* 0x80-0xFF: 0 */
+};
+
 int arb_lex_movetext(struct arb_lexer *lx, uint64_t limit, struct arb_word *out, int max)
 {
     if (lx->have_peek || !lx->line_ascii || lx->in_escape)
@@ -513,11 +529,12 @@ int arb_lex_movetext(struct arb_lexer *lx, uint64_t limit, struct arb_word *out,
     int n = 0;
     while (n < max) {
         /* Spaces and line ends, as skip_space() counts them. */
+        unsigned k = MT_OTHER;
         while (p < end) {
-            unsigned c = *p;
-            if (c == ' ' || c == '\t' || c == '\r') {
+            k = mt_class[*p];
+            if (k == MT_SPACE) {
                 p++;
-            } else if (c == '\n') {
+            } else if (k == MT_NL) {
                 p++;
                 newline(lx, lx->pos + (uint64_t)(p - base));
             } else {
@@ -526,10 +543,9 @@ int arb_lex_movetext(struct arb_lexer *lx, uint64_t limit, struct arb_word *out,
         }
         if (p >= end)
             break;
-        unsigned c = *p;
         /* Letters begin moves; digits 1-9 move numbers; anything else
          * ('%' lines, '*', '-', '.', brackets, non-ASCII) goes the general way. */
-        if (c >= 0x80 || !ascii_word[c] || !((c >= 'A' && c != 0xC2) || (c >= '1' && c <= '9')))
+        if (k < MT_LETTER)
             break;
         const unsigned char *q = p + 1;
         while (ascii_word[*q])
@@ -538,7 +554,7 @@ int arb_lex_movetext(struct arb_lexer *lx, uint64_t limit, struct arb_word *out,
             break;
         uint64_t off = lx->pos + (uint64_t)(p - base);
         struct arb_word *w = &out[n];
-        if (c >= 'A') {
+        if (k == MT_LETTER) {
             w->kind = ARB_TK_WORD;
             w->number = 0;
             w->dots = 0;

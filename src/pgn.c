@@ -15,12 +15,19 @@ void arb_pgn_init(struct arb_pgn_reader *r, struct arb_input *in, const char *fi
     arb_lexer_init(&r->lx, in);
 }
 
+const struct arb_tag *arb_game_find_tag(const struct arb_game *g, const char *name)
+{
+    /* The first letter first: most of a game's tags differ there. */
+    for (int i = 0; i < g->n_tags; i++)
+        if (g->tags[i].name[0] == name[0] && strcmp(g->tags[i].name, name) == 0)
+            return &g->tags[i];
+    return NULL;
+}
+
 const char *arb_game_tag(const struct arb_game *g, const char *name)
 {
-    for (int i = 0; i < g->n_tags; i++)
-        if (strcmp(g->tags[i].name, name) == 0)
-            return g->tags[i].value;
-    return NULL;
+    const struct arb_tag *t = arb_game_find_tag(g, name);
+    return t ? t->value : NULL;
 }
 
 void arb_game_locate(const struct arb_game *g, uint64_t off, uint32_t *line, uint32_t *col)

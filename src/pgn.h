@@ -96,7 +96,8 @@ static inline const char *arb_node_text(const struct arb_game *g, const struct a
     return arb_input_at(g->in, g->start_off + n->off);
 }
 
-/* The value of tag `name`, or NULL. */
+/* The tag `name` (the first of that name), or NULL; arb_game_tag: its value. */
+const struct arb_tag *arb_game_find_tag(const struct arb_game *g, const char *name);
 const char *arb_game_tag(const struct arb_game *g, const char *name);
 
 /* Line and column of the absolute offset off inside the game's text. */

@@ -1005,14 +1005,6 @@ static bool is_standard(const char *variant)
            || strcasecmp(variant, "fromposition") == 0;
 }
 
-static const struct arb_tag *find_tag(const struct arb_game *g, const char *name)
-{
-    for (int i = 0; i < g->n_tags; i++)
-        if (strcmp(g->tags[i].name, name) == 0)
-            return &g->tags[i];
-    return NULL;
-}
-
 /* ---- Language detection (--lang=auto) ------------------------------------
  *
  * A game is read in one language throughout.  The letters its moves begin
@@ -1162,7 +1154,7 @@ static const struct arb_lang *detect_lang(struct rs *s, const struct arb_check_o
 static bool setup(struct rs *s)
 {
     struct arb_game *g = s->g;
-    const struct arb_tag *variant = find_tag(g, "Variant");
+    const struct arb_tag *variant = arb_game_find_tag(g, "Variant");
     const char *v = variant ? variant->value : NULL;
     bool c960 = is_chess960(v);
     if (!c960 && !is_standard(v)) {
@@ -1172,7 +1164,7 @@ static bool setup(struct rs *s)
         f->message = arb_arena_printf(g->arena, "the game is %s, not chess under the FIDE Laws; its moves are not checked", v);
         return false;
     }
-    const struct arb_tag *fen = find_tag(g, "FEN");
+    const struct arb_tag *fen = arb_game_find_tag(g, "FEN");
     if (fen) {
         char err[200];
         if (arb_pos_from_fen(&s->cur.pos, fen->value, c960, err, sizeof err) < 0) {
@@ -1193,7 +1185,7 @@ static void judge_result(struct rs *s)
 {
     struct arb_game *g = s->g;
     struct arb_outcome *out = s->out;
-    const struct arb_tag *tag = find_tag(g, "Result");
+    const struct arb_tag *tag = arb_game_find_tag(g, "Result");
     const char *marker = arb_result_name(g->marker);
     out->result_tag = tag ? tag->value : marker;
 
