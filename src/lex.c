@@ -547,10 +547,10 @@ int arb_lex_movetext(struct arb_lexer *lx, uint64_t limit, struct arb_word *out,
          * ('%' lines, '*', '-', '.', brackets, non-ASCII) goes the general way. */
         if (k < MT_LETTER)
             break;
-        const unsigned char *q = p + 1;
-        while (ascii_word[*q])
+        const unsigned char *q = p + 1, *stop = p + 101;   /* inside the window: end is 128 short */
+        while (q < stop && ascii_word[*q])
             q++;
-        if (*q >= 0x80 || q - p > 100)
+        if (q == stop || *q >= 0x80)
             break;
         uint64_t off = lx->pos + (uint64_t)(p - base);
         struct arb_word *w = &out[n];

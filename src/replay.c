@@ -189,6 +189,20 @@ static void report_castle_no_right(struct rs *s, const struct arb_node *n, int a
     }
 }
 
+/* A token as messages quote it: whole up to 40 bytes, else its start (cut
+ * at a character boundary) and its length, so that a runaway word does not
+ * make a runaway message. */
+static const char *quoted(struct rs *s, const struct arb_node *n)
+{
+    const char *t = arb_node_text(s->g, n);
+    if (n->len <= 40)
+        return arb_arena_printf(s->g->arena, "%.*s", (int)n->len, t);
+    int cut = 32;
+    while (cut > 0 && ((unsigned char)t[cut] & 0xC0) == 0x80)
+        cut--;
+    return arb_arena_printf(s->g->arena, "%.*s... (%u bytes)", cut, t, (unsigned)n->len);
+}
+
 /* Report why the description d found no single legal move. */
 static void report_failure(struct rs *s, const struct arb_node *n, const struct arb_movedesc *d,
                            const struct arb_resolve *r)
@@ -321,8 +335,8 @@ static void report_failure(struct rs *s, const struct arb_node *n, const struct 
                 castle_name(d->castle == ARB_DESC_CASTLE_A), sq, side_names[us ^ 1]);
         break;
     case ARB_RS_NULL_MOVE:
-        finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_ILLEGAL_MOVE, "'%.*s' is a null move (passing the turn), which is not a move of chess",
-                (int)n->len, arb_node_text(s->g, n));
+        finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_ILLEGAL_MOVE, "'%s' is a null move (passing the turn), which is not a move of chess",
+                quoted(s, n));
         break;
     case ARB_RS_INCOMPLETE:
     default:
@@ -830,8 +844,8 @@ static int do_move(struct rs *s, int idx)
                 f = finding(s, ARB_F_WRONG_MARK, n, ARB_ART_NOTATION_CAPTURE,
                             "an en-passant mark after a move that is no en-passant capture");
             else if (info.forms & ARB_NF_FOREIGN_EP_MARK)
-                f = finding(s, ARB_F_NOTATION_FORM, n, ARB_ART_NOTATION_MARKS, "'%.*s' is not a %s en-passant mark (%s)",
-                            (int)n->len, tok, s->lang->name, s->lang->ep_marks[0] ? s->lang->ep_marks[0] : "e.p.");
+                f = finding(s, ARB_F_NOTATION_FORM, n, ARB_ART_NOTATION_MARKS, "'%s' is not a %s en-passant mark (%s)",
+                            quoted(s, n), s->lang->name, s->lang->ep_marks[0] ? s->lang->ep_marks[0] : "e.p.");
             if (f) {
                 f->severity = ARB_SEV_WARNING;
                 f->ply = s->cur.ply;
@@ -850,14 +864,14 @@ static int do_move(struct rs *s, int idx)
     }
     if (st == ARB_NP_ERROR) {
         if (strcmp(info.error, "not a move") == 0)
-            finding(s, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "'%.*s' is not a move in %s notation",
-                    (int)n->len, tok, s->lang->name);
+            finding(s, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "'%s' is not a move in %s notation",
+                    quoted(s, n), s->lang->name);
         else if (info.bad[0])
-            finding(s, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "'%.*s' is not a move in %s notation: %s '%s'",
-                    (int)n->len, tok, s->lang->name, info.error, info.bad);
+            finding(s, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "'%s' is not a move in %s notation: %s '%s'",
+                    quoted(s, n), s->lang->name, info.error, info.bad);
         else
-            finding(s, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "'%.*s' is not a move in %s notation: %s",
-                    (int)n->len, tok, s->lang->name, info.error);
+            finding(s, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "'%s' is not a move in %s notation: %s",
+                    quoted(s, n), s->lang->name, info.error);
         fail(s);
         return used;
     }
@@ -868,11 +882,11 @@ static int do_move(struct rs *s, int idx)
          * side to move is in check (then passing leaves the king in check). */
         if (arb_pos_checkers(&s->cur.pos)) {
             finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_IN_CHECK,
-                    "a null move ('%.*s') cannot answer a check", (int)n->len, arb_node_text(s->g, n));
+                    "a null move ('%s') cannot answer a check", quoted(s, n));
             fail(s);
             return used;
         }
-        finding(s, ARB_F_NULL_MOVE, n, -1, "a null move ('%.*s') passes the turn", (int)n->len, arb_node_text(s->g, n));
+        finding(s, ARB_F_NULL_MOVE, n, -1, "a null move ('%s') passes the turn", quoted(s, n));
         struct arb_undo u;
         arb_pos_make_null(&s->cur.pos, &u);
         s->cur.ply++;

@@ -362,6 +362,20 @@ static void test_many_games(void)
     arb_buf_free(&b);
 }
 
+/* A word that runs past the read window (the movetext run once read on
+ * past the end of the buffer: ASan caught it): read as one move token. */
+static void test_huge_word(void)
+{
+    struct arb_buf b = {0};
+    arb_buf_adds(&b, "[Event \"Long\"]\n\n1. e4 e5 2. ");
+    for (int i = 0; i < 3000000; i++)
+        arb_buf_addc(&b, 'N');
+    arb_buf_adds(&b, " *\n\n[Event \"Next\"]\n\n1. d4 *\n");
+    is_str(games_n(b.data, b.len, 0), "1@1:1 tags=1 moves=3 marker=4 Long|2@5:1 tags=1 moves=1 marker=4 Next|",
+           "a 3,000,000-byte word is one move, and the next game is read");
+    arb_buf_free(&b);
+}
+
 static void test_read_error(void)
 {
     struct arb_input in;
@@ -388,6 +402,7 @@ int main(void)
     test_max_bytes();
     test_decode_findings();
     test_many_games();
+    test_huge_word();
     test_read_error();
     return tap_done();
 }
