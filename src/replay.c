@@ -489,7 +489,7 @@ static void count_repetitions(struct rs *s, const struct arb_node *n, bool mate)
     int lowest = p - (int)pos->halfmove;
     if (lowest < 0)
         lowest = 0;
-    if (!s->rep_hashed && !s->rep_full && p - lowest >= REP_HASH_FROM) {
+    if (p - lowest >= REP_HASH_FROM && !s->rep_hashed && !s->rep_full) {
         rep_reset();
         for (int q = lowest; q < p; q++)
             rep_slot(s->hist[q], true)->count++;
@@ -875,7 +875,8 @@ static int do_move(struct rs *s, int idx)
         fail(s);
         return used;
     }
-    if ((d.piece >= ARB_KNIGHT && d.piece <= ARB_KING && !d.coords) || (d.promo >= ARB_KNIGHT && d.promo <= ARB_QUEEN))
+    if (!s->lang_told
+        && ((d.piece >= ARB_KNIGHT && d.piece <= ARB_KING && !d.coords) || (d.promo >= ARB_KNIGHT && d.promo <= ARB_QUEEN)))
         s->lang_told = true;
     if (d.null_move && s->depth > 0) {
         /* In analysis a null move shows a threat: pass the turn, unless the
@@ -913,8 +914,8 @@ static int do_move(struct rs *s, int idx)
     }
     if (info.forms | r.notes | (d.promo != ARB_NO_PIECE))
         judge_writing(s, n, &d, &info, &r);
-    if (s->depth == 0 && !s->out->end_ply && !s->unplayed_told
-        && (s->n_twice[s->cur.pos.side ^ 1] || s->cur.pos.halfmove == 99))
+    if ((s->n_twice[s->cur.pos.side ^ 1] || s->cur.pos.halfmove == 99) && s->depth == 0 && !s->out->end_ply
+        && !s->unplayed_told)
         check_unplayed_claims(s, n, r.move);
     if (s->opts->on_move)
         s->opts->on_move(s->opts->ctx, idx, &s->cur.pos, r.move);
