@@ -516,8 +516,10 @@ static const unsigned char mt_class[256] = {
     /* 0x80-0xFF: 0 */
 };
 
-int arb_lex_movetext(struct arb_lexer *lx, uint64_t limit, struct arb_word *out, int max)
+int arb_lex_movetext(struct arb_lexer *lx, uint64_t limit, uint64_t base_off, struct arb_word *out, int max,
+                     int *moves)
 {
+    *moves = 0;
     if (lx->have_peek || !lx->line_ascii || lx->in_escape)
         return 0;
     const unsigned char *base = (const unsigned char *)arb_input_at(lx->in, lx->pos);
@@ -555,7 +557,7 @@ int arb_lex_movetext(struct arb_lexer *lx, uint64_t limit, struct arb_word *out,
         uint64_t off = lx->pos + (uint64_t)(p - base);
         struct arb_word *w = &out[n];
         if (k == MT_LETTER) {
-            w->kind = ARB_TK_WORD;
+            w->kind = ARB_WORD_MOVE;
             w->number = 0;
             w->dots = 0;
         } else {
@@ -571,15 +573,16 @@ int arb_lex_movetext(struct arb_lexer *lx, uint64_t limit, struct arb_word *out,
                 e++;
             if (lx->blank)
                 break;          /* a number after an empty line may start a new game */
-            w->kind = ARB_TK_MOVENUM;
+            w->kind = ARB_WORD_MOVENUM;
             w->number = num;
             w->dots = (uint8_t)(e - d);
             q = e;              /* the move glued to it is the next word */
         }
         if (off + (uint64_t)(q - p) > limit)
             break;
-        w->off = off;
+        w->off = (uint32_t)(off - base_off);
         w->len = (uint32_t)(q - p);
+        *moves += w->kind == ARB_WORD_MOVE;
         w->line = lx->line;
         w->col = lx->col_base + (uint32_t)(off - lx->line_start) + 1;
         w->after_blank = lx->blank;

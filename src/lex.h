@@ -71,14 +71,18 @@ void arb_lexer_init(struct arb_lexer *lx, struct arb_input *in);
  * on a read error, see lx->io_error). */
 enum arb_tok arb_lex_next(struct arb_lexer *lx, struct arb_token *t);
 
-/* A move or move number read by arb_lex_movetext(). */
+/* A move or move number read by arb_lex_movetext(), laid out as pgn.h's
+ * struct arb_node (pgn.c asserts it), so that a run of them is copied into
+ * the game at once. */
+enum { ARB_WORD_MOVE, ARB_WORD_MOVENUM };
 struct arb_word {
-    uint64_t off;
-    uint32_t len, line, col;
-    int number;                   /* MOVENUM: the number */
-    uint8_t kind;                 /* ARB_TK_WORD or ARB_TK_MOVENUM */
+    uint8_t kind;                 /* ARB_WORD_MOVE or ARB_WORD_MOVENUM */
     uint8_t dots;                 /* MOVENUM */
-    bool after_blank;
+    uint8_t after_blank;
+    int32_t number;               /* MOVENUM: the number */
+    uint32_t line, col;
+    uint32_t off;                 /* first byte, from base_off */
+    uint32_t len;
 };
 
 /* The movetext's common run, read in one go: plain ASCII words (moves) and
@@ -86,8 +90,10 @@ struct arb_word {
  * ending beyond offset limit.  Stops before anything else (a comment, a
  * bracket, a result, a tag, a number after an empty line, non-ASCII text,
  * the window's end), which arb_lex_next() then reads.  Returns how many
- * were read into out[]; they are what arb_lex_next() would have returned. */
-int arb_lex_movetext(struct arb_lexer *lx, uint64_t limit, struct arb_word *out, int max);
+ * were read into out[] (*moves of them moves); they are what arb_lex_next()
+ * would have returned. */
+int arb_lex_movetext(struct arb_lexer *lx, uint64_t limit, uint64_t base_off, struct arb_word *out, int max,
+                     int *moves);
 
 /* Push a token back; the next arb_lex_next() returns it again.  One only. */
 void arb_lex_unget(struct arb_lexer *lx, const struct arb_token *t);

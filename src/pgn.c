@@ -1,6 +1,7 @@
 /* pgn.c — game records from tokens (see pgn.h). */
 #include "pgn.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -65,13 +66,33 @@ static struct arb_finding *syntax(struct arb_game *g, const struct arb_token *t,
     return f;
 }
 
-static inline __attribute__((always_inline)) struct arb_node *add_node(struct arb_game *g, const struct arb_token *t, enum arb_node_kind kind)
+/* The movetext run's words are nodes already (one copy for the lot). */
+_Static_assert(sizeof(struct arb_word) == sizeof(struct arb_node) && offsetof(struct arb_word, kind) == offsetof(struct arb_node, kind)
+                   && offsetof(struct arb_word, dots) == offsetof(struct arb_node, dots)
+                   && offsetof(struct arb_word, after_blank) == offsetof(struct arb_node, after_blank)
+                   && offsetof(struct arb_word, number) == offsetof(struct arb_node, num)
+                   && offsetof(struct arb_word, line) == offsetof(struct arb_node, line)
+                   && offsetof(struct arb_word, col) == offsetof(struct arb_node, col)
+                   && offsetof(struct arb_word, off) == offsetof(struct arb_node, off)
+                   && offsetof(struct arb_word, len) == offsetof(struct arb_node, len)
+                   && (int)ARB_WORD_MOVE == (int)ARB_N_MOVE && (int)ARB_WORD_MOVENUM == (int)ARB_N_MOVENUM,
+               "struct arb_word is laid out as struct arb_node");
+
+/* Room for n more nodes. */
+static inline void reserve_nodes(struct arb_game *g, int n)
 {
-    if (g->n_nodes == g->cap_nodes) {
+    if (g->cap_nodes - g->n_nodes < n) {
         int cap = g->cap_nodes ? g->cap_nodes * 2 : 128;
+        while (cap - g->n_nodes < n)
+            cap *= 2;
         g->nodes = arb_arena_grow(g->arena, g->nodes, sizeof *g->nodes, (size_t)g->n_nodes, (size_t)cap);
         g->cap_nodes = cap;
     }
+}
+
+static inline __attribute__((always_inline)) struct arb_node *add_node(struct arb_game *g, const struct arb_token *t, enum arb_node_kind kind)
+{
+    reserve_nodes(g, 1);
     struct arb_node *n = &g->nodes[g->n_nodes++];
     n->kind = (uint8_t)kind;
     n->dots = (uint8_t)(t->dots > 255 ? 255 : t->dots);
@@ -226,15 +247,15 @@ int arb_pgn_next(struct arb_pgn_reader *r, struct arb_game *g, struct arb_arena 
         if (state == MOVES) {
             /* The common run of moves and numbers, in one go. */
             struct arb_word w[64];
-            int nw = arb_lex_movetext(&r->lx, limit, w, 64);
-            for (int i = 0; i < nw; i++) {
-                struct arb_token wt = {.off = w[i].off, .len = w[i].len, .line = w[i].line, .col = w[i].col,
-                                       .number = w[i].number, .dots = w[i].dots, .after_blank = w[i].after_blank};
-                add_node(g, &wt, w[i].kind == ARB_TK_WORD ? ARB_N_MOVE : ARB_N_MOVENUM);
-                moves += w[i].kind == ARB_TK_WORD;
-            }
-            if (nw)
+            int words;
+            int nw = arb_lex_movetext(&r->lx, limit, g->start_off, w, 64, &words);
+            if (nw) {
+                reserve_nodes(g, nw);
+                memcpy(&g->nodes[g->n_nodes], w, sizeof *w * (size_t)nw);
+                g->n_nodes += nw;
+                moves += words;
                 continue;
+            }
         }
         enum arb_tok k = arb_lex_next(&r->lx, &t);
         if (k == ARB_TK_EOF) {

@@ -16,9 +16,14 @@ static void add_cand(struct arb_resolve *r, arb_move m)
         r->cand[r->n_cand++] = m;
 }
 
-/* Choose among candidate moves: keep the legal ones. */
-static enum arb_resolve_status pick(const struct arb_pos *pos, struct arb_resolve *r,
-                                    const arb_move *moves, int n)
+static enum arb_resolve_status pick_slow(const struct arb_pos *pos, struct arb_resolve *r, const arb_move *moves,
+                                         int n);
+
+/* The legal one among the candidates.  Inline: the usual case is decided
+ * in a few instructions; the rest (legality tests) is out of line. */
+static inline __attribute__((always_inline)) enum arb_resolve_status pick(const struct arb_pos *pos,
+                                                                          struct arb_resolve *r,
+                                                                          const arb_move *moves, int n)
 {
     /* The usual case: one candidate, no check, not the king, and not on a
      * line with its king (so it cannot be pinned): legal as it stands. */
@@ -52,6 +57,13 @@ static enum arb_resolve_status pick(const struct arb_pos *pos, struct arb_resolv
             }
         }
     }
+    return pick_slow(pos, r, moves, n);
+}
+
+/* Choose among candidate moves: keep the legal ones. */
+static __attribute__((noinline)) enum arb_resolve_status pick_slow(const struct arb_pos *pos, struct arb_resolve *r,
+                                                                   const arb_move *moves, int n)
+{
     struct arb_legal_info info;
     arb_legal_info(pos, &info);
     arb_move legal[ARB_RESOLVE_MAX_CAND];

@@ -312,10 +312,15 @@ static void lex_both(const char *text, struct arb_buf *a, struct arb_buf *b)
         arb_lexer_init(&lx, &in);
         for (;;) {
             struct arb_word w[7];
-            int n = mode ? arb_lex_movetext(&lx, UINT64_MAX, w, 7) : 0;
-            for (int i = 0; i < n; i++)
-                arb_buf_printf(out, "%s %u:%u %.*s #%d/%d %d|", kinds[w[i].kind], w[i].line, w[i].col, (int)w[i].len,
-                               arb_input_at(&in, w[i].off), w[i].number, w[i].dots, w[i].after_blank);
+            int moves = 0, n = mode ? arb_lex_movetext(&lx, UINT64_MAX, 0, w, 7, &moves) : 0;
+            for (int i = 0; i < n; i++) {
+                arb_buf_printf(out, "%s %u:%u %.*s #%d/%d %d|", kinds[w[i].kind == ARB_WORD_MOVE ? ARB_TK_WORD : ARB_TK_MOVENUM],
+                               w[i].line, w[i].col, (int)w[i].len, arb_input_at(&in, w[i].off), w[i].number, w[i].dots,
+                               w[i].after_blank);
+                moves -= w[i].kind == ARB_WORD_MOVE;
+            }
+            if (moves)
+                arb_buf_adds(out, "MOVE COUNT WRONG|");
             if (n)
                 continue;
             struct arb_token t;
