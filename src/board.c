@@ -591,7 +591,10 @@ char *arb_pos_to_fen(const struct arb_pos *pos, char *out)
     return out;
 }
 
-void arb_pos_make(struct arb_pos *pos, arb_move m, struct arb_undo *u)
+/* Inlined into its callers (the replay's move loop, the searches) across
+ * files by the link-time optimiser: a call per move costs more than it
+ * should. */
+__attribute__((always_inline)) inline void arb_pos_make(struct arb_pos *pos, arb_move m, struct arb_undo *u)
 {
     int us = pos->side, them = us ^ 1;
     int from = arb_move_from(m), to = arb_move_to(m), kind = arb_move_kind(m);
