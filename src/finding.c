@@ -63,6 +63,9 @@ const struct arb_code_info arb_codes[ARB_F_COUNT] = {
     [ARB_F_ARBITER_FIFTY] = {"arbiter-fifty-moves", ARB_SEV_INFO,
                              "50 moves each without pawn move or capture where only the arbiter may declare the draw "
                              "(Finnish team blitz rule 10c)", false},
+    [ARB_F_ILLEGAL_MOVE_STOOD] = {"illegal-move-stood", ARB_SEV_WARNING,
+                                  "the record goes on from the position an illegal move left: what the edition "
+                                  "prescribes for it (penalty, loss, draw) in that kind of game", false},
     [ARB_F_LANG_AMBIGUOUS] = {"lang-ambiguous", ARB_SEV_INFO,
                               "two notation languages read the whole game, as different moves (--lang-hint= decides)", false},
     [ARB_F_VARIATION_TOO_DEEP] = {"variation-too-deep", ARB_SEV_WARNING,

@@ -51,6 +51,7 @@ enum arb_code {
     ARB_F_EARLY_DRAW,
     ARB_F_CLAIM_UNPLAYED,
     ARB_F_ARBITER_FIFTY,
+    ARB_F_ILLEGAL_MOVE_STOOD,
     ARB_F_COUNT
 };
 

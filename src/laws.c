@@ -54,6 +54,9 @@ static const struct arb_profile fide_2009 = {
     },
     .rules = ARB_PR_EP_MARK_REQUIRED,
     .mode = -1,
+    .illegal = {[ARB_MODE_STANDARD] = {3, 2, false, "7.4b"},
+                [ARB_MODE_RAPID] = {3, 2, true, "A.4c, 7.4b"},
+                [ARB_MODE_BLITZ] = {1, 0, true, "B.3c"}},
 };
 
 static const struct arb_profile fide_2014 = {
@@ -80,6 +83,9 @@ static const struct arb_profile fide_2014 = {
     },
     .rules = ARB_PR_AUTO_DRAWS | ARB_PR_FIVEFOLD_CONSECUTIVE,
     .mode = -1,
+    .illegal = {[ARB_MODE_STANDARD] = {2, 2, false, "7.5.b"},
+                [ARB_MODE_RAPID] = {1, 0, true, "A.4.b"},
+                [ARB_MODE_BLITZ] = {1, 0, true, "B.4, A.4.b"}},
 };
 
 static const struct arb_profile fide_2017 = {
@@ -90,6 +96,9 @@ static const struct arb_profile fide_2017 = {
     .article = {HIER_ARTICLES, HIER_CLAIMS},
     .rules = ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES,
     .mode = -1,
+    .illegal = {[ARB_MODE_STANDARD] = {2, 2, false, "7.5.3"},
+                [ARB_MODE_RAPID] = {1, 0, true, "A.4.2"},
+                [ARB_MODE_BLITZ] = {1, 0, true, "B.4, A.4.2"}},
 };
 
 static const struct arb_profile fide_2018 = {
@@ -100,6 +109,9 @@ static const struct arb_profile fide_2018 = {
     .article = {HIER_ARTICLES, HIER_CLAIMS},
     .rules = ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES,
     .mode = -1,
+    .illegal = {[ARB_MODE_STANDARD] = {2, 2, false, "7.5.5"},
+                [ARB_MODE_RAPID] = {2, 2, true, "A.4.2, 7.5.5"},
+                [ARB_MODE_BLITZ] = {2, 1, true, "B.4, A.4.2, 7.5.5"}},
 };
 
 static const struct arb_profile fide_2023 = {
@@ -110,6 +122,9 @@ static const struct arb_profile fide_2023 = {
     .article = {HIER_ARTICLES, HIER_CLAIMS},
     .rules = ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES,
     .mode = -1,
+    .illegal = {[ARB_MODE_STANDARD] = {2, 2, false, "7.5.5"},
+                [ARB_MODE_RAPID] = {2, 1, true, "A.5.2, 7.5.5, A.3"},
+                [ARB_MODE_BLITZ] = {2, 1, true, "B.3, A.5.2, 7.5.5"}},
 };
 
 /* Finnish blitz rules 2024 ("Suomen pikashakkisäännöstö 2024", RULES.md
@@ -129,6 +144,9 @@ static const struct arb_profile fi_blitz_2024 = {
     .rules = ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES,
     .national = true,
     .mode = ARB_MODE_BLITZ,
+    .illegal = {[ARB_MODE_STANDARD] = {2, 2, false, "7.5.5"},
+                [ARB_MODE_RAPID] = {2, 1, true, "A.5.2, 7.5.5, A.3"},
+                [ARB_MODE_BLITZ] = {2, 1, true, "A.5.2, 7.5.5"}},
 };
 
 static const struct arb_profile fi_team_blitz_increment = {
@@ -141,6 +159,9 @@ static const struct arb_profile fi_team_blitz_increment = {
              | ARB_PR_ARBITER_FIFTY,
     .national = true,
     .mode = ARB_MODE_BLITZ,
+    .illegal = {[ARB_MODE_STANDARD] = {1, 0, true, "team rule 11"},
+                [ARB_MODE_RAPID] = {1, 0, true, "team rule 11"},
+                [ARB_MODE_BLITZ] = {1, 0, true, "team rule 11"}},
 };
 
 static const struct arb_profile fi_team_blitz_fixed = {
@@ -152,6 +173,9 @@ static const struct arb_profile fi_team_blitz_fixed = {
     .rules = ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_NO_CLAIMS,
     .national = true,
     .mode = ARB_MODE_BLITZ,
+    .illegal = {[ARB_MODE_STANDARD] = {1, 0, true, "team rule 11"},
+                [ARB_MODE_RAPID] = {1, 0, true, "team rule 11"},
+                [ARB_MODE_BLITZ] = {1, 0, true, "team rule 11"}},
 };
 
 const struct arb_profile *const arb_profiles[] = {

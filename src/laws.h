@@ -53,6 +53,17 @@ enum arb_edition { ARB_ED_2009, ARB_ED_2014, ARB_ED_2017, ARB_ED_2018, ARB_ED_20
 
 enum arb_mode { ARB_MODE_STANDARD, ARB_MODE_RAPID, ARB_MODE_BLITZ };
 
+/* What a completed illegal move costs in one kind of game (7.4b 2009,
+ * 7.5 2014+, Appendices A and B), RULES.md §4.2-4.3 and §11. */
+struct arb_illegal_rule {
+    int loses_at;               /* the offender's n-th illegal move loses the game (a draw if
+                                   the opponent cannot mate him); 0: none by count */
+    int penalty_min;            /* minutes added to the opponent's clock for the ones before */
+    bool on_claim;              /* acted on only when claimed (or seen) before the opponent's
+                                   next move; unclaimed, the move stands */
+    const char *article;
+};
+
 struct arb_profile {
     const char *name;           /* --rules= name, e.g. "fide-2018" */
     const char *title;          /* one line for --rules=list */
@@ -62,6 +73,7 @@ struct arb_profile {
     unsigned rules;             /* ARB_PR_* */
     bool national;              /* a national rule set (never chosen by --rules=auto) */
     int mode;                   /* the kind of game it is for (enum arb_mode), -1 any */
+    struct arb_illegal_rule illegal[3]; /* by enum arb_mode */
 };
 
 /* Rules that differ between editions, as flags of a profile. */

@@ -103,7 +103,11 @@ static int gen(const struct arb_pos *pos, struct arb_movelist *list, bool stop_f
     int n = 0;
     int us = pos->side, them = us ^ 1;
     int k = pos->king_sq[us];
-    arb_bb own = pos->by_color[us], opp = pos->by_color[them], occ = pos->occ;
+    /* The other king is never a target: in a legal position it cannot be
+     * attacked; after an illegal move that stood (a record that went on)
+     * it can, and taking it is no move of chess. */
+    arb_bb their_king = ARB_BB(pos->king_sq[them]);
+    arb_bb own = pos->by_color[us] | their_king, opp = pos->by_color[them] & ~their_king, occ = pos->occ;
 
 #define ADD(mv)                                                   \
     do {                                                          \

@@ -103,6 +103,7 @@ struct rs {
     bool twice_over[2];
     uint64_t twice_key[2][TWICE_MAX];
     bool unplayed_told;
+    int illegal_moves[2];    /* completed illegal moves by each side on the main line (7.5.5 counts them) */
     bool rep_hashed;         /* the window is counted in rep_table (else by scanning hist[]) */
     bool rep_full;           /* the window outgrew rep_table: scan hist[] until it closes */
     struct {                 /* notation forms reported in this game: once each, then counted */
@@ -337,6 +338,11 @@ static void report_failure(struct rs *s, const struct arb_node *n, const struct 
     case ARB_RS_NULL_MOVE:
         finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_ILLEGAL_MOVE, "'%s' is a null move (passing the turn), which is not a move of chess",
                 quoted(s, n));
+        break;
+    case ARB_RS_CAPTURES_KING:
+        finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_ILLEGAL_MOVE,
+                "the %s king stands on %s: taking the king is no move of chess (the illegal move before left it "
+                "in check)", colour_names[us ^ 1], sq);
         break;
     case ARB_RS_INCOMPLETE:
     default:
@@ -814,6 +820,89 @@ static void check_unplayed_claims(struct rs *s, const struct arb_node *n, arb_mo
     }
 }
 
+static int trial_replay_from(const struct arb_game *g, const struct arb_lang *lang, const struct arb_pos *start,
+                             int first, uint64_t *key, bool *complete);
+
+/* An illegal move on the main line that the record shows was played: the
+ * rest of the record replays only from the position it left.  Only a move
+ * that is physically clear can have stood: one piece from one square to
+ * another (the only candidate, exposing its king), or castling in or
+ * through check.  It stood when the moves after it replay from there to
+ * the end (at least one), or for STOOD_PLIES half-moves.  *m: the move. */
+#define STOOD_PLIES 8
+static bool illegal_move_stood(struct rs *s, int next, const struct arb_movedesc *d, const struct arb_resolve *r,
+                               arb_move *m)
+{
+    const struct arb_pos *pos = &s->cur.pos;
+    if (s->depth || s->out->end_ply)
+        return false;
+    if (r->status == ARB_RS_KING_EXPOSED && r->n_cand == 1) {
+        *m = r->cand[0];
+    } else if (r->status == ARB_RS_CASTLE_IN_CHECK || r->status == ARB_RS_CASTLE_ATTACKED) {
+        int us = pos->side, k = pos->king_sq[us];
+        int aside = d->castle ? d->castle == ARB_DESC_CASTLE_A : d->to_file >= 0 && d->to_file < ARB_FILE(k);
+        *m = arb_move_make(k, pos->castle_rook[ARB_CASTLE_IDX(us, aside)], ARB_MK_CASTLE, 0);
+    } else {
+        return false;
+    }
+    struct arb_pos after = *pos;
+    struct arb_undo u;
+    arb_pos_make(&after, *m, &u);
+    uint64_t key;
+    bool complete;
+    int plies = trial_replay_from(s->g, s->lang, &after, next, &key, &complete);
+    return plies >= STOOD_PLIES || (complete && plies >= 1);
+}
+
+static const char *ordinal(int k)
+{
+    static const char *const names[] = {"first", "second", "third", "fourth", "fifth"};
+    return k >= 1 && k <= 5 ? names[k - 1] : "further";
+}
+
+/* The illegal move about to be played (by the side to move, from the
+ * position before it) counts: what the edition prescribes for it in this
+ * kind of game, as a clause ("it is White's second illegal move: under
+ * ..."); *article: the rule applied. */
+static const char *illegal_consequence(struct rs *s, const char **article)
+{
+    const struct arb_pos *pos = &s->cur.pos;
+    int off = pos->side, opp = off ^ 1;
+    int k = ++s->illegal_moves[off];
+    enum arb_mode mode = s->out->mode;
+    const struct arb_illegal_rule *ir = &s->prof->illegal[mode];
+    const char *opp_next = opp == ARB_WHITE ? "White's" : "Black's";
+    struct arb_buf b = {0};
+    arb_buf_printf(&b, "it is %s's %s illegal move: under %s (%s) ", side_names[off], ordinal(k), s->prof->name,
+                   arb_mode_name(mode));
+    if (ir->loses_at && k >= ir->loses_at) {
+        enum arb_dead cm = arb_can_mate(pos, opp, 20000, NULL);
+        arb_buf_adds(&b, ir->on_claim ? "it may lose the game" : "it loses the game");
+        if (cm == ARB_DEAD_NO)
+            arb_buf_printf(&b, ", but %s cannot checkmate %s by any series of legal moves: then it is a draw",
+                           side_names[opp], side_names[off]);
+        else if (cm == ARB_DEAD_UNKNOWN)
+            arb_buf_printf(&b, " (a draw if %s cannot checkmate %s by any series of legal moves; not decided here)",
+                           side_names[opp], side_names[off]);
+        if (ir->on_claim)
+            arb_buf_printf(&b, ", when %s claims (or the arbiter acts) before %s next move; unclaimed it stands",
+                           side_names[opp], opp_next);
+    } else if (ir->penalty_min) {
+        arb_buf_printf(&b, "%s gets %d more minute%s on the clock", side_names[opp], ir->penalty_min,
+                       ir->penalty_min == 1 ? "" : "s");
+        if (ir->on_claim)
+            arb_buf_printf(&b, " if it is claimed (or the arbiter acts) before %s next move", opp_next);
+        if (ir->loses_at)
+            arb_buf_printf(&b, "; the %s loses", ordinal(ir->loses_at));
+    } else {
+        arb_buf_adds(&b, "it carries no penalty by count");
+    }
+    const char *text = arb_arena_printf(s->g->arena, "%s", b.data);
+    arb_buf_free(&b);
+    *article = ir->article;
+    return text;
+}
+
 static int do_move(struct rs *s, int idx)
 {
     const struct arb_node *n = &s->g->nodes[idx];
@@ -897,25 +986,48 @@ static int do_move(struct rs *s, int idx)
 
     struct arb_resolve r;
     arb_san_resolve(&s->cur.pos, &d, &r);
+    bool stood = false;
     if (r.status != ARB_RS_OK && r.status != ARB_RS_PROMO_MISSING) {
+        arb_move m;
         if (position_ended(s)) {
             report_after_end(s, n);
         } else {
             report_failure(s, n, &d, &r);
+            stood = illegal_move_stood(s, idx + used, &d, &r, &m);
         }
-        fail(s);
-        return used;
+        if (!stood) {
+            fail(s);
+            return used;
+        }
+        const char *article;
+        const char *what = illegal_consequence(s, &article);
+        struct arb_finding *f = finding(s, ARB_F_ILLEGAL_MOVE_STOOD, n, -1,
+                                        "the record goes on from the position this move left, as if it stood (the "
+                                        "moves after it replay only from there), and the replay follows it; %s",
+                                        what);
+        f->article = article;
+        r.move = m;
     }
     if (r.status == ARB_RS_PROMO_MISSING) {
         char to[3];
         square(arb_move_to(r.move), to);
-        finding(s, ARB_F_PROMOTION_MISSING, n, ARB_ART_PROMOTION_INCOMPLETE,
-                "the pawn reaches %s but no piece is chosen; it is replaced by a queen", to);
+        if (s->depth == 0) {
+            /* An illegal move (2009 7.4a; 2014+ 7.5.2 also makes the pawn a queen). */
+            const char *article;
+            const char *what = illegal_consequence(s, &article);
+            finding(s, ARB_F_PROMOTION_MISSING, n, ARB_ART_PROMOTION_INCOMPLETE,
+                    "the pawn reaches %s but no piece is chosen; it %s, and the move counts as an illegal move: %s (%s)",
+                    to, s->prof->edition == ARB_ED_2009 ? "is read as a queen (2009 names no piece for it)"
+                                                        : "is replaced by a queen", what, article);
+        } else {
+            finding(s, ARB_F_PROMOTION_MISSING, n, ARB_ART_PROMOTION_INCOMPLETE,
+                    "the pawn reaches %s but no piece is chosen; it is replaced by a queen", to);
+        }
     }
-    if (info.forms | r.notes | (d.promo != ARB_NO_PIECE))
+    if (!stood && (info.forms | r.notes | (d.promo != ARB_NO_PIECE)))
         judge_writing(s, n, &d, &info, &r);
-    if ((s->n_twice[s->cur.pos.side ^ 1] || s->cur.pos.halfmove == 99) && s->depth == 0 && !s->out->end_ply
-        && !s->unplayed_told)
+    if (!stood && (s->n_twice[s->cur.pos.side ^ 1] || s->cur.pos.halfmove == 99) && s->depth == 0
+        && !s->out->end_ply && !s->unplayed_told)
         check_unplayed_claims(s, n, r.move);
     if (s->opts->on_move)
         s->opts->on_move(s->opts->ctx, idx, &s->cur.pos, r.move);
@@ -1034,12 +1146,13 @@ static bool is_standard(const char *variant)
 
 /* Main-line plies that lang replays from start before a move fails; the
  * final key in *key.  A game replayed to its end scores plies + 1. */
-static int trial_replay(const struct arb_game *g, const struct arb_lang *lang, const struct arb_pos *start,
-                        uint64_t *key)
+static int trial_replay_from(const struct arb_game *g, const struct arb_lang *lang, const struct arb_pos *start,
+                             int first, uint64_t *key, bool *complete)
 {
     struct arb_pos pos = *start;
     int depth = 0, plies = 0;
-    for (int i = 0; i < g->n_nodes; i++) {
+    *complete = false;
+    for (int i = first; i < g->n_nodes; i++) {
         const struct arb_node *n = &g->nodes[i];
         if (n->kind == ARB_N_VAR_OPEN) {
             depth++;
@@ -1072,7 +1185,18 @@ static int trial_replay(const struct arb_game *g, const struct arb_lang *lang, c
         }
     }
     *key = pos.key;
-    return plies + 1;
+    *complete = true;
+    return plies;
+}
+
+/* The main line read in lang from start: how many of its moves replay (one
+ * more when all do, so that a whole game outscores a broken one). */
+static int trial_replay(const struct arb_game *g, const struct arb_lang *lang, const struct arb_pos *start,
+                        uint64_t *key)
+{
+    bool complete;
+    int plies = trial_replay_from(g, lang, start, 0, key, &complete);
+    return complete ? plies + 1 : plies;
 }
 
 static const struct arb_lang *detect_lang(struct rs *s, const struct arb_check_opts *o)

@@ -275,6 +275,10 @@ enum arb_resolve_status arb_san_resolve(const struct arb_pos *pos, const struct 
         return r->status = ARB_RS_NULL_MOVE;
     if (d->castle)
         return resolve_castle(pos, d->castle == ARB_DESC_CASTLE_A, r);
+    if (d->to_file >= 0 && d->to_rank >= 0 && ARB_SQ(d->to_file, d->to_rank) == pos->king_sq[us ^ 1]) {
+        r->square = ARB_SQ(d->to_file, d->to_rank);
+        return r->status = ARB_RS_CAPTURES_KING;
+    }
 
     int type = d->piece;
     if (d->coords) {

@@ -49,7 +49,9 @@ enum arb_resolve_status {
     ARB_RS_CASTLE_BLOCKED,  /* .square: a piece in the way */
     ARB_RS_CASTLE_ATTACKED, /* .square: the king crosses or lands on it and it is attacked */
     ARB_RS_NULL_MOVE,       /* "--": no move of chess */
-    ARB_RS_INCOMPLETE       /* the description lacks a target square */
+    ARB_RS_INCOMPLETE,      /* the description lacks a target square */
+    ARB_RS_CAPTURES_KING    /* the target square holds the other king (only after an illegal
+                               move that stood): taking the king is no move */
 };
 
 /* Remarks on a resolved move: the writing and the move do not quite agree. */

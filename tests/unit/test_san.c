@@ -88,6 +88,43 @@ static void describe(const char *fen, const char *uci_want, const char *san_want
     ok(0, "move %s not found in %s", uci_want, fen);
 }
 
+/* After an illegal move that stood (the mover's king left in check), the
+ * other side may not take the king: the resolver says so and the move
+ * generator leaves it out. */
+static void test_king_never_taken(void)
+{
+    struct arb_pos pos;
+    char err[200];
+    /* 1. e4 d5 2. Bb5+ and Black answers with Nf6, ignoring the check. */
+    arb_pos_from_fen(&pos, "rnbqkbnr/ppp1pppp/8/1B1p4/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 1 2", false, err, sizeof err);
+    struct arb_movelist list;
+    arb_gen_legal(&pos, &list);
+    arb_move nf6 = 0;
+    char uci[8];
+    for (int i = 0; i < list.n && !nf6; i++) {
+        arb_notation_uci(&pos, list.moves[i], uci);
+        if (strcmp(uci, "g8f6") == 0)
+            nf6 = list.moves[i];
+    }
+    ok(!nf6, "Nf6 ignoring the check is not generated");
+    struct arb_undo u;
+    arb_pos_make(&pos, arb_move_make(ARB_SQ(6, 7), ARB_SQ(5, 5), ARB_MK_NORMAL, 0), &u);
+    struct arb_movedesc d;
+    struct arb_parse_info info;
+    struct arb_resolve r;
+    arb_notation_parse(arb_lang_find("en"), "Bxe8", 4, &d, &info);
+    arb_san_resolve(&pos, &d, &r);
+    is_int(r.status, ARB_RS_CAPTURES_KING, "Bxe8 taking the king is refused");
+    arb_gen_legal(&pos, &list);
+    int takes = 0;
+    for (int i = 0; i < list.n; i++)
+        takes += arb_move_to(list.moves[i]) == pos.king_sq[ARB_BLACK];
+    is_int(takes, 0, "no generated move takes the king (of %d)", list.n);
+    arb_notation_parse(arb_lang_find("en"), "d3", 2, &d, &info);
+    arb_san_resolve(&pos, &d, &r);
+    is_int(r.status, ARB_RS_OK, "but an ordinary move (d3) is read, and the record can go on");
+}
+
 int main(void)
 {
     arb_board_init();
@@ -202,5 +239,6 @@ int main(void)
     describe(S6, "e5d6", "exd6");
     describe(PR2, "e7f8n", "exf8=N+");
     describe(X1, "b1a1", "O-O-O");
+    test_king_never_taken();
     return tap_done();
 }
