@@ -100,7 +100,7 @@ arbiter-ubsan: $(OBJ_UB) build/ubsan/src/main.o
 asan: build/.deps-ok arbiter-asan
 ubsan: build/.deps-ok arbiter-ubsan
 
-build/rel/%.o: %.c $(PGO_STAMP)
+build/rel/%.o: %.c $(PGO_STAMP) Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(if $(PGO_STAMP),$(PGO_USE) $(call pgo_names,build/pgo/$*.o,$<)) -c -o $@ $<
 
