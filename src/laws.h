@@ -89,6 +89,8 @@ enum {
     ARB_PR_NO_CLAIMS = 1 << 5,  /* Finnish team blitz rule 10: the 9.2/9.3 claims do not apply */
     ARB_PR_ARBITER_FIFTY = 1 << 6, /* Finnish team blitz (increment) rule 10c: after 50 moves each
                                       without pawn move or capture the arbiter may declare a draw */
+    ARB_PR_PROMO_QUEEN = 1 << 7, /* 7.5.2 (2014 7.5.a): a pawn left unpromoted becomes a queen (2009
+                                    7.4a calls it illegal but names no piece) */
 };
 
 /* The profiles, newest FIDE edition first; NULL-terminated. */

@@ -107,7 +107,8 @@ static int gen(const struct arb_pos *pos, struct arb_movelist *list, bool stop_f
      * attacked; after an illegal move that stood (a record that went on)
      * it can, and taking it is no move of chess. */
     arb_bb their_king = ARB_BB(pos->king_sq[them]);
-    arb_bb own = pos->by_color[us] | their_king, opp = pos->by_color[them] & ~their_king, occ = pos->occ;
+    arb_bb own = pos->by_color[us], opp = pos->by_color[them] & ~their_king, occ = pos->occ;
+    arb_bb no_target = own | their_king;
 
 #define ADD(mv)                                                   \
     do {                                                          \
@@ -117,7 +118,7 @@ static int gen(const struct arb_pos *pos, struct arb_movelist *list, bool stop_f
     } while (0)
 
     /* King steps. */
-    arb_bb kt = arb_att.king[k] & ~own;
+    arb_bb kt = arb_att.king[k] & ~no_target;
     arb_bb occ_nok = occ ^ ARB_BB(k);
     while (kt) {
         int to = arb_pop_lsb(&kt);
@@ -128,7 +129,7 @@ static int gen(const struct arb_pos *pos, struct arb_movelist *list, bool stop_f
     arb_bb checkers = arb_pos_checkers(pos);
     if (arb_more_than_one(checkers))
         goto done;
-    arb_bb target = ~own;
+    arb_bb target = ~no_target;
     if (checkers) {
         int c = arb_lsb(checkers);
         target = arb_att.between[k][c] | checkers;

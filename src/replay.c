@@ -77,9 +77,7 @@ struct level {
     struct right_loss loss[4];
 };
 
-#ifndef TWICE_MAX
 #define TWICE_MAX 8
-#endif
 struct rs {
     struct arb_game *g;
     struct arb_outcome *out;
@@ -198,10 +196,8 @@ static const char *quoted(struct rs *s, const struct arb_node *n)
     const char *t = arb_node_text(s->g, n);
     if (n->len <= 40)
         return arb_arena_printf(s->g->arena, "%.*s", (int)n->len, t);
-    int cut = 32;
-    while (cut > 0 && ((unsigned char)t[cut] & 0xC0) == 0x80)
-        cut--;
-    return arb_arena_printf(s->g->arena, "%.*s... (%u bytes)", cut, t, (unsigned)n->len);
+    return arb_arena_printf(s->g->arena, "%.*s... (%u bytes)", (int)arb_utf8_prefix(t, n->len, 32), t,
+                            (unsigned)n->len);
 }
 
 /* Report why the description d found no single legal move. */
@@ -451,14 +447,12 @@ static void rep_reset(void)
     rep_used = 0;
 }
 
-/* The slot of key (made if add), or NULL. */
-static struct rep_slot *rep_slot(uint64_t key, bool add)
+/* The slot of key (made, with count 0, when new). */
+static struct rep_slot *rep_slot(uint64_t key)
 {
     for (uint32_t i = (uint32_t)(key >> 40) & (REP_SLOTS - 1);; i = (i + 1) & (REP_SLOTS - 1)) {
         struct rep_slot *e = &rep_table[i];
         if (e->gen != rep_gen) {
-            if (!add)
-                return NULL;
             e->gen = rep_gen;
             e->key = key;
             e->count = 0;
@@ -498,7 +492,7 @@ static void count_repetitions(struct rs *s, const struct arb_node *n, bool mate)
     if (p - lowest >= REP_HASH_FROM && !s->rep_hashed && !s->rep_full) {
         rep_reset();
         for (int q = lowest; q < p; q++)
-            rep_slot(s->hist[q], true)->count++;
+            rep_slot(s->hist[q])->count++;
         s->rep_hashed = true;
     }
     if (s->rep_hashed && rep_used >= REP_MAX) {
@@ -507,7 +501,7 @@ static void count_repetitions(struct rs *s, const struct arb_node *n, bool mate)
     }
     int occ;
     if (s->rep_hashed) {
-        occ = (int)++rep_slot(key, true)->count;
+        occ = (int)++rep_slot(key)->count;
     } else {
         occ = 1;
         for (int q = p - 2; q >= lowest; q -= 2)
@@ -791,9 +785,6 @@ static void check_unplayed_claims(struct rs *s, const struct arb_node *n, arb_mo
                 if (!over) {
                     for (int i = 0; i < s->n_twice[them]; i++)
                         occ += 2 * (s->twice_key[them][i] == key);
-                } else if (s->rep_hashed) {
-                    const struct rep_slot *e = rep_slot(key, false);
-                    occ += e ? (int)e->count : 0;
                 } else {
                     for (int q = p - 2; q >= lowest && q >= 0; q -= 2)
                         occ += s->hist[q] == key;
@@ -1011,18 +1002,18 @@ static int do_move(struct rs *s, int idx)
     if (r.status == ARB_RS_PROMO_MISSING) {
         char to[3];
         square(arb_move_to(r.move), to);
+        /* An illegal move that counts on the main line (2009 7.4a; 2014+ 7.5.2). */
+        const char *counts = "";
         if (s->depth == 0) {
-            /* An illegal move (2009 7.4a; 2014+ 7.5.2 also makes the pawn a queen). */
             const char *article;
             const char *what = illegal_consequence(s, &article);
-            finding(s, ARB_F_PROMOTION_MISSING, n, ARB_ART_PROMOTION_INCOMPLETE,
-                    "the pawn reaches %s but no piece is chosen; it %s, and the move counts as an illegal move: %s (%s)",
-                    to, s->prof->edition == ARB_ED_2009 ? "is read as a queen (2009 names no piece for it)"
-                                                        : "is replaced by a queen", what, article);
-        } else {
-            finding(s, ARB_F_PROMOTION_MISSING, n, ARB_ART_PROMOTION_INCOMPLETE,
-                    "the pawn reaches %s but no piece is chosen; it is replaced by a queen", to);
+            counts = arb_arena_printf(s->g->arena, ", and the move counts as an illegal move: %s (%s)", what, article);
         }
+        finding(s, ARB_F_PROMOTION_MISSING, n, ARB_ART_PROMOTION_INCOMPLETE,
+                "the pawn reaches %s but no piece is chosen; it %s%s", to,
+                (s->prof->rules & ARB_PR_PROMO_QUEEN) ? "is replaced by a queen"
+                                                      : "is read as a queen (this edition names no piece for it)",
+                counts);
     }
     if (!stood && (info.forms | r.notes | (d.promo != ARB_NO_PIECE)))
         judge_writing(s, n, &d, &info, &r);

@@ -49,11 +49,8 @@ static void text_game(struct arb_buf *out, const struct arb_game *g, const struc
             char label[24];
             arb_ply_label(oc, f->ply, label, sizeof label);
             /* A runaway token is cut (jsonl keeps it whole). */
-            int len = (int)strlen(f->move), cut = len;
-            if (len > 40)
-                for (cut = 32; cut > 0 && ((unsigned char)f->move[cut] & 0xC0) == 0x80; cut--)
-                    ;
-            arb_buf_printf(out, "%s%.*s%s: ", label, cut, f->move, cut < len ? "..." : "");
+            size_t len = strlen(f->move), cut = len > 40 ? arb_utf8_prefix(f->move, len, 32) : len;
+            arb_buf_printf(out, "%s%.*s%s: ", label, (int)cut, f->move, cut < len ? "..." : "");
         }
         arb_buf_adds(out, f->message ? f->message : "");
         if (f->article) {

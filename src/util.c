@@ -85,6 +85,15 @@ void arb_buf_free(struct arb_buf *b)
     b->len = b->cap = 0;
 }
 
+size_t arb_utf8_prefix(const char *s, size_t n, size_t max)
+{
+    if (n <= max)
+        return n;
+    while (max > 0 && ((unsigned char)s[max] & 0xC0) == 0x80)
+        max--;
+    return max;
+}
+
 size_t arb_utf8_chars(const char *s, size_t n)
 {
     size_t chars = 0;

@@ -62,5 +62,8 @@ void arb_buf_free(struct arb_buf *b);
 
 /* Number of characters (UTF-8 code points) in the n bytes at s. */
 size_t arb_utf8_chars(const char *s, size_t n);
+/* How many of the n bytes at s to show when at most max fit: n, or max cut
+ * back to a character boundary. */
+size_t arb_utf8_prefix(const char *s, size_t n, size_t max);
 
 #endif
