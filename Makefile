@@ -51,7 +51,7 @@ SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
              -fno-sanitize-recover=undefined -Wno-format-truncation
 
 # The program's modules, one .c/.h pair each (main.c excepted).
-CORE_SRCS := src/attacks.c src/board.c src/movegen.c src/san.c src/dead.c
+CORE_SRCS := src/attacks.c src/board.c src/movegen.c src/san.c src/dead.c src/locked.c
 NOTE_SRCS := notation/langs.c notation/lead.c notation/lang_en.c \
              notation/lang_fi.c notation/lang_et.c notation/lang_de.c notation/lang_nl.c notation/lang_sv.c notation/lang_no.c notation/lang_da.c notation/lang_fr.c notation/lang_es.c \
              notation/lang_it.c notation/lang_pt.c notation/lang_pl.c notation/lang_cs.c notation/lang_hu.c notation/lang_is.c notation/lang_ru.c notation/lang_uk.c notation/lang_fig.c notation/lang_de_spoken.c notation/spoken.c \
@@ -159,7 +159,8 @@ bench: build/.deps-ok arbiter build/rssmax build/unwin
 	SHARED="$(SHARED)" sh tools/bench.sh
 	build/unwin --budget=20000 $(SHARED)/testdata/unwinnability/chasolver-positions.txt \
 	    $(SHARED)/testdata/unwinnability/d3chess-test-vector.txt
-	build/unwin --budget=20000 --max=3000 $(SHARED)/testdata/unwinnability/chasolver-lichess-65536.txt
+	build/unwin --budget=20000 --max=5000 $(SHARED)/testdata/unwinnability/chasolver-lichess-65536.txt
+	build/unwin --budget=20000 --flagged $(SHARED)/testdata/unwinnability/d3chess-unfair-lichess-timeouts-2022-05.txt
 
 install: arbiter
 	install -d $(DESTDIR)$(PREFIX)/bin

@@ -4,12 +4,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "locked.h"
 #include "movegen.h"
 
 enum arb_dead arb_dead_position_slow(const struct arb_pos *pos)
 {
     const arb_bb *t = pos->by_type;
-    if (t[ARB_PAWN] | t[ARB_ROOK] | t[ARB_QUEEN])
+    if (t[ARB_PAWN])
+        return arb_locked_unwinnable(pos, ARB_WHITE) && arb_locked_unwinnable(pos, ARB_BLACK) ? ARB_DEAD_YES
+                                                                                            : ARB_DEAD_UNKNOWN;
+    if (t[ARB_ROOK] | t[ARB_QUEEN])
         return ARB_DEAD_UNKNOWN;
     arb_bb knights = t[ARB_KNIGHT], bishops = t[ARB_BISHOP];
     /* Bare kings, or a single knight besides: no mate can be built. */
@@ -60,21 +64,31 @@ static int score(const struct arb_pos *pos, arb_move m, int winner)
     int from = arb_move_from(m), to = arb_move_to(m);
     int us = pos->side, type = arb_pos_type_at(pos, from);
     int their_king = pos->king_sq[us ^ 1], own_king = pos->king_sq[us];
+    const arb_bb *t = pos->by_type;
+    /* With only minor pieces the winner needs the loser's men as blockers
+     * (and maybe a promotion of his); otherwise he clears the way. */
+    bool minor_only = !(pos->by_color[winner] & (t[ARB_PAWN] | t[ARB_ROOK] | t[ARB_QUEEN]));
+    bool capture = (pos->occ & ARB_BB(to)) != 0;
     int sc = 0;
     if (us == winner) {
         if (arb_move_kind(m) == ARB_MK_PROMOTION)
             sc += arb_move_promo(m) == ARB_QUEEN ? 60 : 10;
         if (type == ARB_PAWN)
-            sc += 8;
+            sc += 8 + (us == ARB_WHITE ? ARB_RANK(to) : 7 - ARB_RANK(to));
         sc += 2 * (dist(from, their_king) - dist(to, their_king));
-        if (pos->occ & ARB_BB(to))
-            sc -= 6;        /* the winner keeps the loser's blockers */
+        if (capture)
+            sc += minor_only ? -6 : 6;
     } else {
         if (type == ARB_KING)
             sc += 3 * (corner_dist(from) - corner_dist(to));
+        else if (type == ARB_PAWN && minor_only) {
+            sc += 10;
+            if (arb_move_kind(m) == ARB_MK_PROMOTION)
+                sc += arb_move_promo(m) == ARB_QUEEN || arb_move_promo(m) == ARB_ROOK ? -10 : 20;
+        }
         else
             sc += 2 * (dist(from, own_king) - dist(to, own_king));
-        if (pos->occ & ARB_BB(to))
+        if (capture)
             sc -= 20;       /* the loser leaves the winner's material alone */
     }
     return sc;
@@ -177,57 +191,189 @@ static bool probe(struct hm *h, const struct arb_pos *start, int attempt, int ma
     return false;
 }
 
-enum arb_dead arb_can_mate(const struct arb_pos *pos, int side, long node_budget, int *plies)
+/* Proofs without search that `winner` can never mate: a lone king;
+ * material that cannot mate a bare king; a dead position by material; the
+ * locked-pawn proof. */
+static bool cannot_mate_now(const struct arb_pos *pos, int winner)
 {
-    /* A lone king never mates. */
     const arb_bb *t = pos->by_type;
-    arb_bb mine = pos->by_color[side] & ~t[ARB_KING], theirs = pos->by_color[side ^ 1] & ~t[ARB_KING];
+    arb_bb mine = pos->by_color[winner] & ~t[ARB_KING], theirs = pos->by_color[winner ^ 1] & ~t[ARB_KING];
     if (!mine)
-        return ARB_DEAD_NO;
+        return true;
     /* Against a bare king (nothing of his own to block his escape): one
      * knight, or bishops all on squares of one colour, never mate. */
     if (!theirs && !(mine & (t[ARB_PAWN] | t[ARB_ROOK] | t[ARB_QUEEN]))) {
         arb_bb kn = mine & t[ARB_KNIGHT], bi = mine & t[ARB_BISHOP];
         if (!bi && !arb_more_than_one(kn))
-            return ARB_DEAD_NO;
+            return true;
         if (!kn && (!(bi & ARB_DARK_SQUARES) || !(bi & ~ARB_DARK_SQUARES)))
-            return ARB_DEAD_NO;
+            return true;
     }
-    struct hm h = {.winner = side, .budget = node_budget, .tt_mask = (1u << 16) - 1};
+    /* The loser has no pawns (so his material never grows) and only pieces
+     * that cannot help a lone minor piece mate him (after CHA's rule that
+     * the loser would have to promote):
+     * - a knight alone: its check from s+(1,2) leaves (0,1), (1,1) and
+     *   (1,0) next to the king; only the winner's king on (0,2) covers the
+     *   first two, nothing covers (1,0), and a queen there takes the knight
+     *   through the empty (1,1).  So a queen-only loser is never mated.
+     * - bishops of one colour (no bishop of the other colour on the board):
+     *   a check along the diagonal towards (1,1) leaves (1,0) and (0,1),
+     *   squares of the other colour no bishop covers and the winner's king
+     *   covers at most one of; a rook or queen on the other steps onto
+     *   (1,1) between (no pin is possible with bishops only, and no move
+     *   gives a double check with them: a bishop cannot step from one
+     *   diagonal through the king's square to another).  So a loser with
+     *   only rooks, queens and bishops of that colour is never mated —
+     *   unless a double check stands on the board already (a set-up
+     *   position), which the search decides. */
+    if (!(theirs & t[ARB_PAWN]) && !(mine & (t[ARB_PAWN] | t[ARB_ROOK] | t[ARB_QUEEN]))) {
+        arb_bb kn = mine & t[ARB_KNIGHT], bi = mine & t[ARB_BISHOP];
+        if (!bi && !arb_more_than_one(kn) && !(theirs & (t[ARB_KNIGHT] | t[ARB_BISHOP] | t[ARB_ROOK])))
+            return true;
+        arb_bb colour = bi & ARB_DARK_SQUARES ? ARB_DARK_SQUARES : ~ARB_DARK_SQUARES;
+        if (!kn && !(t[ARB_BISHOP] & ~colour) && !(theirs & t[ARB_KNIGHT]) && !arb_more_than_one(pos->checkers))
+            return true;
+    }
+    return arb_dead_position(pos) == ARB_DEAD_YES || arb_locked_unwinnable(pos, winner);
+}
+
+/* ---- Exhaustive exploration ----------------------------------------------
+ *
+ * Every position reachable from the start by legal moves of both sides,
+ * breadth first, each once (positions compared exactly, not by key).  A
+ * position where the winner has mated is a proof that he can; one where
+ * the game has ended otherwise, the winner has nothing left to mate with,
+ * or the locked-pawn proof holds (asked after captures and pawn moves: in
+ * between, pieces only move within their regions, so its answer cannot
+ * change) is not expanded.  When nothing is left to expand, no sequence of
+ * moves leads to the winner's mate: a proof that he cannot.  Finds what the
+ * locked-pawn proof alone misses where pieces only block each other (a rook
+ * shut in by its own king and pawn), a king forced to take, stalemates.
+ */
+
+struct seen {
+    unsigned *slot;            /* index + 1 into the queue, 0 = empty */
+    unsigned mask;
+};
+
+static bool same_pos(const struct arb_pos *a, const struct arb_pos *b)
+{
+    return a->key == b->key && a->side == b->side && a->castle == b->castle && a->ep == b->ep &&
+           memcmp(a->board, b->board, sizeof a->board) == 0;
+}
+
+/* Looks pos up among queue[]; adds it (as index n) when absent.  Returns
+ * whether it was new. */
+static bool seen_add(struct seen *t, const struct arb_pos *queue, const struct arb_pos *pos, unsigned n)
+{
+    unsigned i = (unsigned)(pos->key ^ (pos->key >> 29)) & t->mask;
+    while (t->slot[i]) {
+        if (same_pos(&queue[t->slot[i] - 1], pos))
+            return false;
+        i = (i + 1) & t->mask;
+    }
+    t->slot[i] = n + 1;
+    return true;
+}
+
+static bool winner_has_material(const struct arb_pos *pos, int winner)
+{
+    return (pos->by_color[winner] & ~pos->by_type[ARB_KING]) != 0;
+}
+
+static enum arb_dead explore(const struct arb_pos *start, int winner, long budget, long *nodes, int *plies)
+{
+    unsigned cap = 1;
+    while (cap < (unsigned)budget + 1)
+        cap <<= 1;
+    struct arb_pos *queue = malloc((size_t)cap * sizeof *queue);
+    unsigned short *depth = malloc((size_t)cap * sizeof *depth);
+    struct seen t = {.slot = calloc((size_t)cap * 2, sizeof *t.slot), .mask = cap * 2 - 1};
+    enum arb_dead answer = ARB_DEAD_UNKNOWN;
+    if (!queue || !depth || !t.slot)
+        goto out;
+    unsigned head = 0, tail = 0;
+    depth[tail] = 0;
+    queue[tail] = *start;
+    seen_add(&t, queue, start, tail++);
+    answer = ARB_DEAD_NO;
+    while (head < tail) {
+        const struct arb_pos *pos = &queue[head];
+        bool root = head == 0;
+        head++;
+        ++*nodes;
+        struct arb_movelist list;
+        arb_gen_legal(pos, &list);
+        if (list.n == 0) {
+            if (pos->checkers && pos->side != winner) {
+                answer = ARB_DEAD_YES;
+                *plies = depth[head - 1];
+                break;
+            }
+            continue;       /* stalemate, or the winner mated */
+        }
+        if (!winner_has_material(pos, winner))
+            continue;
+        if ((root || pos->halfmove == 0) && cannot_mate_now(pos, winner))
+            continue;
+        for (int i = 0; i < list.n; i++) {
+            if (tail >= cap || (long)tail >= budget) {
+                answer = ARB_DEAD_UNKNOWN;
+                goto out;
+            }
+            struct arb_undo u;
+            queue[tail] = *pos;
+            arb_pos_make(&queue[tail], list.moves[i], &u);
+            if (seen_add(&t, queue, &queue[tail], tail)) {
+                depth[tail] = (unsigned short)(depth[head - 1] + 1);
+                tail++;
+            }
+        }
+    }
+out:
+    free(queue);
+    free(depth);
+    free(t.slot);
+    return answer;
+}
+
+enum arb_dead arb_can_mate(const struct arb_pos *pos, int side, long node_budget, int *plies)
+{
+    if (cannot_mate_now(pos, side))
+        return ARB_DEAD_NO;
+    struct hm h = {.winner = side, .tt_mask = (1u << 16) - 1};
     h.tt = calloc((size_t)h.tt_mask + 1, sizeof *h.tt);
     if (!h.tt)
         return ARB_DEAD_UNKNOWN;
     struct arb_pos p = *pos;
     enum arb_dead answer = ARB_DEAD_UNKNOWN;
-    /* Short mates by the exhaustive search first, then greedy games, then
-     * deeper exhaustive search with what is left of the budget. */
-    int found_plies = 0;
-    long full = h.budget;
-    h.budget = full / 4;
-    for (int depth = 1; depth <= 6 && h.nodes <= h.budget; depth++)
-        if (hm_search(&h, &p, depth)) {
-            free(h.tt);
-            if (plies)
-                *plies = depth;
-            return ARB_DEAD_YES;
-        }
-    h.budget = h.nodes + full / 2;
-    for (int attempt = 0; attempt < 64 && h.nodes <= h.budget; attempt++)
-        if (probe(&h, pos, attempt, 120, &found_plies)) {
-            free(h.tt);
-            if (plies)
-                *plies = found_plies;
-            return ARB_DEAD_YES;
-        }
-    h.budget = full;
-    for (int depth = 7; depth <= 64 && h.nodes <= h.budget; depth++) {
+    int found = 0;
+    /* Short mates by the exhaustive search first; then greedy games towards
+     * the mate (the long helpmates of ordinary positions); then the
+     * exhaustive exploration (proofs either way where few positions are
+     * reachable); then deeper search with what is left of the budget. */
+    h.budget = node_budget / 8;
+    for (int depth = 1; depth <= 6 && h.nodes <= h.budget && !answer; depth++)
         if (hm_search(&h, &p, depth)) {
             answer = ARB_DEAD_YES;
-            if (plies)
-                *plies = depth;
-            break;
+            found = depth;
         }
+    h.budget = h.nodes + node_budget / 4;
+    for (int attempt = 0; attempt < 64 && h.nodes <= h.budget && !answer; attempt++)
+        if (probe(&h, pos, attempt, 120, &found))
+            answer = ARB_DEAD_YES;
+    if (!answer) {
+        long left = node_budget - h.nodes;
+        answer = explore(pos, side, left / 2, &h.nodes, &found);
     }
+    h.budget = node_budget;
+    for (int depth = 7; depth <= 64 && h.nodes <= h.budget && !answer; depth++)
+        if (hm_search(&h, &p, depth)) {
+            answer = ARB_DEAD_YES;
+            found = depth;
+        }
     free(h.tt);
+    if (answer == ARB_DEAD_YES && plies)
+        *plies = found;
     return answer;
 }

@@ -6,10 +6,12 @@
  * module answers only what it can prove: a position is dead, or a side can
  * win, or the question stays open (never a guess).
  *
- * This version proves deadness from material alone where that is certain
- * (bare kings; one knight; bishops all on squares of one colour).  The
- * cooperative-mate search and the proof for locked pawn structures are
- * still to come; until then every other position is ARB_DEAD_UNKNOWN.
+ * Proofs that a side cannot mate: material (a lone king; one knight or
+ * bishops of one colour against a bare king; a lone minor piece against
+ * men that cannot help it mate), locked pawns (locked.h), and an
+ * exhaustive exploration of every reachable position where there are few.
+ * Proofs that it can: a mating sequence found by a cooperative (helpmate)
+ * search.  Between them, within a node budget, the answer is unknown.
  */
 #ifndef ARB_DEAD_H
 #define ARB_DEAD_H
@@ -19,12 +21,21 @@
 enum arb_dead { ARB_DEAD_UNKNOWN = 0, ARB_DEAD_YES, ARB_DEAD_NO };
 
 /* Is pos dead (no sequence of legal moves leads to checkmate, for either
- * side)?  Cheap: meant to be asked after every move. */
+ * side)?  Cheap: meant to be asked after every move.  Proves it from
+ * material (bare kings, one knight, bishops all on squares of one colour)
+ * and, when every pawn stands blocked by a pawn, by the locked-pawn proof
+ * for both sides; else ARB_DEAD_UNKNOWN (no search here: see arb_can_mate). */
 enum arb_dead arb_dead_position_slow(const struct arb_pos *pos);
 static inline enum arb_dead arb_dead_position(const struct arb_pos *pos)
 {
-    /* Pawns, rooks or queens on the board: nothing here can prove it dead. */
-    if (pos->by_type[ARB_PAWN] | pos->by_type[ARB_ROOK] | pos->by_type[ARB_QUEEN])
+    arb_bb pawns = pos->by_type[ARB_PAWN];
+    if (pawns) {
+        /* A pawn that can step forward: the locked-pawn proof cannot hold. */
+        arb_bb w = pawns & pos->by_color[ARB_WHITE], b = pawns & pos->by_color[ARB_BLACK];
+        if (((w << 8) | (b >> 8)) & ~pawns)
+            return ARB_DEAD_UNKNOWN;
+    }
+    else if (pos->by_type[ARB_ROOK] | pos->by_type[ARB_QUEEN])
         return ARB_DEAD_UNKNOWN;
     return arb_dead_position_slow(pos);
 }

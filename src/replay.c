@@ -395,6 +395,8 @@ static bool position_ended(struct rs *s)
 /* Why arb_dead_position() said yes, in words for the finding. */
 static const char *dead_why(const struct arb_pos *pos)
 {
+    if (pos->by_type[ARB_PAWN])
+        return "the pawns are locked, and no piece of either side can ever get through to mate";
     if (!pos->by_type[ARB_KNIGHT] && !pos->by_type[ARB_BISHOP])
         return "only the kings are left";
     if (pos->by_type[ARB_KNIGHT])

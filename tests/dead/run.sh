@@ -3,11 +3,13 @@
 # ../shared/testdata/unwinnability (TAP, from build/unwin).  A found
 # helpmate or a proof against one must agree with the label; positions the
 # node budget leaves open are no error.  The first 400 positions of each
-# file, at a budget small enough for make check.
+# labelled file (2,000 of the timeouts scored wrongly, where the side not to
+# move cannot mate), at a budget small enough for make check; random games
+# from every locked-pawn proof must keep its fixed pawns and never mate.
 set -u
 UNWIN=${UNWIN:-build/unwin}
 SHARED=${SHARED:-../shared}
 U=$SHARED/testdata/unwinnability
 [ -d "$U" ] || { echo "Bail out! $U not found"; exit 1; }
-exec "$UNWIN" --tap --budget=5000 --max=400 "$U/chasolver-positions.txt" "$U/d3chess-test-vector.txt" \
-    "$U/chasolver-lichess-65536.txt"
+exec "$UNWIN" --tap --budget=5000 --max=400 --walks=10 "$U/chasolver-positions.txt" "$U/d3chess-test-vector.txt" \
+    "$U/chasolver-lichess-65536.txt" --max=2000 --flagged "$U/d3chess-unfair-lichess-timeouts-2022-05.txt"

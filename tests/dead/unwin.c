@@ -1,13 +1,18 @@
 /* unwin.c — the dead-position analysis against labelled positions.
  *
- *   unwin [--budget=N] [--max=N] [--tap] FILE...
+ *   unwin [--budget=N] [--max=N] [--tap] [--flagged] [--walks=N] FILE...
  *
  * FILE lines: "WB FEN", "W- FEN", "-B FEN" or "-- FEN" (chasolver and
- * D3-Chess test vectors: which sides can still checkmate).  For each
+ * D3-Chess test vectors: which sides can still checkmate); with --flagged,
+ * also "FEN game-id" lines of timeouts the opponent could not have won
+ * (D3-Chess's list of lichess games scored wrongly): only the side not to
+ * move is tested, and it cannot mate.  For each
  * position and side, arb_can_mate() answers yes (a helpmate found), no
  * (proved impossible) or unknown (budget spent).  A yes or no that
  * contradicts the label is an error of the analysis; unknown is no error.
- * Prints agreement, answers by kind and positions per second; with --tap,
+ * With --walks=N, each position the locked-pawn proof holds for is also
+ * played on N times at random for 200 plies: the fixed pawns must stay and
+ * the side must never mate.  Prints agreement, answers by kind and positions per second; with --tap,
  * one TAP line per file (ok when nothing contradicts the labels).
  */
 #include <stdio.h>
@@ -17,6 +22,42 @@
 
 #include "board.h"
 #include "dead.h"
+#include "locked.h"
+#include "movegen.h"
+
+/* Random games from a position the locked-pawn proof says `side` cannot
+ * win: every fixed pawn must stay on its square and `side` must never
+ * mate, whatever is played.  Returns the number of walks that broke it. */
+static long walk(const struct arb_pos *start, int side, int walks, int plies, uint64_t *rng)
+{
+    arb_bb fixed = arb_locked_pawns(start);
+    arb_bb fixed_w = fixed & start->by_color[ARB_WHITE];
+    long broken = 0;
+    for (int w = 0; w < walks; w++) {
+        struct arb_pos pos = *start;
+        for (int ply = 0; ply < plies; ply++) {
+            struct arb_movelist list;
+            arb_gen_legal(&pos, &list);
+            if (list.n == 0) {
+                if (pos.checkers && pos.side != side)
+                    broken++;   /* the side that cannot mate has mated */
+                break;
+            }
+            *rng ^= *rng << 13;
+            *rng ^= *rng >> 7;
+            *rng ^= *rng << 17;
+            struct arb_undo u;
+            arb_pos_make(&pos, list.moves[*rng % (uint64_t)list.n], &u);
+            arb_bb pw = pos.by_type[ARB_PAWN] & pos.by_color[ARB_WHITE];
+            arb_bb pb = pos.by_type[ARB_PAWN] & pos.by_color[ARB_BLACK];
+            if ((fixed_w & ~pw) || ((fixed & ~fixed_w) & ~pb)) {
+                broken++;   /* a fixed pawn moved or was taken */
+                break;
+            }
+        }
+    }
+    return broken;
+}
 
 static double now(void)
 {
@@ -27,8 +68,9 @@ static double now(void)
 
 int main(int argc, char **argv)
 {
-    long budget = 20000, max = 0;
-    bool tap = false;
+    long budget = 20000, max = 0, walks = 0;
+    uint64_t rng = 0x2545F4914F6CDD1DULL;
+    bool tap = false, flagged = false;
     int files = 0, failed_files = 0, tests = 0;
     arb_board_init();
     for (int a = 1; a < argc; a++) {
@@ -38,6 +80,14 @@ int main(int argc, char **argv)
         }
         if (strncmp(argv[a], "--max=", 6) == 0) {
             max = atol(argv[a] + 6);
+            continue;
+        }
+        if (strncmp(argv[a], "--walks=", 8) == 0) {
+            walks = atol(argv[a] + 8);
+            continue;
+        }
+        if (strcmp(argv[a], "--flagged") == 0) {
+            flagged = true;
             continue;
         }
         if (strcmp(argv[a], "--tap") == 0) {
@@ -51,13 +101,34 @@ int main(int argc, char **argv)
         }
         files++;
         char line[512];
+        long walked = 0, walk_broken = 0;
         long positions = 0, yes_ok = 0, no_ok = 0, unknown = 0, unknown_can = 0, wrong = 0, bad_fen = 0, sides = 0;
         double t0 = now();
         while (fgets(line, sizeof line, f) && (!max || positions < max)) {
-            if (line[0] == '#' || strlen(line) < 4 || line[2] != ' ')
+            if (line[0] == '#' || strlen(line) < 4)
                 continue;
-            char *fen = line + 3;
+            /* A label "WB", "W-", "-B" or "--" and the FEN; or, in a file of
+             * timeouts scored wrongly (--flagged), the FEN and a game id:
+             * the side not to move (the flagger's opponent) cannot mate. */
+            char label[2] = {'?', '?'}, *fen = line;
+            if (line[2] == ' ' && strchr("W-", line[0]) && strchr("B-", line[1])) {
+                label[0] = line[0];
+                label[1] = line[1];
+                fen = line + 3;
+            }
+            else if (!flagged)
+                continue;
             fen[strcspn(fen, "\n")] = 0;
+            if (label[0] == '?') {
+                /* Drop the game id after the six FEN fields. */
+                char *p = fen;
+                for (int fields = 0; *p && fields < 6; fields++) {
+                    p += strcspn(p, " ");
+                    if (fields < 5)
+                        p += *p == ' ';
+                }
+                *p = 0;
+            }
             struct arb_pos pos;
             char err[200];
             if (arb_pos_from_fen(&pos, fen, false, err, sizeof err) < 0) {
@@ -65,13 +136,27 @@ int main(int argc, char **argv)
                 continue;
             }
             positions++;
+            if (label[0] == '?')
+                label[pos.side ^ 1] = '-';
             for (int side = 0; side < 2; side++) {
-                bool can = line[side] != '-';
+                if (label[side] == '?')
+                    continue;
+                bool can = label[side] != '-';
                 enum arb_dead r = arb_can_mate(&pos, side, budget, NULL);
                 sides++;
+                if (walks && arb_locked_unwinnable(&pos, side)) {
+                    long b = walk(&pos, side, (int)walks, 200, &rng);
+                    walked++;
+                    if (b && walk_broken < 5)
+                        printf("# random play breaks the locked-pawn proof: %s (%s cannot mate)\n", fen,
+                               side ? "Black" : "White");
+                    walk_broken += b;
+                }
                 if (r == ARB_DEAD_UNKNOWN) {
                     unknown++;
                     unknown_can += can;
+                    if (getenv("UNWIN_SHOW") && (getenv("UNWIN_SHOW")[0] == 'a' || (getenv("UNWIN_SHOW")[0] == 'c') == can))
+                        printf("? %c%c %s %s\n", label[0], label[1], fen, side ? "black" : "white");
                 }
                 else if ((r == ARB_DEAD_YES) == can && r == ARB_DEAD_YES)
                     yes_ok++;
@@ -80,7 +165,7 @@ int main(int argc, char **argv)
                 else {
                     wrong++;
                     if (wrong <= 5)
-                        printf("# contradicts the label: %c%c %s: %s says %s\n", line[0], line[1], fen,
+                        printf("# contradicts the label: %c%c %s: %s says %s\n", label[0], label[1], fen,
                                side ? "Black" : "White", r == ARB_DEAD_YES ? "can mate" : "cannot mate");
                 }
             }
@@ -98,6 +183,16 @@ int main(int argc, char **argv)
                    tests, argv[a], yes_ok + no_ok, sides);
         }
         failed_files += wrong > 0;
+        if (walks) {
+            printf("# %s: %ld locked-pawn proofs, %ld random games of 200 plies each, %ld broke one\n", argv[a], walked,
+                   walked * walks, walk_broken);
+            if (tap) {
+                tests++;
+                printf("%sok %d - %s: random play keeps every fixed pawn and never mates against a locked-pawn proof\n",
+                       walk_broken ? "not " : "", tests, argv[a]);
+            }
+            failed_files += walk_broken > 0;
+        }
     }
     if (tap) {
         printf("1..%d\n# %d passed, %d failed\n", tests, tests - failed_files, failed_files);
