@@ -237,6 +237,20 @@ static bool cannot_mate_now(const struct arb_pos *pos, int winner)
     return arb_dead_position(pos) == ARB_DEAD_YES || arb_locked_unwinnable(pos, winner);
 }
 
+bool arb_cannot_mate_quick(const struct arb_pos *pos, int side)
+{
+    /* Not worth the locked-pawn proof (it almost never holds there, and
+     * this is asked of most games): a pawn of the winner free to step
+     * forward, or a rook or queen of his on a board without pawns. */
+    const arb_bb *t = pos->by_type;
+    arb_bb mine = pos->by_color[side];
+    arb_bb pawns = t[ARB_PAWN], own = pawns & mine;
+    arb_bb free_pawns = side == ARB_WHITE ? (own << 8) & ~pawns : (own >> 8) & ~pawns;
+    if (mine & ~t[ARB_KING] && (free_pawns || (!pawns && (mine & (t[ARB_ROOK] | t[ARB_QUEEN])))))
+        return false;
+    return cannot_mate_now(pos, side);
+}
+
 /* ---- Exhaustive exploration ----------------------------------------------
  *
  * Every position reachable from the start by legal moves of both sides,

@@ -40,6 +40,13 @@ static inline enum arb_dead arb_dead_position(const struct arb_pos *pos)
     return arb_dead_position_slow(pos);
 }
 
+/* Proved without search that `side` can never checkmate (material, the
+ * two lone-minor-piece rules, the locked-pawn proof)?  False proves
+ * nothing.  For checks made on every game: skips the proofs where they
+ * almost never hold (a pawn of the side free to step forward; a rook or
+ * queen of its with no pawns on the board). */
+bool arb_cannot_mate_quick(const struct arb_pos *pos, int side);
+
 /* Can `side` checkmate by some sequence of legal moves (both sides
  * cooperating: a helpmate)?  ARB_DEAD_NO proves it cannot (a lone king
  * never mates); ARB_DEAD_YES that it can (a mating sequence was found, and

@@ -26,7 +26,7 @@
     [ARB_ART_NOTATION_DRAW_OFFER] = "C.12", [ARB_ART_NOTATION_MARKS] = "C.13",         \
     [ARB_ART_RECORDING] = "8.1.1", [ARB_ART_RESULT] = "8.7",                         \
     [ARB_ART_FIVEFOLD] = "9.6.1", [ARB_ART_SEVENTYFIVE] = "9.6.2",                     \
-    [ARB_ART_AGREEMENT] = "5.2.3", [ARB_ART_TIMEOUT_DRAW] = "6.9"
+    [ARB_ART_AGREEMENT] = "5.2.3", [ARB_ART_TIMEOUT_DRAW] = "6.9", [ARB_ART_RESIGNATION] = "5.1.2"
 /* The claims as the FIDE Laws number them (national sets differ). */
 #define HIER_CLAIMS [ARB_ART_THREEFOLD] = "9.2.1", [ARB_ART_FIFTY] = "9.3.1", [ARB_ART_ARBITER_FIFTY] = "-"
 
@@ -50,7 +50,7 @@ static const struct arb_profile fide_2009 = {
         [ARB_ART_NOTATION_DRAW_OFFER] = "C.13", [ARB_ART_NOTATION_MARKS] = "C.13",
         [ARB_ART_RECORDING] = "8.1", [ARB_ART_RESULT] = "8.7",
         [ARB_ART_THREEFOLD] = "9.2", [ARB_ART_FIFTY] = "9.3",
-        [ARB_ART_FIVEFOLD] = "-", [ARB_ART_SEVENTYFIVE] = "-", [ARB_ART_AGREEMENT] = "5.2c", [ARB_ART_TIMEOUT_DRAW] = "6.9", [ARB_ART_ARBITER_FIFTY] = "-",
+        [ARB_ART_FIVEFOLD] = "-", [ARB_ART_SEVENTYFIVE] = "-", [ARB_ART_AGREEMENT] = "5.2c", [ARB_ART_TIMEOUT_DRAW] = "6.9", [ARB_ART_RESIGNATION] = "5.1b", [ARB_ART_ARBITER_FIFTY] = "-",
     },
     .rules = ARB_PR_EP_MARK_REQUIRED,
     .mode = -1,
@@ -79,13 +79,13 @@ static const struct arb_profile fide_2014 = {
         [ARB_ART_NOTATION_DRAW_OFFER] = "C.12", [ARB_ART_NOTATION_MARKS] = "C.13",
         [ARB_ART_RECORDING] = "8.1.a", [ARB_ART_RESULT] = "8.7",
         [ARB_ART_THREEFOLD] = "9.2", [ARB_ART_FIFTY] = "9.3",
-        [ARB_ART_FIVEFOLD] = "9.6.a", [ARB_ART_SEVENTYFIVE] = "9.6.b", [ARB_ART_AGREEMENT] = "5.2.c", [ARB_ART_TIMEOUT_DRAW] = "6.9", [ARB_ART_ARBITER_FIFTY] = "-",
+        [ARB_ART_FIVEFOLD] = "9.6.a", [ARB_ART_SEVENTYFIVE] = "9.6.b", [ARB_ART_AGREEMENT] = "5.2.c", [ARB_ART_TIMEOUT_DRAW] = "6.9", [ARB_ART_RESIGNATION] = "5.1.b", [ARB_ART_ARBITER_FIFTY] = "-",
     },
     .rules = ARB_PR_AUTO_DRAWS | ARB_PR_FIVEFOLD_CONSECUTIVE | ARB_PR_PROMO_QUEEN,
     .mode = -1,
     .illegal = {[ARB_MODE_STANDARD] = {2, 2, false, "7.5.b"},
-                [ARB_MODE_RAPID] = {1, 0, true, "A.4.b"},
-                [ARB_MODE_BLITZ] = {1, 0, true, "B.4, A.4.b"}},
+                [ARB_MODE_RAPID] = {1, 0, true, "A.4.b", "A.4.d"},
+                [ARB_MODE_BLITZ] = {1, 0, true, "B.4, A.4.b", "B.4, A.4.d"}},
 };
 
 static const struct arb_profile fide_2017 = {
@@ -97,8 +97,8 @@ static const struct arb_profile fide_2017 = {
     .rules = ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_PROMO_QUEEN,
     .mode = -1,
     .illegal = {[ARB_MODE_STANDARD] = {2, 2, false, "7.5.3"},
-                [ARB_MODE_RAPID] = {1, 0, true, "A.4.2"},
-                [ARB_MODE_BLITZ] = {1, 0, true, "B.4, A.4.2"}},
+                [ARB_MODE_RAPID] = {1, 0, true, "A.4.2", "A.4.4"},
+                [ARB_MODE_BLITZ] = {1, 0, true, "B.4, A.4.2", "B.4, A.4.4"}},
 };
 
 static const struct arb_profile fide_2018 = {
@@ -110,8 +110,8 @@ static const struct arb_profile fide_2018 = {
     .rules = ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_PROMO_QUEEN,
     .mode = -1,
     .illegal = {[ARB_MODE_STANDARD] = {2, 2, false, "7.5.5"},
-                [ARB_MODE_RAPID] = {2, 2, true, "A.4.2, 7.5.5"},
-                [ARB_MODE_BLITZ] = {2, 1, true, "B.4, A.4.2, 7.5.5"}},
+                [ARB_MODE_RAPID] = {2, 2, true, "A.4.2, 7.5.5", "A.4.4"},
+                [ARB_MODE_BLITZ] = {2, 1, true, "B.4, A.4.2, 7.5.5", "B.4, A.4.4"}},
 };
 
 static const struct arb_profile fide_2023 = {
@@ -120,11 +120,11 @@ static const struct arb_profile fide_2023 = {
     .edition = ARB_ED_2023,
     .in_force = "2023-01-01",
     .article = {HIER_ARTICLES, HIER_CLAIMS},
-    .rules = ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_PROMO_QUEEN,
+    .rules = ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_PROMO_QUEEN | ARB_PR_RESIGN_DRAW,
     .mode = -1,
     .illegal = {[ARB_MODE_STANDARD] = {2, 2, false, "7.5.5"},
-                [ARB_MODE_RAPID] = {2, 1, true, "A.5.2, 7.5.5, A.3"},
-                [ARB_MODE_BLITZ] = {2, 1, true, "B.3, A.5.2, 7.5.5"}},
+                [ARB_MODE_RAPID] = {2, 1, true, "A.5.2, 7.5.5, A.3", "A.5.4"},
+                [ARB_MODE_BLITZ] = {2, 1, true, "B.3, A.5.2, 7.5.5", "B.3, A.5.4"}},
 };
 
 /* Finnish blitz rules 2024 ("Suomen pikashakkisäännöstö 2024", RULES.md
@@ -141,12 +141,12 @@ static const struct arb_profile fi_blitz_2024 = {
     .edition = ARB_ED_2023,
     .in_force = "2024-01-01",
     .article = {HIER_ARTICLES, HIER_CLAIMS},
-    .rules = ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_PROMO_QUEEN,
+    .rules = ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_PROMO_QUEEN | ARB_PR_RESIGN_DRAW,
     .national = true,
     .mode = ARB_MODE_BLITZ,
     .illegal = {[ARB_MODE_STANDARD] = {2, 2, false, "7.5.5"},
-                [ARB_MODE_RAPID] = {2, 1, true, "A.5.2, 7.5.5, A.3"},
-                [ARB_MODE_BLITZ] = {2, 1, true, "A.5.2, 7.5.5"}},
+                [ARB_MODE_RAPID] = {2, 1, true, "A.5.2, 7.5.5, A.3", "A.5.4"},
+                [ARB_MODE_BLITZ] = {2, 1, true, "A.5.2, 7.5.5", "A.5.4"}},
 };
 
 static const struct arb_profile fi_team_blitz_increment = {
@@ -156,7 +156,7 @@ static const struct arb_profile fi_team_blitz_increment = {
     .in_force = "2024-01-01",
     .article = {FI_TEAM_ARTICLES},
     .rules = ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_PROMO_QUEEN | ARB_PR_NO_CLAIMS
-             | ARB_PR_ARBITER_FIFTY,
+             | ARB_PR_ARBITER_FIFTY | ARB_PR_RESIGN_DRAW,
     .national = true,
     .mode = ARB_MODE_BLITZ,
     .illegal = {[ARB_MODE_STANDARD] = {1, 0, true, "team rule 11"},
@@ -170,7 +170,7 @@ static const struct arb_profile fi_team_blitz_fixed = {
     .edition = ARB_ED_2023,
     .in_force = "2024-01-01",
     .article = {FI_TEAM_ARTICLES},
-    .rules = ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_PROMO_QUEEN | ARB_PR_NO_CLAIMS,
+    .rules = ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_PROMO_QUEEN | ARB_PR_NO_CLAIMS | ARB_PR_RESIGN_DRAW,
     .national = true,
     .mode = ARB_MODE_BLITZ,
     .illegal = {[ARB_MODE_STANDARD] = {1, 0, true, "team rule 11"},

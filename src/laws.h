@@ -44,6 +44,7 @@ enum arb_article {
     ARB_ART_SEVENTYFIVE,        /* 9.6.2 automatic 75-move rule (2014: 9.6.b) */
     ARB_ART_AGREEMENT,          /* 5.2.3 draw by agreement (2017+: after both players moved) */
     ARB_ART_TIMEOUT_DRAW,       /* 6.9: flag fall, but the opponent cannot mate: a draw */
+    ARB_ART_RESIGNATION,        /* 5.1.2: the player who resigns loses (2023: unless ...) */
     ARB_ART_ARBITER_FIFTY,      /* national: the arbiter's power to declare the 50-move draw */
     ARB_ART_RESULT,             /* 8.7 the result on the scoresheet */
     ARB_ART_COUNT
@@ -62,6 +63,9 @@ struct arb_illegal_rule {
     bool on_claim;              /* acted on only when claimed (or seen) before the opponent's
                                    next move; unclaimed, the move stands */
     const char *article;
+    const char *both_in_check;  /* the article by which an arbiter who sees both kings in check
+                                   waits for the next move and, the illegal position still on
+                                   the board, declares a draw (rapid/blitz 2014+); NULL: none */
 };
 
 struct arb_profile {
@@ -91,6 +95,8 @@ enum {
                                       without pawn move or capture the arbiter may declare a draw */
     ARB_PR_PROMO_QUEEN = 1 << 7, /* 7.5.2 (2014 7.5.a): a pawn left unpromoted becomes a queen (2009
                                     7.4a calls it illegal but names no piece) */
+    ARB_PR_RESIGN_DRAW = 1 << 8, /* 5.1.2 (2023): a player who resigns loses, unless the opponent
+                                    cannot checkmate him by any series of legal moves: a draw */
 };
 
 /* The profiles, newest FIDE edition first; NULL-terminated. */

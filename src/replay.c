@@ -896,6 +896,25 @@ static const char *illegal_consequence(struct rs *s, const char **article)
     return text;
 }
 
+/* Rapid and blitz (2014 A.4.d, 2017/2018 A.4.4, 2023 A.5.4): an arbiter
+ * who sees both kings in check waits until the next move is completed;
+ * if an illegal position is still on the board then, the game is drawn.
+ * Called after a followed illegal move (f its finding) when the side to
+ * move is in check.  The draw itself a record cannot show here: the next
+ * move would have to be a second illegal one, and the replay follows an
+ * illegal move only when the rest replays legally from it. */
+static void both_kings_in_check(struct rs *s, struct arb_finding *f)
+{
+    const struct arb_pos *pos = &s->cur.pos;
+    const char *article = s->prof->illegal[s->out->mode].both_in_check;
+    int mover = pos->side ^ 1;
+    if (article && arb_pos_attackers(pos, pos->king_sq[mover], pos->side, pos->occ))
+        f->message = arb_arena_printf(s->g->arena,
+                                      "%s; both kings are now in check: the arbiter waits for the next move, and if an "
+                                      "illegal position is still on the board then, the game is drawn (%s)",
+                                      f->message, article);
+}
+
 static int do_move(struct rs *s, int idx)
 {
     const struct arb_node *n = &s->g->nodes[idx];
@@ -980,6 +999,7 @@ static int do_move(struct rs *s, int idx)
     struct arb_resolve r;
     arb_san_resolve(&s->cur.pos, &d, &r);
     bool stood = false;
+    struct arb_finding *stood_f = NULL;
     if (r.status != ARB_RS_OK && r.status != ARB_RS_PROMO_MISSING) {
         arb_move m;
         if (position_ended(s)) {
@@ -999,6 +1019,7 @@ static int do_move(struct rs *s, int idx)
                                         "moves after it replay only from there), and the replay follows it; %s",
                                         what);
         f->article = article;
+        stood_f = f;
         r.move = m;
     }
     if (r.status == ARB_RS_PROMO_MISSING) {
@@ -1027,6 +1048,8 @@ static int do_move(struct rs *s, int idx)
     play(s, r.move, idx);
     bool check = arb_pos_checkers(&s->cur.pos) != 0;
     bool mate = check && !arb_has_legal_move(&s->cur.pos);
+    if (stood_f && check)
+        both_kings_in_check(s, stood_f);
     if (mate && s->depth == 0 && !s->out->end_ply) {
         s->out->end_ply = s->cur.ply;
         s->out->end_reason = ARB_END_CHECKMATE;
@@ -1363,6 +1386,30 @@ static void judge_result(struct rs *s)
                                                     "not checkmate by any series of legal moves: the game is drawn",
                                           out->result_tag, termination, side_names[winner]);
             f->article = arb_article(s->prof, ARB_ART_TIMEOUT_DRAW);
+            out->result_rules = ARB_RESULT_DRAW;
+            return;
+        }
+    }
+    /* 5.1.2 (2023): a player who resigns loses, unless the opponent cannot
+     * checkmate him by any series of legal moves — then it is a draw.  A
+     * decisive result the position did not decide and the Termination does
+     * not put down to time (or to something else than the board: an
+     * abandoned game, a rules infraction, an adjudication) is read as a
+     * resignation.  Only the proofs without search count here (they cost
+     * microseconds, and every such game asks). */
+    if ((s->prof->rules & ARB_PR_RESIGN_DRAW) && out->have_fen && out->end_reason == ARB_END_NONE
+        && (recorded == ARB_RESULT_WHITE || recorded == ARB_RESULT_BLACK)
+        && (!termination || strcasecmp(termination, "normal") == 0 || contains_nocase(termination, "resign"))) {
+        int winner = recorded == ARB_RESULT_WHITE ? ARB_WHITE : ARB_BLACK;
+        if (arb_cannot_mate_quick(&out->final, winner)) {
+            struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_RESULT_MISMATCH);
+            f->line = tag ? tag->line : g->line;
+            f->col = tag ? tag->col : g->col;
+            f->message = arb_arena_printf(g->arena, "the game is scored %s, but %s could not checkmate by any series "
+                                                    "of legal moves: under %s a player who resigns in such a position "
+                                                    "draws (1/2-1/2)",
+                                          out->result_tag, side_names[winner], s->prof->name);
+            f->article = arb_article(s->prof, ARB_ART_RESIGNATION);
             out->result_rules = ARB_RESULT_DRAW;
             return;
         }
