@@ -62,5 +62,42 @@ int main(void)
            && !(arb_profile_find("fi-team-blitz-2024-fixed")->rules & ARB_PR_ARBITER_FIFTY),
        "only the increment variant has the arbiter's 50-move draw (rule 10c)");
     is_str(in_force("2024.06.01"), "fide-2023", "a national set is never chosen by date");
+
+    /* The edition matrix (RULES.md §10, §11), row by row, as profile data. */
+    static const struct {
+        const char *name;
+        int loses[3], penalty[3], on_claim[3], both_in_check[3];
+        unsigned rules;
+    } matrix[] = {
+        /*              standard/rapid/blitz: nth loses, minutes, on claim only, A.4.4 waiting rule */
+        {"fide-2009", {3, 3, 1}, {2, 2, 0}, {0, 1, 1}, {0, 0, 0}, ARB_PR_EP_MARK_REQUIRED},
+        {"fide-2014", {2, 1, 1}, {2, 0, 0}, {0, 1, 1}, {0, 1, 1},
+         ARB_PR_AUTO_DRAWS | ARB_PR_FIVEFOLD_CONSECUTIVE | ARB_PR_PROMO_QUEEN},
+        {"fide-2017", {2, 1, 1}, {2, 0, 0}, {0, 1, 1}, {0, 1, 1},
+         ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_PROMO_QUEEN},
+        {"fide-2018", {2, 2, 2}, {2, 2, 1}, {0, 1, 1}, {0, 1, 1},
+         ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_PROMO_QUEEN},
+        {"fide-2023", {2, 2, 2}, {2, 1, 1}, {0, 1, 1}, {0, 1, 1},
+         ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_PROMO_QUEEN | ARB_PR_RESIGN_DRAW},
+        {"fi-team-blitz-2024-fixed", {1, 1, 1}, {0, 0, 0}, {1, 1, 1}, {0, 0, 0},
+         ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_PROMO_QUEEN | ARB_PR_NO_CLAIMS
+             | ARB_PR_RESIGN_DRAW},
+    };
+    static const char *const modes[] = {"standard", "rapid", "blitz"};
+    for (size_t i = 0; i < sizeof matrix / sizeof matrix[0]; i++) {
+        const struct arb_profile *p = arb_profile_find(matrix[i].name);
+        is_int((int)p->rules, (int)matrix[i].rules, "%s: the rules that differ by edition", matrix[i].name);
+        for (int m = 0; m < 3; m++) {
+            const struct arb_illegal_rule *ir = &p->illegal[m];
+            ok(ir->loses_at == matrix[i].loses[m] && ir->penalty_min == matrix[i].penalty[m]
+                   && ir->on_claim == matrix[i].on_claim[m] && (ir->both_in_check != NULL) == matrix[i].both_in_check[m]
+                   && ir->article && ir->article[0],
+               "%s %s: illegal move %d loses, +%d min before, %s, both kings in check %s", matrix[i].name, modes[m],
+               matrix[i].loses[m], matrix[i].penalty[m], matrix[i].on_claim[m] ? "on claim" : "always",
+               matrix[i].both_in_check[m] ? "wait, then draw" : "no rule");
+        }
+    }
+    is_str(arb_article(arb_profile_find("fide-2009"), ARB_ART_RESIGNATION), "5.1b", "2009: resignation 5.1b");
+    is_str(arb_article(arb_profile_find("fide-2023"), ARB_ART_RESIGNATION), "5.1.2", "2023: resignation 5.1.2");
     return tap_done();
 }
