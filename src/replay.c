@@ -1057,8 +1057,11 @@ static int do_move(struct rs *s, int idx)
     if (s->depth == 0) {
         count_repetitions(s, n, mate);
         /* 5.2.2: a dead position ends the game at once (the move that made
-         * it being legal); mate and the automatic draws came first. */
-        if (!mate && !s->out->end_ply && arb_dead_position(&s->cur.pos) == ARB_DEAD_YES) {
+         * it being legal); mate and the automatic draws came first.  Only
+         * captures and pawn moves change the material and the pawns the
+         * proofs rest on: asked after those, and after the first move. */
+        if (!mate && !s->out->end_ply && (s->cur.pos.halfmove == 0 || s->cur.ply == 1)
+            && arb_dead_position(&s->cur.pos) == ARB_DEAD_YES) {
             struct arb_finding *f = finding(s, ARB_F_DEAD_POSITION, n, ARB_ART_DEAD_POSITION,
                                             "no sequence of legal moves can lead to checkmate (%s): the game is drawn",
                                             dead_why(&s->cur.pos));
