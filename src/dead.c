@@ -372,14 +372,12 @@ enum arb_dead arb_can_mate(const struct arb_pos *pos, int side, long node_budget
             answer = ARB_DEAD_YES;
             found = depth;
         }
-    h.budget = h.nodes + node_budget / 4;
-    for (int attempt = 0; attempt < 64 && h.nodes <= h.budget && !answer; attempt++)
-        if (probe(&h, pos, attempt, 120, &found))
+    h.budget = h.nodes + node_budget * 3 / 8;
+    for (int attempt = 0; attempt < 256 && h.nodes <= h.budget && !answer; attempt++)
+        if (probe(&h, pos, attempt, 200, &found))
             answer = ARB_DEAD_YES;
-    if (!answer) {
-        long left = node_budget - h.nodes;
-        answer = explore(pos, side, left / 2, &h.nodes, &found);
-    }
+    if (!answer)
+        answer = explore(pos, side, (node_budget - h.nodes) * 3 / 4, &h.nodes, &found);
     h.budget = node_budget;
     for (int depth = 7; depth <= 64 && h.nodes <= h.budget && !answer; depth++)
         if (hm_search(&h, &p, depth)) {
