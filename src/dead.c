@@ -43,6 +43,20 @@ struct hm {
     long nodes, budget;
     uint64_t *tt;          /* key ^ depth, 0 = empty */
     unsigned tt_mask;
+    struct plan *plan;     /* the guided search's table and targets */
+    int mate_ply;          /* the length of the mate the guided search found */
+};
+
+/* The guided search's picture of a mate (after the heuristics CHA
+ * describes): the loser's king in a corner on the winner's side of the
+ * board, of the colour the winner's bishops need; the winner's king two
+ * squares in front of it; a piece of the loser's next to it, blocking. */
+struct plan {
+    int corner, winner_king, blocker;
+    bool loser_promotes;   /* the winner's material needs a loser's piece
+                              promoted to block: loser's pawn moves help */
+    struct { uint64_t key; int left; } *tt;
+    unsigned mask;
 };
 
 static int dist(int a, int b)
@@ -187,6 +201,107 @@ static bool probe(struct hm *h, const struct arb_pos *start, int attempt, int ma
         arb_pos_make(&pos, list.moves[best], &u);
         if (!(pos.by_color[h->winner] & ~pos.by_type[ARB_KING]))
             return false;   /* the winner has nothing left to mate with */
+    }
+    return false;
+}
+
+/* ---- Guided search ---------------------------------------------------------
+ *
+ * Depth-first, deepened step by step, where a move's cost in depth depends
+ * on whether it brings the mate of struct plan closer: a move that does
+ * (for the winner a capture, an advanced pawn's push, the king or a knight
+ * heading for its square; for the loser the king heading for the corner,
+ * another piece for the blocking square, a pawn towards promotion when the
+ * winner needs it) costs nothing, and so does the opponent's answer to it;
+ * a loser's capture (or a pawn move the plan does not want) costs three; any
+ * other move one.  So lines of progress are followed far beyond the nominal
+ * depth.  A mate found is a proof; nothing else is concluded from it. */
+
+static void plan_targets(const struct arb_pos *pos, int winner, struct plan *pl)
+{
+    const arb_bb *t = pos->by_type;
+    arb_bb wb = t[ARB_BISHOP] & pos->by_color[winner], lb = t[ARB_BISHOP] & pos->by_color[winner ^ 1];
+    bool dark = (wb & ARB_DARK_SQUARES) || (!wb && (lb & ~ARB_DARK_SQUARES));
+    /* For White: h8 (dark) or a8 (light); for Black the same turned round. */
+    int corner = dark ? ARB_SQ(7, 7) : ARB_SQ(0, 7), king = dark ? ARB_SQ(7, 5) : ARB_SQ(0, 5),
+        block = dark ? ARB_SQ(6, 7) : ARB_SQ(1, 7);
+    if (winner == ARB_BLACK) {
+        corner = 63 - corner;
+        king = 63 - king;
+        block = 63 - block;
+    }
+    pl->corner = corner;
+    pl->winner_king = king;
+    pl->blocker = block;
+    arb_bb mine = pos->by_color[winner] & ~t[ARB_KING], theirs = pos->by_color[winner ^ 1] & ~t[ARB_KING];
+    bool lone_knight = mine == (mine & t[ARB_KNIGHT]) && !arb_more_than_one(mine)
+                       && !(theirs & (t[ARB_KNIGHT] | t[ARB_BISHOP] | t[ARB_ROOK]));
+    arb_bb colour = wb & ARB_DARK_SQUARES ? ARB_DARK_SQUARES : ~ARB_DARK_SQUARES;
+    bool bishops_only = mine && mine == wb && !(t[ARB_BISHOP] & ~colour) && !(theirs & t[ARB_KNIGHT]);
+    pl->loser_promotes = lone_knight || bishops_only;
+}
+
+enum { NORMAL, REWARD, PUNISH };
+
+static int variation(const struct arb_pos *pos, arb_move m, int winner, const struct plan *pl)
+{
+    int from = arb_move_from(m), to = arb_move_to(m), type = arb_pos_type_at(pos, from);
+    bool capture = (pos->occ & ARB_BB(to)) != 0;
+    if (pos->side == winner) {
+        int rel = winner == ARB_WHITE ? ARB_RANK(from) : 7 - ARB_RANK(from);
+        if (capture || (type == ARB_PAWN && rel >= 4))
+            return REWARD;
+        int target = type == ARB_KING ? pl->winner_king : pl->corner;
+        if ((type == ARB_KING || type == ARB_KNIGHT) && dist(to, target) < dist(from, target))
+            return REWARD;
+        return NORMAL;
+    }
+    if (type == ARB_KING || type == ARB_KNIGHT) {
+        int target = type == ARB_KING ? pl->corner : pl->blocker;
+        if (dist(to, target) < dist(from, target))
+            return REWARD;
+    }
+    if (pl->loser_promotes) {
+        int promo = arb_move_kind(m) == ARB_MK_PROMOTION ? arb_move_promo(m) : ARB_NO_PIECE;
+        return type == ARB_PAWN && promo != ARB_QUEEN && promo != ARB_ROOK ? REWARD : PUNISH;
+    }
+    return capture ? PUNISH : NORMAL;
+}
+
+/* Does the winner mate within `left` (in the costs above)?  ply: from the
+ * start of the search; past: the move before was one of progress. */
+static bool guided(struct hm *h, struct arb_pos *pos, int left, int ply, bool past)
+{
+    if (++h->nodes > h->budget)
+        return false;
+    struct arb_movelist list;
+    arb_gen_legal(pos, &list);
+    if (list.n == 0) {
+        h->mate_ply = ply;
+        return pos->checkers && pos->side != h->winner;
+    }
+    if (left <= 0 || ply > 400 || !(pos->by_color[h->winner] & ~pos->by_type[ARB_KING]))
+        return false;
+    struct plan *pl = h->plan;
+    unsigned i0 = (unsigned)(pos->key ^ (pos->key >> 32)) & pl->mask;
+    if (pl->tt[i0].key == pos->key && pl->tt[i0].left >= left)
+        return false;   /* searched at least this deep before, no mate */
+    pl->tt[i0].key = pos->key;
+    pl->tt[i0].left = left;
+    for (int i = 0; i < list.n; i++) {
+        arb_move m = list.moves[i];
+        int v = variation(pos, m, h->winner, pl);
+        if (ply > 300 && v == REWARD)
+            v = NORMAL;
+        int cost = v == REWARD ? 0 : v == PUNISH ? 3 : past ? 0 : 1;
+        struct arb_undo u;
+        arb_pos_make(pos, m, &u);
+        bool found = guided(h, pos, left - cost, ply + 1, v == REWARD);
+        arb_pos_unmake(pos, m, &u);
+        if (found)
+            return true;
+        if (h->nodes > h->budget)
+            return false;
     }
     return false;
 }
@@ -362,28 +477,37 @@ enum arb_dead arb_can_mate(const struct arb_pos *pos, int side, long node_budget
     struct arb_pos p = *pos;
     enum arb_dead answer = ARB_DEAD_UNKNOWN;
     int found = 0;
-    /* Short mates by the exhaustive search first; then greedy games towards
-     * the mate (the long helpmates of ordinary positions); then the
-     * exhaustive exploration (proofs either way where few positions are
-     * reachable); then deeper search with what is left of the budget. */
+    /* Short mates by the exhaustive search first (an eighth of the budget);
+     * then the guided search (up to five eighths); then the exhaustive
+     * exploration (proofs either way where few positions are reachable),
+     * with half the budget of its own; then greedy games towards a mate
+     * with what is left.  At most one and a half times node_budget. */
     h.budget = node_budget / 8;
     for (int depth = 1; depth <= 6 && h.nodes <= h.budget && !answer; depth++)
         if (hm_search(&h, &p, depth)) {
             answer = ARB_DEAD_YES;
             found = depth;
         }
-    h.budget = h.nodes + node_budget * 3 / 8;
+    /* The guided search, deepened while its share of the budget lasts. */
+    h.budget = node_budget * 5 / 8;
+    if (!answer) {
+        struct plan pl = {.mask = (1u << 15) - 1};
+        pl.tt = calloc((size_t)pl.mask + 1, sizeof *pl.tt);
+        plan_targets(pos, side, &pl);
+        h.plan = &pl;
+        for (int depth = 2; pl.tt && depth <= 64 && h.nodes <= h.budget && !answer; depth++)
+            if (guided(&h, &p, depth, 0, false)) {
+                answer = ARB_DEAD_YES;
+                found = h.mate_ply;
+            }
+        free(pl.tt);
+    }
+    if (!answer)
+        answer = explore(pos, side, node_budget / 2, &h.nodes, &found);
+    h.budget = node_budget;
     for (int attempt = 0; attempt < 256 && h.nodes <= h.budget && !answer; attempt++)
         if (probe(&h, pos, attempt, 200, &found))
             answer = ARB_DEAD_YES;
-    if (!answer)
-        answer = explore(pos, side, (node_budget - h.nodes) * 3 / 4, &h.nodes, &found);
-    h.budget = node_budget;
-    for (int depth = 7; depth <= 64 && h.nodes <= h.budget && !answer; depth++)
-        if (hm_search(&h, &p, depth)) {
-            answer = ARB_DEAD_YES;
-            found = depth;
-        }
     free(h.tt);
     if (answer == ARB_DEAD_YES && plies)
         *plies = found;

@@ -11,7 +11,9 @@
  * men that cannot help it mate), locked pawns (locked.h), and an
  * exhaustive exploration of every reachable position where there are few.
  * Proofs that it can: a mating sequence found by a cooperative (helpmate)
- * search.  Between them, within a node budget, the answer is unknown.
+ * search: exhaustive at short depths, guided towards a mating picture
+ * beyond them, greedy games last.  Between them, within a node budget,
+ * the answer is unknown.
  */
 #ifndef ARB_DEAD_H
 #define ARB_DEAD_H
@@ -51,7 +53,8 @@ bool arb_cannot_mate_quick(const struct arb_pos *pos, int side);
  * cooperating: a helpmate)?  ARB_DEAD_NO proves it cannot (a lone king
  * never mates); ARB_DEAD_YES that it can (a mating sequence was found, and
  * *plies holds its length if plies is not NULL); ARB_DEAD_UNKNOWN when the
- * search ran out of its node budget.  Never a guess. */
+ * search ran out of its node budget (it may spend up to 1.5 times
+ * node_budget positions).  Never a guess. */
 enum arb_dead arb_can_mate(const struct arb_pos *pos, int side, long node_budget, int *plies);
 
 #endif
