@@ -667,6 +667,42 @@ __attribute__((always_inline)) inline void arb_pos_make(struct arb_pos *pos, arb
     pos->checkers = arb_pos_attackers(pos, pos->king_sq[them], us, pos->occ);
 }
 
+void arb_pos_pack(const struct arb_pos *pos, struct arb_packed *out)
+{
+    memset(out, 0, sizeof *out);
+    memcpy(out->by_type, pos->by_type, sizeof out->by_type);
+    memcpy(out->by_color, pos->by_color, sizeof out->by_color);
+    out->key = pos->key;
+    out->checkers = pos->checkers;
+    out->halfmove = pos->halfmove;
+    out->side = pos->side;
+    out->ep = pos->ep;
+    out->castle = pos->castle;
+    out->king_sq[0] = pos->king_sq[0];
+    out->king_sq[1] = pos->king_sq[1];
+}
+
+void arb_pos_unpack(const struct arb_packed *p, const struct arb_pos *game, struct arb_pos *pos)
+{
+    *pos = *game;
+    memcpy(pos->by_type, p->by_type, sizeof pos->by_type);
+    memcpy(pos->by_color, p->by_color, sizeof pos->by_color);
+    pos->occ = p->by_color[0] | p->by_color[1];
+    memset(pos->board, ARB_EMPTY, sizeof pos->board);
+    for (int c = 0; c < 2; c++)
+        for (int t = 0; t < 6; t++)
+            for (arb_bb b = p->by_type[t] & p->by_color[c]; b;)
+                pos->board[arb_pop_lsb(&b)] = (uint8_t)arb_piece_make(c, t);
+    pos->key = p->key;
+    pos->checkers = p->checkers;
+    pos->halfmove = p->halfmove;
+    pos->side = p->side;
+    pos->ep = p->ep;
+    pos->castle = p->castle;
+    pos->king_sq[0] = p->king_sq[0];
+    pos->king_sq[1] = p->king_sq[1];
+}
+
 void arb_pos_unmake(struct arb_pos *pos, arb_move m, const struct arb_undo *u)
 {
     int them = pos->side, us = them ^ 1;

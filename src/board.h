@@ -99,6 +99,22 @@ int arb_pos_validate(const struct arb_pos *pos, int fen_ep, char *err, size_t er
  * letters for Chess960.  Returns out. */
 char *arb_pos_to_fen(const struct arb_pos *pos, char *out);
 
+/* A position in 96 bytes, for searches that keep many: the pieces, side,
+ * rights, en-passant square, counters and key.  What does not change in
+ * play (the castling rooks' squares, Chess960, the move number) comes back
+ * from a position of the same game on unpacking. */
+struct arb_packed {
+    arb_bb by_type[6];
+    arb_bb by_color[2];
+    uint64_t key;
+    arb_bb checkers;
+    uint32_t halfmove;
+    uint8_t side, ep, castle, king_sq[2];
+};
+void arb_pos_pack(const struct arb_pos *pos, struct arb_packed *out);
+/* pos from *p, with the game's fixed parts from *game. */
+void arb_pos_unpack(const struct arb_packed *p, const struct arb_pos *game, struct arb_pos *pos);
+
 /* Apply a legal move (from the move generator or the SAN resolver). */
 void arb_pos_make(struct arb_pos *pos, arb_move m, struct arb_undo *u);
 /* Take back the move m that arb_pos_make applied with undo record *u. */

@@ -19,6 +19,11 @@
 #include "san.h"
 #include "util.h"
 
+/* Positions the search for a mate may visit when a finding depends on
+ * whether a side can still mate (6.9, the illegal-move loss): asked once
+ * per such game, so a generous budget (at most some tens of milliseconds). */
+enum { MATE_BUDGET = 200000 };
+
 const char *arb_end_reason_name(enum arb_end_reason r)
 {
     switch (r) {
@@ -869,7 +874,7 @@ static const char *illegal_consequence(struct rs *s, const char **article)
     arb_buf_printf(&b, "it is %s's %s illegal move: under %s (%s) ", side_names[off], ordinal(k), s->prof->name,
                    arb_mode_name(mode));
     if (ir->loses_at && k >= ir->loses_at) {
-        enum arb_dead cm = arb_can_mate(pos, opp, 20000, NULL);
+        enum arb_dead cm = arb_can_mate(pos, opp, MATE_BUDGET, NULL);
         arb_buf_adds(&b, ir->on_claim ? "it may lose the game" : "it loses the game");
         if (cm == ARB_DEAD_NO)
             arb_buf_printf(&b, ", but %s cannot checkmate %s by any series of legal moves: then it is a draw",
@@ -1381,7 +1386,7 @@ static void judge_result(struct rs *s)
     if (termination && contains_nocase(termination, "time") && out->have_fen && out->end_reason == ARB_END_NONE
         && (recorded == ARB_RESULT_WHITE || recorded == ARB_RESULT_BLACK)) {
         int winner = recorded == ARB_RESULT_WHITE ? ARB_WHITE : ARB_BLACK;
-        if (arb_can_mate(&out->final, winner, 20000, NULL) == ARB_DEAD_NO) {
+        if (arb_can_mate(&out->final, winner, MATE_BUDGET, NULL) == ARB_DEAD_NO) {
             struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_TIMEOUT_VS_INSUFFICIENT);
             f->line = tag ? tag->line : g->line;
             f->col = tag ? tag->col : g->col;

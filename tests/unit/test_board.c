@@ -242,5 +242,29 @@ int main(void)
     }
     check_move_legal(SHARED_PERFT "/standard.epd");
     check_move_legal(SHARED_PERFT "/chess960.epd");
+    /* Packed positions (the dead-position exploration keeps them) come back
+     * whole, after moves too: FEN, key, board and what make keeps. */
+    {
+        const char *fens[] = {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                              "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3",
+                              "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"};
+        for (int i = 0; i < 3; i++) {
+            struct arb_pos pos, back;
+            char err[200], a[100], b[100];
+            arb_pos_from_fen(&pos, fens[i], i == 2, err, sizeof err);
+            struct arb_movelist list;
+            arb_gen_legal(&pos, &list);
+            struct arb_undo u;
+            arb_pos_make(&pos, list.moves[list.n / 2], &u);
+            struct arb_packed pk;
+            arb_pos_pack(&pos, &pk);
+            arb_pos_unpack(&pk, &pos, &back);
+            arb_pos_to_fen(&pos, a);
+            arb_pos_to_fen(&back, b);
+            ok(strcmp(a, b) == 0 && pos.key == back.key && memcmp(pos.board, back.board, 64) == 0
+                   && pos.occ == back.occ && pos.checkers == back.checkers && pos.halfmove == back.halfmove,
+               "pack and unpack keep the position: %s", a);
+        }
+    }
     return tap_done();
 }
