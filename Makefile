@@ -161,6 +161,7 @@ bench: build/.deps-ok arbiter build/rssmax build/unwin
 	    $(SHARED)/testdata/unwinnability/d3chess-test-vector.txt
 	build/unwin --budget=20000 --max=5000 $(SHARED)/testdata/unwinnability/chasolver-lichess-65536.txt
 	build/unwin --budget=20000 --flagged $(SHARED)/testdata/unwinnability/d3chess-unfair-lichess-timeouts-2022-05.txt
+	build/unwin --budget=200000 --max=400 $(SHARED)/testdata/unwinnability/chasolver-positions.txt
 
 install: arbiter
 	install -d $(DESTDIR)$(PREFIX)/bin
