@@ -133,6 +133,9 @@ build/perft: build/rel/tests/perft/perft.o $(CORE_SRCS:%.c=build/rel/%.o) build/
 build/unwin: build/rel/tests/dead/unwin.o $(CORE_SRCS:%.c=build/rel/%.o) build/rel/src/util.o
 	$(CC) $(OPT) $(LTO) -o $@ $^ $(LDLIBS)
 
+build/unwin-asan: build/asan/tests/dead/unwin.o $(CORE_SRCS:%.c=build/asan/%.o) build/asan/src/util.o
+	$(CC) $(SAN_FLAGS) -o $@ $^ $(LDLIBS)
+
 build/rssmax: tools/rssmax.c
 	@mkdir -p build
 	$(CC) $(STD) $(WARN) -O2 -o $@ $<
@@ -146,10 +149,11 @@ build/.deps-ok:
 deps:
 	@sh tools/deps.sh all
 
-check: build/.deps-ok arbiter arbiter-asan $(UNIT_BINS) build/perft build/unwin
+check: build/.deps-ok arbiter arbiter-asan $(UNIT_BINS) build/perft build/unwin build/unwin-asan
 	@sh tools/deps.sh test
 	ARBITER=./arbiter-asan ARBITER_REL=./arbiter SHARED="$(SHARED)" PERFT=build/perft \
-	    UNWIN=build/unwin sh tests/run.sh $(UNIT_BINS) tests/perft/run.sh tests/dead/run.sh tests/cli/run.sh tests/notation/run.sh tests/notation/roundtrip.sh tests/readme.sh tests/shared/run.sh
+	    UNWIN=build/unwin UNWIN_ASAN=build/unwin-asan sh tests/run.sh $(UNIT_BINS) tests/perft/run.sh tests/dead/run.sh \
+	    tests/dead/asan.sh tests/cli/run.sh tests/notation/run.sh tests/notation/roundtrip.sh tests/readme.sh tests/shared/run.sh
 
 perft: build/perft
 	build/perft --full tests/perft/standard.epd tests/perft/chess960.epd

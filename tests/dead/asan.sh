@@ -1,0 +1,12 @@
+#!/bin/sh
+# asan.sh — the dead-position analysis under AddressSanitizer and
+# UndefinedBehaviorSanitizer (TAP, from build/unwin-asan): a few hundred
+# labelled positions through every stage (proofs, exploration, searches,
+# random games), so a memory error in them fails make check.
+set -u
+UNWIN_ASAN=${UNWIN_ASAN:-build/unwin-asan}
+SHARED=${SHARED:-../shared}
+U=$SHARED/testdata/unwinnability
+[ -d "$U" ] || { echo "Bail out! $U not found"; exit 1; }
+exec "$UNWIN_ASAN" --tap --budget=3000 --max=150 --walks=3 "$U/chasolver-positions.txt" \
+    "$U/chasolver-lichess-65536.txt" --flagged "$U/d3chess-unfair-lichess-timeouts-2022-05.txt"
