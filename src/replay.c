@@ -1383,6 +1383,17 @@ static void judge_result(struct rs *s)
      * Only a proof counts (arb_can_mate says no); an open question stays
      * unreported. */
     const char *termination = arb_game_tag(g, "Termination");
+    /* The PGN standard's (and lichess's) "unterminated": no result yet. */
+    if (termination && strcasecmp(termination, "unterminated") == 0 && recorded != ARB_RESULT_UNKNOWN
+        && recorded != ARB_RESULT_NONE) {
+        struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_RESULT_INCONSISTENT);
+        f->line = tag ? tag->line : g->line;
+        f->col = tag ? tag->col : g->col;
+        f->message = arb_arena_printf(g->arena, "the Termination tag says the game is unterminated, but the result is "
+                                                "recorded as %s (an unfinished game is \"*\")",
+                                      out->result_tag);
+        f->article = arb_article(s->prof, ARB_ART_RESULT);
+    }
     if (termination && contains_nocase(termination, "time") && out->have_fen && out->end_reason == ARB_END_NONE
         && (recorded == ARB_RESULT_WHITE || recorded == ARB_RESULT_BLACK)) {
         int winner = recorded == ARB_RESULT_WHITE ? ARB_WHITE : ARB_BLACK;
