@@ -288,9 +288,22 @@ static bool guided(struct hm *h, struct arb_pos *pos, int left, int ply, bool pa
         return false;   /* searched at least this deep before, no mate */
     pl->tt[i0].key = pos->key;
     pl->tt[i0].left = left;
+    /* Moves of progress first, then the rest by the greedy games' order. */
+    int vs[ARB_MAX_MOVES], sc[ARB_MAX_MOVES];
     for (int i = 0; i < list.n; i++) {
-        arb_move m = list.moves[i];
-        int v = variation(pos, m, h->winner, pl);
+        vs[i] = variation(pos, list.moves[i], h->winner, pl);
+        sc[i] = (vs[i] == REWARD ? 1000 : vs[i] == PUNISH ? -1000 : 0) + score(pos, list.moves[i], h->winner);
+    }
+    for (int i = 0; i < list.n; i++) {
+        int best = i;
+        for (int j = i + 1; j < list.n; j++)
+            if (sc[j] > sc[best])
+                best = j;
+        arb_move m = list.moves[best];
+        int v = vs[best];
+        list.moves[best] = list.moves[i];
+        vs[best] = vs[i];
+        sc[best] = sc[i];
         if (ply > 300 && v == REWARD)
             v = NORMAL;
         int cost = v == REWARD ? 0 : v == PUNISH ? 3 : past ? 0 : 1;
