@@ -76,7 +76,8 @@ static int check_file(const struct arb_opts *o, const char *path, struct sink *o
     arb_pgn_init(&rd, &in, path, o->max_game_bytes);
     unsigned votes[32] = {0};   /* languages of this file's games so far */
     struct arb_check_opts co = {.profile = o->profile, .lang = o->lang, .lang_hint = o->lang_hint,
-                                .lang_votes = votes, .mode = o->mode};
+                                .lang_votes = votes, .mode = o->mode,
+                                .time_control = o->have_time_control ? &o->time_control : NULL};
     int status = ARB_EXIT_OK;
     for (;;) {
         struct arb_game g;

@@ -234,7 +234,8 @@ static int convert_file(const struct arb_opts *o, const char *path, struct arb_b
     unsigned votes[32] = {0};
     struct conv c = {.to = o->to};
     struct arb_check_opts co = {.profile = o->profile, .lang = o->lang, .lang_hint = o->lang_hint,
-                                .lang_votes = votes, .mode = o->mode, .on_move = on_move, .ctx = &c};
+                                .lang_votes = votes, .mode = o->mode,
+                                .time_control = o->have_time_control ? &o->time_control : NULL, .on_move = on_move, .ctx = &c};
     int status = ARB_EXIT_OK;
     for (;;) {
         struct arb_game g;

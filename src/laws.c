@@ -7,6 +7,8 @@
  */
 #include "laws.h"
 
+#include "timectl.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +59,10 @@ static const struct arb_profile fide_2009 = {
     .illegal = {[ARB_MODE_STANDARD] = {3, 2, false, "7.4b"},
                 [ARB_MODE_RAPID] = {3, 2, true, "A.4c, 7.4b"},
                 [ARB_MODE_BLITZ] = {1, 0, true, "B.3c"}},
+    .blitz_max_s = 899,
+    .flag = {[ARB_MODE_STANDARD] = {"6.8, 6.9", "the flag counts when the arbiter sees it or a player validly claims it"},
+              [ARB_MODE_RAPID] = {"A.4d", "the flag counts only on the opponent's valid claim; the arbiter does not call it unless both flags are down"},
+              [ARB_MODE_BLITZ] = {"B.3, A.4d", "the flag counts only on the opponent's valid claim; the arbiter does not call it unless both flags are down"}},
 };
 
 static const struct arb_profile fide_2014 = {
@@ -86,6 +92,10 @@ static const struct arb_profile fide_2014 = {
     .illegal = {[ARB_MODE_STANDARD] = {2, 2, false, "7.5.b"},
                 [ARB_MODE_RAPID] = {1, 0, true, "A.4.b", "A.4.d"},
                 [ARB_MODE_BLITZ] = {1, 0, true, "B.4, A.4.b", "B.4, A.4.d"}},
+    .blitz_max_s = 600,
+    .flag = {[ARB_MODE_STANDARD] = {"6.8, 6.9", "the flag counts when the arbiter sees it or a player validly claims it"},
+              [ARB_MODE_RAPID] = {"A.4.c", "the flag counts on the opponent's valid claim (his own flag still up)"},
+              [ARB_MODE_BLITZ] = {"B.4, A.4.c", "the flag counts on the opponent's valid claim (his own flag still up)"}},
 };
 
 static const struct arb_profile fide_2017 = {
@@ -99,6 +109,10 @@ static const struct arb_profile fide_2017 = {
     .illegal = {[ARB_MODE_STANDARD] = {2, 2, false, "7.5.3"},
                 [ARB_MODE_RAPID] = {1, 0, true, "A.4.2", "A.4.4"},
                 [ARB_MODE_BLITZ] = {1, 0, true, "B.4, A.4.2", "B.4, A.4.4"}},
+    .blitz_max_s = 600,
+    .flag = {[ARB_MODE_STANDARD] = {"6.8, 6.9", "the flag counts when the arbiter sees it or a player validly claims it"},
+              [ARB_MODE_RAPID] = {"A.4.3, A.4.5", "the flag counts on the opponent's claim, and the arbiter may call it"},
+              [ARB_MODE_BLITZ] = {"B.4, A.4.3, A.4.5", "the flag counts on the opponent's claim, and the arbiter may call it"}},
 };
 
 static const struct arb_profile fide_2018 = {
@@ -112,6 +126,10 @@ static const struct arb_profile fide_2018 = {
     .illegal = {[ARB_MODE_STANDARD] = {2, 2, false, "7.5.5"},
                 [ARB_MODE_RAPID] = {2, 2, true, "A.4.2, 7.5.5", "A.4.4"},
                 [ARB_MODE_BLITZ] = {2, 1, true, "B.4, A.4.2, 7.5.5", "B.4, A.4.4"}},
+    .blitz_max_s = 600,
+    .flag = {[ARB_MODE_STANDARD] = {"6.8, 6.9", "the flag counts when the arbiter sees it or a player validly claims it"},
+              [ARB_MODE_RAPID] = {"A.4.3, A.4.5", "the arbiter shall call the flag fall"},
+              [ARB_MODE_BLITZ] = {"B.4, A.4.5", "the arbiter shall call the flag fall"}},
 };
 
 static const struct arb_profile fide_2023 = {
@@ -125,6 +143,10 @@ static const struct arb_profile fide_2023 = {
     .illegal = {[ARB_MODE_STANDARD] = {2, 2, false, "7.5.5"},
                 [ARB_MODE_RAPID] = {2, 1, true, "A.5.2, 7.5.5, A.3", "A.5.4"},
                 [ARB_MODE_BLITZ] = {2, 1, true, "B.3, A.5.2, 7.5.5", "B.3, A.5.4"}},
+    .blitz_max_s = 600,
+    .flag = {[ARB_MODE_STANDARD] = {"6.8, 6.9", "the flag counts when the arbiter sees it or a player validly claims it"},
+              [ARB_MODE_RAPID] = {"A.5.3, A.5.5", "the arbiter shall call the flag fall"},
+              [ARB_MODE_BLITZ] = {"B.3, A.5.5", "the arbiter shall call the flag fall"}},
 };
 
 /* Finnish blitz rules 2024 ("Suomen pikashakkisäännöstö 2024", RULES.md
@@ -147,6 +169,10 @@ static const struct arb_profile fi_blitz_2024 = {
     .illegal = {[ARB_MODE_STANDARD] = {2, 2, false, "7.5.5"},
                 [ARB_MODE_RAPID] = {2, 1, true, "A.5.2, 7.5.5, A.3", "A.5.4"},
                 [ARB_MODE_BLITZ] = {2, 1, true, "A.5.2, 7.5.5", "A.5.4"}},
+    .blitz_max_s = 600,
+    .flag = {[ARB_MODE_STANDARD] = {"6.8, 6.9", "the flag counts when the arbiter sees it or a player validly claims it"},
+              [ARB_MODE_RAPID] = {"A.5.3, A.5.5", "the arbiter shall call the flag fall"},
+              [ARB_MODE_BLITZ] = {"A.5.5", "the arbiter shall call the flag fall"}},
 };
 
 static const struct arb_profile fi_team_blitz_increment = {
@@ -162,6 +188,10 @@ static const struct arb_profile fi_team_blitz_increment = {
     .illegal = {[ARB_MODE_STANDARD] = {1, 0, true, "team rule 11"},
                 [ARB_MODE_RAPID] = {1, 0, true, "team rule 11"},
                 [ARB_MODE_BLITZ] = {1, 0, true, "team rule 11"}},
+    .blitz_max_s = 600,
+    .flag = {[ARB_MODE_STANDARD] = {"team rule 2", "the arbiter must not point out a flag fall: it counts on the opponent's claim"},
+              [ARB_MODE_RAPID] = {"team rule 2", "the arbiter must not point out a flag fall: it counts on the opponent's claim"},
+              [ARB_MODE_BLITZ] = {"team rule 2", "the arbiter must not point out a flag fall: it counts on the opponent's claim"}},
 };
 
 static const struct arb_profile fi_team_blitz_fixed = {
@@ -176,6 +206,10 @@ static const struct arb_profile fi_team_blitz_fixed = {
     .illegal = {[ARB_MODE_STANDARD] = {1, 0, true, "team rule 11"},
                 [ARB_MODE_RAPID] = {1, 0, true, "team rule 11"},
                 [ARB_MODE_BLITZ] = {1, 0, true, "team rule 11"}},
+    .blitz_max_s = 600,
+    .flag = {[ARB_MODE_STANDARD] = {"team rule 2", "the arbiter must not point out a flag fall: it counts on the opponent's claim"},
+              [ARB_MODE_RAPID] = {"team rule 2", "the arbiter must not point out a flag fall: it counts on the opponent's claim"},
+              [ARB_MODE_BLITZ] = {"team rule 2", "the arbiter must not point out a flag fall: it counts on the opponent's claim"}},
 };
 
 const struct arb_profile *const arb_profiles[] = {
@@ -212,6 +246,18 @@ const struct arb_profile *arb_profile_for_date(const char *date)
         if (!arb_profiles[i]->national && strcmp(iso, arb_profiles[i]->in_force) >= 0)
             return arb_profiles[i];
     return &fide_2009;  /* older games: the oldest edition arbiter knows */
+}
+
+enum arb_mode arb_mode_of(const struct arb_profile *p, const struct arb_timecontrol *tc, bool *known)
+{
+    *known = false;
+    if (!tc->n || tc->untimed || tc->p[0].seconds < 0)
+        return ARB_MODE_STANDARD;
+    *known = true;
+    long t = tc->p[0].seconds + 60L * (tc->p[0].increment + tc->p[0].delay);
+    if (t <= p->blitz_max_s)
+        return ARB_MODE_BLITZ;
+    return t < 3600 ? ARB_MODE_RAPID : ARB_MODE_STANDARD;
 }
 
 const char *arb_mode_name(enum arb_mode m)

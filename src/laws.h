@@ -68,6 +68,12 @@ struct arb_illegal_rule {
                                    the board, declares a draw (rapid/blitz 2014+); NULL: none */
 };
 
+/* Who acts on a flag fall, by mode (6.8; rapid and blitz appendices). */
+struct arb_flag_rule {
+    const char *article;
+    const char *duty;           /* in words, for the finding */
+};
+
 struct arb_profile {
     const char *name;           /* --rules= name, e.g. "fide-2018" */
     const char *title;          /* one line for --rules=list */
@@ -78,6 +84,9 @@ struct arb_profile {
     bool national;              /* a national rule set (never chosen by --rules=auto) */
     int mode;                   /* the kind of game it is for (enum arb_mode), -1 any */
     struct arb_illegal_rule illegal[3]; /* by enum arb_mode */
+    int blitz_max_s;            /* A.1/B.1: blitz when base + 60 x increment is at most this
+                                   (2009: under 15 min; 2014+: 10 min or less) */
+    struct arb_flag_rule flag[3]; /* by enum arb_mode */
 };
 
 /* Rules that differ between editions, as flags of a profile. */
@@ -111,6 +120,13 @@ const struct arb_profile *arb_profile_default(void);
 const struct arb_profile *arb_profile_for_date(const char *date);
 
 const char *arb_mode_name(enum arb_mode m);
+
+struct arb_timecontrol;
+/* The kind of game a time control makes under the profile's edition (A.1,
+ * B.1: base time + 60 x increment, in its first period; a delay counts as
+ * an increment); *known false (and standard) when the time control does
+ * not say. */
+enum arb_mode arb_mode_of(const struct arb_profile *p, const struct arb_timecontrol *tc, bool *known);
 
 /* The article for a rule under a profile (never NULL). */
 static inline const char *arb_article(const struct arb_profile *p, enum arb_article a)

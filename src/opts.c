@@ -14,13 +14,14 @@
 
 enum {
     OPT_FORMAT = 256, OPT_RULES, OPT_MODE, OPT_LANG, OPT_ENCODING, OPT_MAX_GAME_BYTES, OPT_COLOR,
-    OPT_FEN, OPT_GAME, OPT_HELP, OPT_VERSION, OPT_QUIET, OPT_LANG_HINT, OPT_TO
+    OPT_FEN, OPT_GAME, OPT_HELP, OPT_VERSION, OPT_QUIET, OPT_LANG_HINT, OPT_TO, OPT_TIME_CONTROL
 };
 
 static const struct option long_opts[] = {
     {"format", required_argument, NULL, OPT_FORMAT},
     {"rules", required_argument, NULL, OPT_RULES},
     {"mode", required_argument, NULL, OPT_MODE},
+    {"time-control", required_argument, NULL, OPT_TIME_CONTROL},
     {"lang", required_argument, NULL, OPT_LANG},
     {"lang-hint", required_argument, NULL, OPT_LANG_HINT},
     {"to", required_argument, NULL, OPT_TO},
@@ -41,7 +42,7 @@ static bool allowed(enum arb_cmd cmd, int opt)
 {
     switch (opt) {
     case OPT_HELP: case OPT_VERSION: case OPT_RULES: case OPT_MODE: case OPT_LANG: case OPT_LANG_HINT: case OPT_ENCODING:
-    case OPT_MAX_GAME_BYTES:
+    case OPT_MAX_GAME_BYTES: case OPT_TIME_CONTROL:
         return true;
     case OPT_FORMAT: case OPT_COLOR: case OPT_QUIET:
         return cmd == ARB_CMD_CHECK;
@@ -75,7 +76,11 @@ static const char usage_common[] =
     "                          fide-2014, fide-2009, or auto (the edition in force on\n"
     "                          the game's EventDate or Date); --rules=list lists them\n"
     "      --mode=MODE         standard, rapid, blitz or auto (default: the rules\n"
-    "                          profile's own kind, else standard)\n"
+    "                          profile's own kind, else by the edition's definition\n"
+    "                          from the time control, else standard)\n"
+    "      --time-control=TC   the time control of every game, over its TimeControl\n"
+    "                          tag: PGN forms (40/5400+30:1800+30, 300+2, *60) or\n"
+    "                          written ones (90+30, 90'+30'', G/90;inc30, 90 d5)\n"
     "      --lang=LANG         notation of the moves: auto (default: decided per game\n"
     "                          from the letters used and which reading is legal)\n"
     "                          or a language code; --lang=list lists them\n"
@@ -272,6 +277,12 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
                 o->mode = -1;
             else
                 return usage_error(o, "unknown mode '%s' (auto, standard, rapid, blitz)", optarg);
+            break;
+        case OPT_TIME_CONTROL:
+            if (arb_tc_parse_human(optarg, &o->time_control) < 0)
+                return usage_error(o, "cannot read the time control '%s' (e.g. 40/5400+30:1800+30, 300+2, 90+30, "
+                                      "G/90;inc30)", optarg);
+            o->have_time_control = true;
             break;
         case OPT_LANG:
             if (strcmp(optarg, "list") == 0) {

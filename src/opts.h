@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "laws.h"
+#include "timectl.h"
 #include "notation.h"
 #include "report.h"
 
@@ -27,6 +28,8 @@ struct arb_opts {
     const struct arb_format *format;
     const struct arb_profile *profile;   /* NULL: --rules=auto */
     int mode;                            /* enum arb_mode, -1 auto */
+    struct arb_timecontrol time_control; /* --time-control= (when have_time_control) */
+    bool have_time_control;
     const struct arb_lang *lang;         /* NULL: auto */
     const struct arb_lang *lang_hint;    /* --lang-hint, or NULL */
     const struct arb_lang *to;           /* convert --to */

@@ -1560,8 +1560,27 @@ static void state_init(struct rs *s, struct arb_game *g, const struct arb_check_
     s->prof = choose_profile(g, o);
     s->lang = o->lang ? o->lang : arb_langs[0];
     out->profile = s->prof;
+    /* The time control: --time-control=, else the TimeControl tag (the PGN
+     * standard's forms, else a human one), else a form with units in the
+     * Event tag. */
+    const char *tag;
+    if (o->time_control) {
+        out->tc = *o->time_control;
+        out->tc_source = ARB_TC_OPTION;
+    } else if ((tag = arb_game_tag(g, "TimeControl"))
+               && (arb_tc_parse_pgn(tag, &out->tc) == 0 || arb_tc_parse_human(tag, &out->tc) == 0)) {
+        out->tc_source = out->tc.n || out->tc.untimed ? ARB_TC_TAG : ARB_TC_NONE;
+    } else if ((tag = arb_game_tag(g, "Event")) && arb_tc_find_in_text(tag, &out->tc) == 0) {
+        out->tc_source = ARB_TC_EVENT;
+    } else {
+        memset(&out->tc, 0, sizeof out->tc);
+    }
+    /* The kind of game: --mode=, else the profile's own, else by the
+     * edition's definition from the time control (standard when unknown). */
+    bool known;
+    enum arb_mode by_tc = arb_mode_of(s->prof, &out->tc, &known);
     out->mode = o->mode >= 0 ? (enum arb_mode)o->mode
-                : s->prof->mode >= 0 ? (enum arb_mode)s->prof->mode : ARB_MODE_STANDARD;
+                : s->prof->mode >= 0 ? (enum arb_mode)s->prof->mode : by_tc;
 }
 
 void arb_replay_game(struct arb_game *g, const struct arb_check_opts *o, struct arb_outcome *out)

@@ -15,6 +15,7 @@
 
 #include "board.h"
 #include "laws.h"
+#include "timectl.h"
 #include "notation.h"
 #include "pgn.h"
 
@@ -36,6 +37,7 @@ struct arb_check_opts {
                                              earlier games of the file read in it: ties go to the
                                              majority; arb_replay_game adds its choice */
     int mode;                             /* enum arb_mode, or -1 for auto */
+    const struct arb_timecontrol *time_control; /* NULL: the game's own (--time-control=) */
     /* NULL, or called for every move of the record (main line and
      * variations) that was played: its node, the position before it and
      * the legal move (arbiter convert writes the moves again from these). */
@@ -43,10 +45,14 @@ struct arb_check_opts {
     void *ctx;
 };
 
+enum arb_tc_source { ARB_TC_NONE, ARB_TC_TAG, ARB_TC_EVENT, ARB_TC_OPTION };
+
 struct arb_outcome {
     const struct arb_lang *lang;          /* language the moves were read in; NULL if none told */
     const struct arb_profile *profile;
     enum arb_mode mode;
+    struct arb_timecontrol tc;            /* the time control as understood (tc.n 0: none) */
+    enum arb_tc_source tc_source;
     int plies;                            /* main-line plies replayed as legal moves */
     int end_ply;                          /* ply at which the Laws ended the game, 0 if none */
     enum arb_end_reason end_reason;

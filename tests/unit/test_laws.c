@@ -2,6 +2,7 @@
  * the articles each edition cites (RULES.md §10: the numbering of 2009 and
  * 2014 differs from 2017+). */
 #include "laws.h"
+#include "timectl.h"
 #include "tap.h"
 
 #include <string.h>
@@ -96,6 +97,30 @@ int main(void)
                matrix[i].loses[m], matrix[i].penalty[m], matrix[i].on_claim[m] ? "on claim" : "always",
                matrix[i].both_in_check[m] ? "wait, then draw" : "no rule");
         }
+    }
+    /* The kind of game from the time control (RULES.md §5.1 and its edge cases). */
+    static const struct { const char *tc, *m2009, *m2014; } modes_by_tc[] = {
+        {"600", "blitz", "blitz"},            {"720", "blitz", "rapid"},  {"900", "rapid", "rapid"},
+        {"600+5", "rapid", "rapid"},          {"180+2", "blitz", "blitz"}, {"3000+10", "standard", "standard"},
+        {"2700+15", "standard", "standard"},  {"3540", "rapid", "rapid"},  {"3600", "standard", "standard"},
+        {"40/5400+30:1800+30", "standard", "standard"}, {"*60", "blitz", "blitz"}, {"300+2", "blitz", "blitz"},
+    };
+    for (size_t i = 0; i < sizeof modes_by_tc / sizeof modes_by_tc[0]; i++) {
+        struct arb_timecontrol tc;
+        bool known09, known14;
+        arb_tc_parse_pgn(modes_by_tc[i].tc, &tc);
+        const char *m09 = arb_mode_name(arb_mode_of(arb_profile_find("fide-2009"), &tc, &known09));
+        const char *m14 = arb_mode_name(arb_mode_of(arb_profile_find("fide-2014"), &tc, &known14));
+        ok(known09 && known14 && strcmp(m09, modes_by_tc[i].m2009) == 0 && strcmp(m14, modes_by_tc[i].m2014) == 0,
+           "%s: %s under 2009, %s under 2014+ (got %s, %s)", modes_by_tc[i].tc, modes_by_tc[i].m2009,
+           modes_by_tc[i].m2014, m09, m14);
+    }
+    {
+        struct arb_timecontrol tc;
+        bool known;
+        arb_tc_parse_pgn("?", &tc);
+        ok(arb_mode_of(arb_profile_find("fide-2023"), &tc, &known) == ARB_MODE_STANDARD && !known,
+           "an unknown time control: standard, and not known");
     }
     is_str(arb_article(arb_profile_find("fide-2009"), ARB_ART_RESIGNATION), "5.1b", "2009: resignation 5.1b");
     is_str(arb_article(arb_profile_find("fide-2023"), ARB_ART_RESIGNATION), "5.1.2", "2023: resignation 5.1.2");
