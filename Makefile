@@ -57,7 +57,7 @@ NOTE_SRCS := notation/langs.c notation/lead.c notation/lang_en.c \
              notation/lang_it.c notation/lang_pt.c notation/lang_pl.c notation/lang_cs.c notation/lang_hu.c notation/lang_is.c notation/lang_ru.c notation/lang_uk.c notation/lang_fig.c notation/lang_de_spoken.c notation/spoken.c \
              notation/parse.c notation/write.c
 LIB_SRCS  := src/util.c src/arena.c src/input.c src/lex.c src/pgn.c \
-             src/finding.c src/laws.c src/replay.c src/json.c src/timectl.c \
+             src/finding.c src/laws.c src/replay.c src/json.c src/timectl.c src/clocks.c \
              src/report.c src/report_text.c src/report_jsonl.c \
              src/opts.c src/cmd_check.c src/cmd_replay.c src/cmd_convert.c \
              $(CORE_SRCS) $(NOTE_SRCS)

@@ -28,7 +28,7 @@
     [ARB_ART_NOTATION_DRAW_OFFER] = "C.12", [ARB_ART_NOTATION_MARKS] = "C.13",         \
     [ARB_ART_RECORDING] = "8.1.1", [ARB_ART_RESULT] = "8.7",                         \
     [ARB_ART_FIVEFOLD] = "9.6.1", [ARB_ART_SEVENTYFIVE] = "9.6.2",                     \
-    [ARB_ART_AGREEMENT] = "5.2.3", [ARB_ART_TIMEOUT_DRAW] = "6.9", [ARB_ART_RESIGNATION] = "5.1.2"
+    [ARB_ART_AGREEMENT] = "5.2.3", [ARB_ART_TIMEOUT_DRAW] = "6.9", [ARB_ART_RESIGNATION] = "5.1.2", [ARB_ART_TIME_CONTROL] = "6.3.1"
 /* The claims as the FIDE Laws number them (national sets differ). */
 #define HIER_CLAIMS [ARB_ART_THREEFOLD] = "9.2.1", [ARB_ART_FIFTY] = "9.3.1", [ARB_ART_ARBITER_FIFTY] = "-"
 
@@ -52,7 +52,7 @@ static const struct arb_profile fide_2009 = {
         [ARB_ART_NOTATION_DRAW_OFFER] = "C.13", [ARB_ART_NOTATION_MARKS] = "C.13",
         [ARB_ART_RECORDING] = "8.1", [ARB_ART_RESULT] = "8.7",
         [ARB_ART_THREEFOLD] = "9.2", [ARB_ART_FIFTY] = "9.3",
-        [ARB_ART_FIVEFOLD] = "-", [ARB_ART_SEVENTYFIVE] = "-", [ARB_ART_AGREEMENT] = "5.2c", [ARB_ART_TIMEOUT_DRAW] = "6.9", [ARB_ART_RESIGNATION] = "5.1b", [ARB_ART_ARBITER_FIFTY] = "-",
+        [ARB_ART_FIVEFOLD] = "-", [ARB_ART_SEVENTYFIVE] = "-", [ARB_ART_AGREEMENT] = "5.2c", [ARB_ART_TIMEOUT_DRAW] = "6.9", [ARB_ART_RESIGNATION] = "5.1b", [ARB_ART_TIME_CONTROL] = "6.2a", [ARB_ART_ARBITER_FIFTY] = "-",
     },
     .rules = ARB_PR_EP_MARK_REQUIRED,
     .mode = -1,
@@ -85,7 +85,7 @@ static const struct arb_profile fide_2014 = {
         [ARB_ART_NOTATION_DRAW_OFFER] = "C.12", [ARB_ART_NOTATION_MARKS] = "C.13",
         [ARB_ART_RECORDING] = "8.1.a", [ARB_ART_RESULT] = "8.7",
         [ARB_ART_THREEFOLD] = "9.2", [ARB_ART_FIFTY] = "9.3",
-        [ARB_ART_FIVEFOLD] = "9.6.a", [ARB_ART_SEVENTYFIVE] = "9.6.b", [ARB_ART_AGREEMENT] = "5.2.c", [ARB_ART_TIMEOUT_DRAW] = "6.9", [ARB_ART_RESIGNATION] = "5.1.b", [ARB_ART_ARBITER_FIFTY] = "-",
+        [ARB_ART_FIVEFOLD] = "9.6.a", [ARB_ART_SEVENTYFIVE] = "9.6.b", [ARB_ART_AGREEMENT] = "5.2.c", [ARB_ART_TIMEOUT_DRAW] = "6.9", [ARB_ART_RESIGNATION] = "5.1.b", [ARB_ART_TIME_CONTROL] = "6.3.a", [ARB_ART_ARBITER_FIFTY] = "-",
     },
     .rules = ARB_PR_AUTO_DRAWS | ARB_PR_FIVEFOLD_CONSECUTIVE | ARB_PR_PROMO_QUEEN,
     .mode = -1,

@@ -45,6 +45,7 @@ enum arb_article {
     ARB_ART_AGREEMENT,          /* 5.2.3 draw by agreement (2017+: after both players moved) */
     ARB_ART_TIMEOUT_DRAW,       /* 6.9: flag fall, but the opponent cannot mate: a draw */
     ARB_ART_RESIGNATION,        /* 5.1.2: the player who resigns loses (2023: unless ...) */
+    ARB_ART_TIME_CONTROL,       /* 6.3.1: the moves of a period in its time, with any increment */
     ARB_ART_ARBITER_FIFTY,      /* national: the arbiter's power to declare the 50-move draw */
     ARB_ART_RESULT,             /* 8.7 the result on the scoresheet */
     ARB_ART_COUNT

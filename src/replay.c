@@ -9,6 +9,7 @@
  */
 #include "replay.h"
 
+#include "clocks.h"
 #include "dead.h"
 
 #include <stdio.h>
@@ -106,6 +107,9 @@ struct rs {
     bool twice_over[2];
     uint64_t twice_key[2][TWICE_MAX];
     bool unplayed_told;
+    const struct arb_node *flag_node[2]; /* the comment whose reading showed a flag down */
+    long flag_reading[2];               /* ... its reading (tenths) */
+    bool flag_period[2];                /* ... a period's moves not made in its time */
     int illegal_moves[2];    /* completed illegal moves by each side on the main line (7.5.5 counts them) */
     bool rep_hashed;         /* the window is counted in rep_table (else by scanning hist[]) */
     bool rep_full;           /* the window outgrew rep_table: scan hist[] until it closes */
@@ -1489,6 +1493,81 @@ static const struct arb_profile *choose_profile(const struct arb_game *g, const 
     return p ? p : arb_profile_default();
 }
 
+/* A clock time in tenths as h:mm:ss (with tenths when there are any). */
+static const char *clock_text(struct rs *s, long tenths)
+{
+    long secs = tenths / 10;
+    if (tenths % 10)
+        return arb_arena_printf(s->g->arena, "%ld:%02ld:%02ld.%ld", secs / 3600, secs / 60 % 60, secs % 60, tenths % 10);
+    return arb_arena_printf(s->g->arena, "%ld:%02ld:%02ld", secs / 3600, secs / 60 % 60, secs % 60);
+}
+
+/* A comment after a main-line move: its clock reading, checked against the
+ * time control (clocks.c). */
+static void clock_comment(struct rs *s, const struct arb_node *n)
+{
+    struct arb_clock_comment cc;
+    arb_clock_comment_parse(arb_node_text(s->g, n), n->len, &cc);
+    if (cc.clk < 0)
+        return;
+    const struct arb_pos *pos = &s->cur.pos;
+    int mover = pos->side ^ 1;
+    int move = mover == ARB_WHITE ? (int)pos->fullmove : (int)pos->fullmove - 1;
+    struct arb_clock_check ck;
+    arb_clocks_reading(&s->out->clocks, mover, move, s->cur.ply, cc.clk, &ck);
+    if (ck.inconsistent) {
+        char tcs[64];
+        const struct arb_tc_period *p = &s->out->tc.p[0];
+        const char *rise = s->out->tc.delay_kind != ARB_DELAY_NONE ? "not rise at all (a delay, no increment)"
+                           : p->increment ? arb_arena_printf(s->g->arena, "rise by at most the increment of %d s",
+                                                             p->increment)
+                                          : "not rise (no increment)";
+        struct arb_finding *f = finding(s, ARB_F_CLOCK_INCONSISTENT, n, ARB_ART_TIME_CONTROL,
+                                        "%s's clock reads %s after move %d, up from %s: under %s it may %s%s, so at most "
+                                        "%s (one second allowed for display rounding)",
+                                        side_names[mover], clock_text(s, ck.reading), move, clock_text(s, ck.before),
+                                        arb_tc_format(&s->out->tc, tcs, sizeof tcs), rise,
+                                        s->out->tc.n > 1 ? " (and the next period's time at the move that ends a period)"
+                                                         : "",
+                                        clock_text(s, ck.most));
+        f->ply = s->cur.ply;
+    }
+    if ((ck.flag || ck.period_missed) && !s->flag_node[mover]) {
+        s->flag_node[mover] = n;
+        s->flag_reading[mover] = ck.reading;
+        s->flag_period[mover] = ck.period_missed && !ck.flag;
+    }
+}
+
+/* After the record: a flag that fell where play went on (6.1, 6.8, the
+ * rapid and blitz rules on who acts). */
+static void report_flags(struct rs *s)
+{
+    struct arb_clocks *c = &s->out->clocks;
+    bool both = c->flag_ply[0] && c->flag_ply[1];
+    for (int side = 0; side < 2; side++) {
+        int at = c->flag_ply[side];
+        if (!at || !s->flag_node[side] || s->cur.ply <= at)
+            continue;
+        const struct arb_flag_rule *fr = &s->prof->flag[s->out->mode];
+        const char *what = s->flag_period[side]
+                               ? arb_arena_printf(s->g->arena, "the moves of the period were not made in its time (the "
+                                                               "clock reads %s with the next period's time added)",
+                                                  clock_text(s, s->flag_reading[side]))
+                               : arb_arena_printf(s->g->arena, "the clock reads %s", clock_text(s, s->flag_reading[side]));
+        struct arb_finding *f = finding(s, ARB_F_FLAG_FALL, s->flag_node[side], -1,
+                                        "%s's flag fell at ply %d: %s, and play went on for %d more half-move%s; under "
+                                        "%s (%s) %s%s",
+                                        side_names[side], at, what, s->cur.ply - at, s->cur.ply - at == 1 ? "" : "s",
+                                        s->prof->name, arb_mode_name(s->out->mode), fr->duty,
+                                        both ? "; both flags have fallen (in the last period, the order unknown, a "
+                                               "draw: 6.11 / Guidelines III.3.1; Finnish team blitz rule 14)"
+                                             : "");
+        f->ply = at;
+        f->article = fr->article;
+    }
+}
+
 /* Walk the nodes: the heart of the replay. */
 static void walk(struct rs *s)
 {
@@ -1514,6 +1593,10 @@ static void walk(struct rs *s)
                 s->skip--;
             else if (s->depth)
                 close_variation(s);
+            break;
+        case ARB_N_COMMENT:
+            if (!s->depth && !s->cur.dead && s->cur.ply > 0 && s->cur.have_last)
+                clock_comment(s, n);
             break;
         case ARB_N_DRAW_OFFER:
             if (!s->depth && !s->cur.dead) {
@@ -1543,6 +1626,7 @@ static void walk(struct rs *s)
     s->skip = 0;
     while (s->depth)
         close_variation(s);
+    report_flags(s);
 }
 
 static void outcome_init(struct arb_outcome *out)
@@ -1581,6 +1665,7 @@ static void state_init(struct rs *s, struct arb_game *g, const struct arb_check_
     enum arb_mode by_tc = arb_mode_of(s->prof, &out->tc, &known);
     out->mode = o->mode >= 0 ? (enum arb_mode)o->mode
                 : s->prof->mode >= 0 ? (enum arb_mode)s->prof->mode : by_tc;
+    arb_clocks_init(&out->clocks, &out->tc);
 }
 
 void arb_replay_game(struct arb_game *g, const struct arb_check_opts *o, struct arb_outcome *out)

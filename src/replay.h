@@ -15,6 +15,7 @@
 
 #include "board.h"
 #include "laws.h"
+#include "clocks.h"
 #include "timectl.h"
 #include "notation.h"
 #include "pgn.h"
@@ -53,6 +54,7 @@ struct arb_outcome {
     enum arb_mode mode;
     struct arb_timecontrol tc;            /* the time control as understood (tc.n 0: none) */
     enum arb_tc_source tc_source;
+    struct arb_clocks clocks;             /* the clocks as the readings show them */
     int plies;                            /* main-line plies replayed as legal moves */
     int end_ply;                          /* ply at which the Laws ended the game, 0 if none */
     enum arb_end_reason end_reason;

@@ -8,6 +8,50 @@
 
 #include "json.h"
 
+/* "clock": the time control as understood and what the readings show;
+ * null when the record says nothing about time. */
+static void write_clock(struct arb_buf *b, const struct arb_outcome *oc)
+{
+    const struct arb_clocks *c = &oc->clocks;
+    if (oc->tc_source == ARB_TC_NONE && !c->readings) {
+        arb_buf_adds(b, "null");
+        return;
+    }
+    static const char *const sources[] = {"none", "TimeControl", "Event", "option"};
+    char tcs[64];
+    arb_buf_addc(b, '{');
+    arb_json_key(b, "time_control", true);
+    arb_json_cstr(b, oc->tc_source == ARB_TC_NONE ? NULL : arb_tc_format(&oc->tc, tcs, sizeof tcs));
+    arb_json_key(b, "source", false);
+    arb_json_cstr(b, sources[oc->tc_source]);
+    arb_json_key(b, "readings", false);
+    arb_json_int(b, c->readings);
+    static const char *const sides[] = {"white", "black"};
+    arb_json_key(b, "used_s", false);
+    arb_buf_addc(b, '{');
+    for (int side = 0; side < 2; side++) {
+        arb_json_key(b, sides[side], side == 0);
+        arb_buf_addc(b, '[');
+        for (int p = 0; p <= c->period[side] && p < ARB_TC_MAX_PERIODS; p++) {
+            if (p)
+                arb_buf_addc(b, ',');
+            arb_json_int(b, c->used[side][p] / 10);
+        }
+        arb_buf_addc(b, ']');
+    }
+    arb_buf_addc(b, '}');
+    arb_json_key(b, "no_duty_from_ply", false);
+    arb_buf_addc(b, '{');
+    for (int side = 0; side < 2; side++) {
+        arb_json_key(b, sides[side], side == 0);
+        if (c->no_duty_ply[side])
+            arb_json_int(b, c->no_duty_ply[side]);
+        else
+            arb_buf_adds(b, "null");
+    }
+    arb_buf_adds(b, "}}");
+}
+
 static void nothing(struct arb_buf *out, const struct arb_report_opts *o)
 {
     (void)out;
@@ -82,6 +126,8 @@ static void jsonl_game(struct arb_buf *b, const struct arb_game *g, const struct
     arb_json_cstr(b, oc->profile->name);
     arb_json_key(b, "mode", false);
     arb_json_cstr(b, arb_mode_name(oc->mode));
+    arb_json_key(b, "clock", false);
+    write_clock(b, oc);
     arb_json_key(b, "plies", false);
     arb_json_int(b, oc->plies);
     arb_json_key(b, "end_ply", false);

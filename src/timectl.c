@@ -11,7 +11,8 @@
 
 /* ---- The PGN standard's forms ------------------------------------------- */
 
-/* A decimal number of at most 7 digits at *s; advances *s.  -1 if none. */
+/* A number of at most 7 digits at *s, with a fraction rounded to whole
+ * seconds (engine matches write "10+0.05"); advances *s.  -1 if none. */
 static long number(const char **s)
 {
     if (!isdigit((unsigned char)**s))
@@ -23,6 +24,13 @@ static long number(const char **s)
             return -1;
         v = v * 10 + (**s - '0');
         (*s)++;
+    }
+    if (**s == '.' && isdigit((unsigned char)(*s)[1])) {
+        (*s)++;
+        if (**s >= '5')
+            v++;
+        while (isdigit((unsigned char)**s))
+            (*s)++;
     }
     return v;
 }
@@ -92,8 +100,9 @@ static const struct {
     const char *pattern;
 } patterns[] = {
     /* 90+30, 90'+30'', 5 min + 3 s, 90 + 30 s/move, 90 min inc 30 */
-    {BASE_INC, "^\\s*(\\d{1,4})\\s*(?:'|\\x{2032}|\\x{2019}|min(?:utes?)?|m)?\\s*(?:\\+|inc(?:rement)?)\\s*(\\d{1,3})\\s*"
-               "(?:''|\"|\\x{2033}|\\x{201D}|s(?:ec(?:onds?)?)?)?\\s*(?:/\\s*(?:move|mv))?\\s*$"},
+    {BASE_INC, "^\\s*(\\d{1,4})\\s*(?:'|\\x{2032}|\\x{2019}|min(?:utes?)?\\.?|m)?\\s*(?:\\+|inc(?:rement)?)\\s*(\\d{1,3})\\s*"
+               "(?:''|\"|\\x{2033}|\\x{201D}|s(?:ec(?:onds?)?)?\\.?)?\\s*(?:increment\\s*)?(?:(?:/|per)\\s*(?:move|mv))?"
+               "(?:\\s*,?\\s*(?:starting\\s+)?from\\s+move\\s+1)?\\s*$"},
     /* 90 min/40 moves + 30 min + 30 s/move */
     {TWO_PERIODS, "^\\s*(\\d{1,4})\\s*(?:'|min(?:utes?)?)\\s*(?:/|for|in)\\s*(\\d{1,3})\\s*moves?\\s*,?\\s*\\+\\s*"
                   "(\\d{1,4})\\s*(?:'|min(?:utes?)?)\\s*(?:\\+\\s*(\\d{1,3})\\s*(?:''|\"|s(?:ec(?:onds?)?)?)\\s*"

@@ -24,6 +24,8 @@ int main(void)
         {"-", "-"},
         {"?", "?"},
         {"40/7200:20/3600:900+30", "40/7200:20/3600:900+30"},
+        {"10+0.05", "10"},
+        {"60+0.6", "60+1"},
     };
     for (size_t i = 0; i < sizeof pgn / sizeof pgn[0]; i++) {
         int rc = arb_tc_parse_pgn(pgn[i].in, &tc);
@@ -55,6 +57,8 @@ int main(void)
         {"d5", "?D5"},
         {"90'", "5400"},
         {"15 min + 10 sec", "900+10"},
+        {"15 min. + 10 s. per move", "900+10"},
+        {"15 minutes + 10 seconds increment per move, starting from move 1", "900+10"},
     };
     for (size_t i = 0; i < sizeof human / sizeof human[0]; i++) {
         int rc = arb_tc_parse_human(human[i].in, &tc);

@@ -1,0 +1,61 @@
+/* clocks.c — see clocks.h. */
+#include "clocks.h"
+
+#include <string.h>
+
+/* 8.4: under five minutes left and no increment of 30 seconds or more. */
+#define NO_DUTY_BELOW 3000L     /* tenths */
+#define NO_DUTY_INC 30
+
+void arb_clocks_init(struct arb_clocks *c, const struct arb_timecontrol *tc)
+{
+    memset(c, 0, sizeof *c);
+    c->tc = *tc;
+    c->timed = tc->n > 0 && !tc->untimed && tc->p[0].seconds >= 0;
+    for (int side = 0; side < 2; side++) {
+        c->last[side] = -1;
+        c->period_end[side] = c->timed ? tc->p[0].moves : 0;
+    }
+}
+
+void arb_clocks_reading(struct arb_clocks *c, int side, int move, int ply, long tenths, struct arb_clock_check *out)
+{
+    memset(out, 0, sizeof *out);
+    c->readings++;
+    out->reading = tenths;
+    const struct arb_timecontrol *tc = &c->tc;
+    int per = c->period[side];
+    const struct arb_tc_period *p = &tc->p[per < tc->n ? per : tc->n - 1];
+    /* The clock before this move: the last reading, or the period's time
+     * at a side's first move of the game. */
+    long before = c->last[side];
+    if (before < 0 && c->timed && move == 1 && !tc->sandclock)
+        before = 10L * tc->p[0].seconds;
+    bool ends_period = c->timed && c->period_end[side] && move == c->period_end[side] && per + 1 < tc->n;
+    long bonus = ends_period ? 10L * tc->p[per + 1].seconds : 0;
+    if (c->timed && before >= 0) {
+        long rise = tc->delay_kind != ARB_DELAY_NONE || tc->sandclock ? 0 : 10L * p->increment;
+        out->before = before;
+        out->most = before + rise + bonus + 10;
+        out->inconsistent = tenths > out->most;
+        long used = before + rise + bonus - tenths;
+        if (used > 0)
+            c->used[side][per] += used;
+    }
+    if (ends_period && tenths - bonus <= 0)
+        out->period_missed = true;
+    if (tenths <= 0)
+        out->flag = true;
+    if ((out->flag || out->period_missed) && !c->flag_ply[side])
+        c->flag_ply[side] = ply;
+    int inc = c->timed ? p->increment : 0;
+    if (tenths < NO_DUTY_BELOW && inc < NO_DUTY_INC && !c->no_duty_ply[side])
+        c->no_duty_ply[side] = ply;
+    if (ends_period) {
+        c->period[side] = per + 1;
+        c->period_end[side] = tc->p[per + 1].moves ? move + tc->p[per + 1].moves : 0;
+        if (tenths - bonus >= NO_DUTY_BELOW || tc->p[per + 1].increment >= NO_DUTY_INC)
+            c->no_duty_ply[side] = 0;   /* a new period: the duty returns */
+    }
+    c->last[side] = tenths;
+}

@@ -1,0 +1,47 @@
+/* clocks.h — both players' clocks through a game, from its readings.
+ *
+ * Part of the Laws layer.  Given the time control (timectl.h) and the
+ * readings a record carries after each move ([%clk]: the time left once
+ * the move is made), it follows each clock: a reading may fall by any
+ * amount and rise by at most the increment (not at all under a delay),
+ * plus the next period's time at the move that ends a period (6.3.1),
+ * plus one second for display rounding.  It notes a clock at zero (a flag
+ * fall, 6.1), a period's moves not made in its time, the time each side
+ * used per period, and from which ply a side had under five minutes
+ * without an increment of 30 seconds (8.4: no duty to record).  What to
+ * report is the replay's business.
+ */
+#ifndef ARB_CLOCKS_H
+#define ARB_CLOCKS_H
+
+#include <stdbool.h>
+
+#include "timectl.h"
+
+struct arb_clocks {
+    struct arb_timecontrol tc;
+    bool timed;                 /* tc gives times to check against */
+    int readings;               /* readings seen, both sides */
+    long last[2];               /* last reading, tenths of a second; -1 none */
+    int period[2];              /* the period each side is in */
+    int period_end[2];          /* own move number that ends it; 0 never */
+    long used[2][ARB_TC_MAX_PERIODS]; /* tenths used per period (from readings) */
+    int no_duty_ply[2];         /* first ply of 8.4 (under 5 min, increment < 30 s); 0 none */
+    int flag_ply[2];            /* ply after which the clock showed zero (or the period's
+                                   moves were not made in time); 0 none */
+};
+
+struct arb_clock_check {
+    bool inconsistent;          /* the reading rose more than the time control allows */
+    long before, reading, most; /* tenths: the last reading, this one, the most it could be */
+    bool flag;                  /* the clock shows zero after this move */
+    bool period_missed;         /* the move ended a period, and its time had run out */
+};
+
+void arb_clocks_init(struct arb_clocks *c, const struct arb_timecontrol *tc);
+
+/* The reading (tenths) of `side`'s clock after its own move number `move`
+ * (the record's move number), made at `ply`. */
+void arb_clocks_reading(struct arb_clocks *c, int side, int move, int ply, long tenths, struct arb_clock_check *out);
+
+#endif
