@@ -59,3 +59,23 @@ void arb_clocks_reading(struct arb_clocks *c, int side, int move, int ply, long 
     }
     c->last[side] = tenths;
 }
+
+long arb_clocks_from_elapsed(const struct arb_clocks *c, int side, int move, long emt)
+{
+    const struct arb_timecontrol *tc = &c->tc;
+    if (!c->timed || tc->sandclock)
+        return -1;
+    long before = c->last[side];
+    if (before < 0 && move == 1)
+        before = 10L * tc->p[0].seconds;
+    if (before < 0)
+        return -1;
+    int per = c->period[side];
+    const struct arb_tc_period *p = &tc->p[per < tc->n ? per : tc->n - 1];
+    bool ends_period = c->period_end[side] && move == c->period_end[side] && per + 1 < tc->n;
+    long rise = tc->delay_kind != ARB_DELAY_NONE ? 0 : 10L * p->increment;
+    if (tc->delay_kind != ARB_DELAY_NONE)
+        emt = emt > 10L * p->delay ? emt - 10L * p->delay : 0;   /* the delay is spent first */
+    long r = before + rise + (ends_period ? 10L * tc->p[per + 1].seconds : 0) - emt;
+    return r < 0 ? 0 : r;
+}

@@ -44,4 +44,10 @@ void arb_clocks_init(struct arb_clocks *c, const struct arb_timecontrol *tc);
  * (the record's move number), made at `ply`. */
 void arb_clocks_reading(struct arb_clocks *c, int side, int move, int ply, long tenths, struct arb_clock_check *out);
 
+/* The reading an [%emt] (tenths used on the move) implies for `side`'s
+ * clock after its move number `move`: the clock before, plus the
+ * increment (and the next period's time at a period's end), less the time
+ * used; -1 when the time control or the clock before is unknown. */
+long arb_clocks_from_elapsed(const struct arb_clocks *c, int side, int move, long emt);
+
 #endif

@@ -78,6 +78,7 @@ struct arb_finding {
     const char *article;          /* article of the applied edition, or NULL */
     const char *message;          /* one English sentence */
     const char *note;             /* a further sentence for people (text report), or NULL */
+    const char *clocks;           /* both clocks' last readings at the finding (text report), or NULL */
     const struct arb_pos *pos;    /* position before the move, or NULL (its FEN: arb_pos_to_fen;
                                      kept as a position, formatted only by reports that print it) */
 };

@@ -200,7 +200,8 @@ static const struct arb_profile fi_team_blitz_fixed = {
     .edition = ARB_ED_2023,
     .in_force = "2024-01-01",
     .article = {FI_TEAM_ARTICLES},
-    .rules = ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_PROMO_QUEEN | ARB_PR_NO_CLAIMS | ARB_PR_RESIGN_DRAW,
+    .rules = ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_PROMO_QUEEN | ARB_PR_NO_CLAIMS | ARB_PR_RESIGN_DRAW
+             | ARB_PR_FORCED_MATE_MATERIAL,
     .national = true,
     .mode = ARB_MODE_BLITZ,
     .illegal = {[ARB_MODE_STANDARD] = {1, 0, true, "team rule 11"},

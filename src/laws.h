@@ -105,6 +105,9 @@ enum {
                                       without pawn move or capture the arbiter may declare a draw */
     ARB_PR_PROMO_QUEEN = 1 << 7, /* 7.5.2 (2014 7.5.a): a pawn left unpromoted becomes a queen (2009
                                     7.4a calls it illegal but names no piece) */
+    ARB_PR_FORCED_MATE_MATERIAL = 1 << 9, /* Finnish team blitz, fixed time (rule 12): a win on time
+                                             only with material that can force mate against a
+                                             lone king (unless a forced mate is shown) */
     ARB_PR_RESIGN_DRAW = 1 << 8, /* 5.1.2 (2023): a player who resigns loses, unless the opponent
                                     cannot checkmate him by any series of legal moves: a draw */
 };

@@ -129,6 +129,15 @@ static const char *token_copy(struct rs *s, const struct arb_node *n)
     return arb_arena_strndup(s->g->arena, arb_node_text(s->g, n), n->len);
 }
 
+/* A clock time in tenths as h:mm:ss (with tenths when there are any). */
+static const char *clock_text(struct rs *s, long tenths)
+{
+    long secs = tenths / 10;
+    if (tenths % 10)
+        return arb_arena_printf(s->g->arena, "%ld:%02ld:%02ld.%ld", secs / 3600, secs / 60 % 60, secs % 60, tenths % 10);
+    return arb_arena_printf(s->g->arena, "%ld:%02ld:%02ld", secs / 3600, secs / 60 % 60, secs % 60);
+}
+
 static struct arb_finding *finding(struct rs *s, enum arb_code code, const struct arb_node *n, enum arb_article art,
                                    const char *fmt, ...) ARB_PRINTF(5, 6);
 
@@ -141,6 +150,10 @@ static struct arb_finding *finding(struct rs *s, enum arb_code code, const struc
     char *msg = arb_arena_vprintf(s->g->arena, fmt, ap);
     va_end(ap);
     f->message = s->depth ? arb_arena_printf(s->g->arena, "in a variation: %s", msg) : msg;
+    const struct arb_clocks *c = &s->out->clocks;
+    if (c->readings && !s->depth)
+        f->clocks = arb_arena_printf(s->g->arena, "White %s, Black %s", c->last[0] < 0 ? "?" : clock_text(s, c->last[0]),
+                                     c->last[1] < 0 ? "?" : clock_text(s, c->last[1]));
     f->variation = (uint16_t)s->depth;
     f->ply = s->cur.ply + 1;
     if (n) {
@@ -1348,6 +1361,19 @@ static bool setup(struct rs *s)
     return true;
 }
 
+/* Material that can force mate against a lone king (Finnish team blitz
+ * rule 12, fixed time): a queen, a rook or a pawn (it may promote), two
+ * bishops on squares of both colours, or a bishop and a knight. */
+static bool can_force_mate(const struct arb_pos *pos, int side)
+{
+    const arb_bb *t = pos->by_type;
+    arb_bb mine = pos->by_color[side];
+    if (mine & (t[ARB_QUEEN] | t[ARB_ROOK] | t[ARB_PAWN]))
+        return true;
+    arb_bb b = mine & t[ARB_BISHOP], n = mine & t[ARB_KNIGHT];
+    return ((b & ARB_DARK_SQUARES) && (b & ~ARB_DARK_SQUARES)) || (b && n);
+}
+
 static void judge_result(struct rs *s)
 {
     struct arb_game *g = s->g;
@@ -1398,17 +1424,41 @@ static void judge_result(struct rs *s)
                                       out->result_tag);
         f->article = arb_article(s->prof, ARB_ART_RESULT);
     }
-    if (termination && contains_nocase(termination, "time") && out->have_fen && out->end_reason == ARB_END_NONE
-        && (recorded == ARB_RESULT_WHITE || recorded == ARB_RESULT_BLACK)) {
+    /* Lost on time: the Termination tag says so, or the loser's last clock
+     * reading is at zero. */
+    int on_time_winner = -1;
+    const char *why_time = NULL;
+    if (out->have_fen && out->end_reason == ARB_END_NONE && (recorded == ARB_RESULT_WHITE || recorded == ARB_RESULT_BLACK)) {
         int winner = recorded == ARB_RESULT_WHITE ? ARB_WHITE : ARB_BLACK;
-        if (arb_can_mate(&out->final, winner, MATE_BUDGET, NULL) == ARB_DEAD_NO) {
+        const struct arb_clocks *c = &out->clocks;
+        if (termination && contains_nocase(termination, "time"))
+            why_time = arb_arena_printf(g->arena, "Termination \"%s\"", termination);
+        else if (c->flag_ply[winner ^ 1] && c->last[winner ^ 1] == 0)
+            why_time = arb_arena_printf(g->arena, "%s's clock reads 0:00:00", side_names[winner ^ 1]);
+        if (why_time)
+            on_time_winner = winner;
+    }
+    if (on_time_winner >= 0) {
+        int winner = on_time_winner;
+        /* Finnish team blitz, fixed time (rule 12): only material that can
+         * force mate against a lone king wins on time. */
+        bool forced_rule = (s->prof->rules & ARB_PR_FORCED_MATE_MATERIAL) && !can_force_mate(&out->final, winner);
+        if (forced_rule || arb_can_mate(&out->final, winner, MATE_BUDGET, NULL) == ARB_DEAD_NO) {
+            const char *because = forced_rule ? "has no material that can force mate against a lone king (team rule 12)"
+                                              : "could not checkmate by any series of legal moves";
             struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_TIMEOUT_VS_INSUFFICIENT);
             f->line = tag ? tag->line : g->line;
             f->col = tag ? tag->col : g->col;
-            f->message = arb_arena_printf(g->arena, "the game is scored %s on time (Termination \"%s\"), but %s could "
-                                                    "not checkmate by any series of legal moves: the game is drawn",
-                                          out->result_tag, termination, side_names[winner]);
-            f->article = arb_article(s->prof, ARB_ART_TIMEOUT_DRAW);
+            f->message = arb_arena_printf(g->arena, "the game is scored %s on time (%s), but %s %s: the game is drawn",
+                                          out->result_tag, why_time, side_names[winner], because);
+            f->article = forced_rule ? "team rule 12" : arb_article(s->prof, ARB_ART_TIMEOUT_DRAW);
+            struct arb_finding *m = arb_findings_add(&g->findings, g->arena, ARB_F_RESULT_MISMATCH);
+            m->line = f->line;
+            m->col = f->col;
+            m->message = arb_arena_printf(g->arena, "the result is recorded as %s, but the Laws make it a draw "
+                                                    "(1/2-1/2): a loss on time where the opponent cannot win",
+                                          out->result_tag);
+            m->article = f->article;
             out->result_rules = ARB_RESULT_DRAW;
             return;
         }
@@ -1493,26 +1543,20 @@ static const struct arb_profile *choose_profile(const struct arb_game *g, const 
     return p ? p : arb_profile_default();
 }
 
-/* A clock time in tenths as h:mm:ss (with tenths when there are any). */
-static const char *clock_text(struct rs *s, long tenths)
-{
-    long secs = tenths / 10;
-    if (tenths % 10)
-        return arb_arena_printf(s->g->arena, "%ld:%02ld:%02ld.%ld", secs / 3600, secs / 60 % 60, secs % 60, tenths % 10);
-    return arb_arena_printf(s->g->arena, "%ld:%02ld:%02ld", secs / 3600, secs / 60 % 60, secs % 60);
-}
-
 /* A comment after a main-line move: its clock reading, checked against the
  * time control (clocks.c). */
 static void clock_comment(struct rs *s, const struct arb_node *n)
 {
     struct arb_clock_comment cc;
     arb_clock_comment_parse(arb_node_text(s->g, n), n->len, &cc);
-    if (cc.clk < 0)
-        return;
     const struct arb_pos *pos = &s->cur.pos;
     int mover = pos->side ^ 1;
     int move = mover == ARB_WHITE ? (int)pos->fullmove : (int)pos->fullmove - 1;
+    /* Only the time used on the move: the reading it implies. */
+    if (cc.clk < 0 && cc.emt >= 0)
+        cc.clk = arb_clocks_from_elapsed(&s->out->clocks, mover, move, cc.emt);
+    if (cc.clk < 0)
+        return;
     struct arb_clock_check ck;
     arb_clocks_reading(&s->out->clocks, mover, move, s->cur.ply, cc.clk, &ck);
     if (ck.inconsistent) {

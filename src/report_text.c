@@ -60,6 +60,8 @@ static void text_game(struct arb_buf *out, const struct arb_game *g, const struc
             arb_buf_printf(out, fide ? " (Art. %s)" : " (%s)", f->article);
         }
         arb_buf_printf(out, " [%s]\n", arb_codes[f->code].name);
+        if (f->clocks)
+            arb_buf_printf(out, "    clocks: %s\n", f->clocks);
     }
 }
 

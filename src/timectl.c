@@ -337,6 +337,27 @@ void arb_clock_comment_parse(const char *text, unsigned len, struct arb_clock_co
 {
     out->clk = out->emt = -1;
     const char *end = text + len;
+    /* A bare "h:mm:ss" (the comment's braces may be part of the text). */
+    const char *a = text, *z = end;
+    while (a < z && (*a == '{' || *a == ' '))
+        a++;
+    while (z > a && (z[-1] == '}' || z[-1] == ' '))
+        z--;
+    if (z - a >= 7 && z - a <= 10 && memchr(a, ':', (size_t)(z - a)) && a[z - a - 3] == ':') {
+        int colons = 0;
+        bool only = true;
+        for (const char *q = a; q < z; q++) {
+            colons += *q == ':';
+            only &= isdigit((unsigned char)*q) || *q == ':' || *q == '.';
+        }
+        if (only && colons == 2) {
+            char buf[16];
+            memcpy(buf, a, (size_t)(z - a));
+            buf[z - a] = ']';
+            out->clk = clock_time(buf, buf + (z - a) + 1);
+            return;
+        }
+    }
     for (const char *p = text; p + 5 < end; p++) {
         if (p[0] != '[' || p[1] != '%')
             continue;

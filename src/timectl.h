@@ -58,5 +58,8 @@ struct arb_clock_comment {
     long emt;                   /* elapsed on the move, tenths */
 };
 void arb_clock_comment_parse(const char *text, unsigned len, struct arb_clock_comment *out);
+/* Besides the commands, a comment that is nothing but a time "h:mm:ss" (as
+ * scoresheets note the clock) counts as a [%clk] reading; "1:23" alone does
+ * not (minutes or hours?). */
 
 #endif

@@ -82,7 +82,7 @@ int main(void)
          ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_PROMO_QUEEN | ARB_PR_RESIGN_DRAW},
         {"fi-team-blitz-2024-fixed", {1, 1, 1}, {0, 0, 0}, {1, 1, 1}, {0, 0, 0},
          ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_PROMO_QUEEN | ARB_PR_NO_CLAIMS
-             | ARB_PR_RESIGN_DRAW},
+             | ARB_PR_RESIGN_DRAW | ARB_PR_FORCED_MATE_MATERIAL},
     };
     static const char *const modes[] = {"standard", "rapid", "blitz"};
     for (size_t i = 0; i < sizeof matrix / sizeof matrix[0]; i++) {

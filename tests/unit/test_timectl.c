@@ -89,5 +89,14 @@ int main(void)
     const char *c5 = "[%clk 0:01:0";
     arb_clock_comment_parse(c5, (unsigned)strlen(c5), &cc);
     is_int((int)cc.clk, -1, "an unclosed command is no reading");
+    const char *c6 = "{ 1:05:30 }";
+    arb_clock_comment_parse(c6, (unsigned)strlen(c6), &cc);
+    is_int((int)cc.clk, (3600 + 5 * 60 + 30) * 10, "a scoresheet's bare h:mm:ss is a reading");
+    const char *c7 = "1:23";
+    arb_clock_comment_parse(c7, (unsigned)strlen(c7), &cc);
+    is_int((int)cc.clk, -1, "a bare 1:23 is not (minutes or hours?)");
+    const char *c8 = "after 1:05:30 of thought";
+    arb_clock_comment_parse(c8, (unsigned)strlen(c8), &cc);
+    is_int((int)cc.clk, -1, "a time inside words is not a reading");
     return tap_done();
 }
