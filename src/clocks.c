@@ -49,13 +49,19 @@ void arb_clocks_reading(struct arb_clocks *c, int side, int move, int ply, long 
     if ((out->flag || out->period_missed) && !c->flag_ply[side])
         c->flag_ply[side] = ply;
     int inc = c->timed ? p->increment : 0;
-    if (tenths < NO_DUTY_BELOW && inc < NO_DUTY_INC && !c->no_duty_ply[side])
-        c->no_duty_ply[side] = ply;
+    int k = c->n_no_duty[side];
+    bool open = k && !c->no_duty[side][k - 1][1];
+    if (tenths < NO_DUTY_BELOW && inc < NO_DUTY_INC && !open && k < ARB_TC_MAX_PERIODS) {
+        c->no_duty[side][k][0] = ply;
+        c->no_duty[side][k][1] = 0;
+        c->n_no_duty[side] = k + 1;
+        open = true;
+    }
     if (ends_period) {
         c->period[side] = per + 1;
         c->period_end[side] = tc->p[per + 1].moves ? move + tc->p[per + 1].moves : 0;
-        if (tenths - bonus >= NO_DUTY_BELOW || tc->p[per + 1].increment >= NO_DUTY_INC)
-            c->no_duty_ply[side] = 0;   /* a new period: the duty returns */
+        if (open && (tenths >= NO_DUTY_BELOW || tc->p[per + 1].increment >= NO_DUTY_INC))
+            c->no_duty[side][c->n_no_duty[side] - 1][1] = ply;   /* a new period: the duty returns */
     }
     c->last[side] = tenths;
 }

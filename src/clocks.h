@@ -26,7 +26,10 @@ struct arb_clocks {
     int period[2];              /* the period each side is in */
     int period_end[2];          /* own move number that ends it; 0 never */
     long used[2][ARB_TC_MAX_PERIODS]; /* tenths used per period (from readings) */
-    int no_duty_ply[2];         /* first ply of 8.4 (under 5 min, increment < 30 s); 0 none */
+    /* 8.4 (under five minutes, increment under 30 s: no duty to record),
+     * per side: stretches of plies [from, to]; to 0 while it lasts. */
+    int no_duty[2][ARB_TC_MAX_PERIODS][2];
+    int n_no_duty[2];
     int flag_ply[2];            /* ply after which the clock showed zero (or the period's
                                    moves were not made in time); 0 none */
 };

@@ -40,14 +40,19 @@ static void write_clock(struct arb_buf *b, const struct arb_outcome *oc)
         arb_buf_addc(b, ']');
     }
     arb_buf_addc(b, '}');
-    arb_json_key(b, "no_duty_from_ply", false);
+    arb_json_key(b, "no_duty_plies", false);
     arb_buf_addc(b, '{');
     for (int side = 0; side < 2; side++) {
         arb_json_key(b, sides[side], side == 0);
-        if (c->no_duty_ply[side])
-            arb_json_int(b, c->no_duty_ply[side]);
-        else
-            arb_buf_adds(b, "null");
+        arb_buf_addc(b, '[');
+        for (int k = 0; k < c->n_no_duty[side]; k++) {
+            arb_buf_adds(b, k ? ",[" : "[");
+            arb_json_int(b, c->no_duty[side][k][0]);
+            arb_buf_addc(b, ',');
+            arb_json_int(b, c->no_duty[side][k][1] ? c->no_duty[side][k][1] : oc->plies);
+            arb_buf_addc(b, ']');
+        }
+        arb_buf_addc(b, ']');
     }
     arb_buf_adds(b, "}}");
 }
