@@ -93,7 +93,7 @@ int arb_tc_parse_pgn(const char *s, struct arb_timecontrol *tc)
 /* ---- The forms people write (PCRE2) -------------------------------------- */
 
 /* Each pattern and how its groups fill a time control. */
-enum shape { BASE_INC, TWO_PERIODS, GAME_IN, BASE_DELAY, DELAY_ONLY, BASE_ONLY };
+enum shape { BASE_INC, TWO_PERIODS, GAME_IN, BASE_DELAY, DELAY_ONLY, BASE_ONLY, BASE_BRONSTEIN };
 
 static const struct {
     enum shape shape;
@@ -113,6 +113,8 @@ static const struct {
     {BASE_DELAY, "^\\s*(\\d{1,4})\\s*(?:'|min(?:utes?)?)?\\s*d\\s*(\\d{1,3})\\s*$"},
     /* d5 */
     {DELAY_ONLY, "^\\s*d\\s*(\\d{1,3})\\s*$"},
+    /* 90 b5, 90 min + Bronstein 5 s */
+    {BASE_BRONSTEIN, "^\\s*(\\d{1,4})\\s*(?:'|min(?:utes?)?)?\\s*\\+?\\s*(?:b|bronstein)\\s*(\\d{1,3})\\s*(?:s(?:ec(?:onds?)?)?)?\\s*$"},
     /* 90', 90 min */
     {BASE_ONLY, "^\\s*(\\d{1,4})\\s*(?:'|\\x{2032}|min(?:utes?)?)\\s*$"},
 };
@@ -190,6 +192,11 @@ static void fill(enum shape shape, pcre2_match_data *md, const char *s, struct a
         break;
     case BASE_ONLY:
         p->seconds = (int)group(md, s, 1) * 60;
+        break;
+    case BASE_BRONSTEIN:
+        p->seconds = (int)group(md, s, 1) * 60;
+        p->delay = (int)group(md, s, 2);
+        tc->delay_kind = ARB_DELAY_BRONSTEIN;
         break;
     }
 }

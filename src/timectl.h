@@ -37,7 +37,8 @@ int arb_tc_parse_pgn(const char *s, struct arb_timecontrol *tc);
 
 /* Parse the forms people write: "90+30", "90'+30''", "5+3" (minutes and
  * seconds), "90 min/40 moves + 30 min + 30 s/move", "G/90;inc30",
- * "G/90;d5", "90 d5", "d5", "90'".  A bare "A+B" with A of 300 or more is
+ * "G/90;d5", "90 d5", "d5" (a US delay), "90 b5", "90 min + Bronstein 5 s"
+ * (a Bronstein delay), "90'".  A bare "A+B" with A of 300 or more is
  * read in seconds, as the PGN standard writes it.  0 or -1.  Thread-safe
  * (the patterns are compiled once). */
 int arb_tc_parse_human(const char *s, struct arb_timecontrol *tc);

@@ -56,6 +56,8 @@ int main(void)
         {"90 d5", "5400D5"},
         {"d5", "?D5"},
         {"90'", "5400"},
+        {"90 b5", "5400d5"},
+        {"90 min + Bronstein 5 s", "5400d5"},
         {"15 min + 10 sec", "900+10"},
         {"15 min. + 10 s. per move", "900+10"},
         {"15 minutes + 10 seconds increment per move, starting from move 1", "900+10"},
