@@ -29,7 +29,7 @@ const struct arb_code_info arb_codes[ARB_F_COUNT] = {
     [ARB_F_FIFTY_CLAIMABLE] = {"fifty-move-claimable", ARB_SEV_INFO,
                                "from this move a draw claim under the fifty-move rule was correct (9.3)", false},
     [ARB_F_TIMEOUT_VS_INSUFFICIENT] = {"timeout-vs-insufficient", ARB_SEV_ERROR,
-                                       "lost on time (Termination tag), but the opponent could not checkmate: a draw (6.9); clock readings come with the clocks", false},
+                                       "lost on time (Termination tag or a clock at zero), but the opponent could not checkmate: a draw (6.9)", false},
     [ARB_F_FLAG_FALL] = {"flag-fall", ARB_SEV_WARNING,
                          "a clock reached zero before the time control was met and play went on", false},
     [ARB_F_CLOCK_INCONSISTENT] = {"clock-inconsistent", ARB_SEV_WARNING,

@@ -136,6 +136,11 @@ static void print_codes(FILE *f)
         if (!arb_codes[i].reserved)
             fprintf(f, "  %-24s %-7s %s\n", arb_codes[i].name, arb_severity_name(arb_codes[i].severity),
                     arb_codes[i].summary);
+    int reserved = 0;
+    for (int i = 0; i < ARB_F_COUNT; i++)
+        reserved += arb_codes[i].reserved;
+    if (!reserved)
+        return;
     fputs("Reserved by the interface, not yet checked by this version:\n ", f);
     int col = 1;
     for (int i = 0; i < ARB_F_COUNT; i++)
