@@ -216,7 +216,8 @@ static int match_patterns(const char *s, size_t len, size_t first, size_t last, 
         if (rc > 0) {
             fill(patterns[i].shape, md, s, tc);
             pcre2_match_data_free(md);
-            return 0;
+            /* No time at all is no time control. */
+            return tc->p[0].seconds > 0 || tc->p[0].increment > 0 || tc->p[0].delay > 0 ? 0 : -1;
         }
         pcre2_match_data_free(md);
     }

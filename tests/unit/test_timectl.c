@@ -68,6 +68,7 @@ int main(void)
            rc == 0 ? fmt(&tc) : "an error");
     }
     ok(arb_tc_parse_human("round 5", &tc) < 0, "no time control in \"round 5\"");
+    ok(arb_tc_parse_human("0'", &tc) < 0 && arb_tc_parse_human("0+0", &tc) < 0, "no time at all is no time control");
     ok(arb_tc_find_in_text("Helsinki Open 2024, 90'+30''", &tc) == 0 && strcmp(fmt(&tc), "5400+30") == 0,
        "found in an Event tag: 90'+30''");
     ok(arb_tc_find_in_text("Club blitz G/5;inc3 final", &tc) == 0 && strcmp(fmt(&tc), "300+3") == 0,
