@@ -18,6 +18,7 @@
 #include "pgn.h"
 #include "replay.h"
 #include "report.h"
+#include "filter.h"
 
 #define FLUSH_AT 65536
 
@@ -89,8 +90,16 @@ static int check_file(const struct arb_opts *o, const char *path, struct sink *o
         }
         if (r == 0)
             break;
+        if (o->n_where && !arb_where_match(o->where, o->n_where, &g)) {
+            sum->skipped++;
+            arb_pgn_release(&rd, &g);
+            arb_arena_reset(arena);
+            continue;
+        }
         struct arb_outcome oc;
         arb_replay_game(&g, &co, &oc);
+        if (o->any_select || o->ignore_any)
+            arb_findings_filter(&g.findings, o->select, o->ignore);
         if (!o->quiet)
             o->format->game(&out->buf, &g, &oc, ro);
         arb_summary_add_game(sum, &g, &oc);
@@ -140,7 +149,9 @@ int arb_cmd_check(const struct arb_opts *o)
     fprintf(stderr, "%s\n", line.data);
     arb_buf_free(&line);
 
-    if (status == ARB_EXIT_OK && sum.by_severity[ARB_SEV_ERROR])
-        status = ARB_EXIT_FINDINGS;
+    /* --fail-on: a finding of that severity or worse makes the status 1. */
+    for (int sev = o->fail_on; sev <= ARB_SEV_ERROR && status == ARB_EXIT_OK; sev++)
+        if (sum.by_severity[sev])
+            status = ARB_EXIT_FINDINGS;
     return status;
 }

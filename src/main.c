@@ -24,7 +24,11 @@ int main(int argc, char **argv)
     }
     switch (o.cmd) {
     case ARB_CMD_CHECK:
-        return arb_cmd_check(&o);
+        {
+            int st = arb_cmd_check(&o);
+            arb_opts_free(&o);
+            return st;
+        }
     case ARB_CMD_REPLAY:
         return arb_cmd_replay(&o);
     case ARB_CMD_CONVERT:

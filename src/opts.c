@@ -8,13 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "filter.h"
+
 #ifndef ARB_VERSION
 #define ARB_VERSION "0.1.0"
 #endif
 
 enum {
     OPT_FORMAT = 256, OPT_RULES, OPT_MODE, OPT_LANG, OPT_ENCODING, OPT_MAX_GAME_BYTES, OPT_COLOR,
-    OPT_FEN, OPT_GAME, OPT_HELP, OPT_VERSION, OPT_QUIET, OPT_LANG_HINT, OPT_TO, OPT_TIME_CONTROL
+    OPT_FEN, OPT_GAME, OPT_HELP, OPT_VERSION, OPT_QUIET, OPT_LANG_HINT, OPT_TO, OPT_TIME_CONTROL, OPT_FAIL_ON, OPT_SELECT, OPT_IGNORE, OPT_WHERE
 };
 
 static const struct option long_opts[] = {
@@ -22,6 +24,10 @@ static const struct option long_opts[] = {
     {"rules", required_argument, NULL, OPT_RULES},
     {"mode", required_argument, NULL, OPT_MODE},
     {"time-control", required_argument, NULL, OPT_TIME_CONTROL},
+    {"fail-on", required_argument, NULL, OPT_FAIL_ON},
+    {"select", required_argument, NULL, OPT_SELECT},
+    {"ignore", required_argument, NULL, OPT_IGNORE},
+    {"where", required_argument, NULL, OPT_WHERE},
     {"lang", required_argument, NULL, OPT_LANG},
     {"lang-hint", required_argument, NULL, OPT_LANG_HINT},
     {"to", required_argument, NULL, OPT_TO},
@@ -44,7 +50,7 @@ static bool allowed(enum arb_cmd cmd, int opt)
     case OPT_HELP: case OPT_VERSION: case OPT_RULES: case OPT_MODE: case OPT_LANG: case OPT_LANG_HINT: case OPT_ENCODING:
     case OPT_MAX_GAME_BYTES: case OPT_TIME_CONTROL:
         return true;
-    case OPT_FORMAT: case OPT_COLOR: case OPT_QUIET:
+    case OPT_FORMAT: case OPT_COLOR: case OPT_QUIET: case OPT_FAIL_ON: case OPT_SELECT: case OPT_IGNORE: case OPT_WHERE:
         return cmd == ARB_CMD_CHECK;
     case OPT_FEN: case OPT_GAME:
         return cmd == ARB_CMD_REPLAY;
@@ -103,7 +109,15 @@ static const char usage_check[] =
     "Options:\n"
     "      --format=FORMAT     text (default) or jsonl (one JSON object per game)\n"
     "      --color=WHEN        auto (default), always or never (NO_COLOR is honoured)\n"
-    "      --quiet             print only the summary line\n";
+    "      --quiet             print only the summary line\n"
+    "      --fail-on=SEVERITY  exit status 1 when a finding of this severity or worse\n"
+    "                          is reported: error (default), warning, info, never\n"
+    "      --select=CODES      report only these finding codes (comma-separated;\n"
+    "                          repeatable)\n"
+    "      --ignore=CODES      do not report these codes (repeatable)\n"
+    "      --where=TAG~REGEX   check only the games whose tag matches the regular\n"
+    "                          expression (PCRE2, UTF-8; a missing tag is empty;\n"
+    "                          repeatable: all must match)\n";
 
 static const char usage_replay[] =
     "Usage: arbiter replay [OPTION]... [FILE]\n"
@@ -205,7 +219,10 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
     memset(o, 0, sizeof *o);
     o->format = &arb_format_text;
     o->profile = arb_profile_default();
-    o->mode = -1;   /* auto: the profile's kind of game, else the TimeControl (standard when unknown) */
+    o->mode = -1;
+    o->fail_on = ARB_SEV_ERROR;
+    for (int i = 0; i < ARB_F_COUNT; i++)
+        o->select[i] = true;   /* auto: the profile's kind of game, else the TimeControl (standard when unknown) */
     o->max_game_bytes = 16u << 20;
     o->game = 1;
 
@@ -283,6 +300,62 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
             else
                 return usage_error(o, "unknown mode '%s' (auto, standard, rapid, blitz)", optarg);
             break;
+        case OPT_FAIL_ON:
+            if (strcmp(optarg, "error") == 0)
+                o->fail_on = ARB_SEV_ERROR;
+            else if (strcmp(optarg, "warning") == 0)
+                o->fail_on = ARB_SEV_WARNING;
+            else if (strcmp(optarg, "info") == 0)
+                o->fail_on = ARB_SEV_INFO;
+            else if (strcmp(optarg, "never") == 0)
+                o->fail_on = 3;
+            else
+                return usage_error(o, "unknown severity '%s' for --fail-on (error, warning, info, never)", optarg);
+            break;
+        case OPT_SELECT:
+        case OPT_IGNORE: {
+            bool *set = c == OPT_SELECT ? o->select : o->ignore;
+            if (c == OPT_IGNORE)
+                o->ignore_any = true;
+            if (c == OPT_SELECT && !o->any_select) {
+                memset(o->select, 0, sizeof o->select);
+                o->any_select = true;
+            }
+            const char *p = optarg;
+            while (*p) {
+                size_t len = strcspn(p, ",");
+                char name[64];
+                if (len && len < sizeof name) {
+                    memcpy(name, p, len);
+                    name[len] = 0;
+                    int code = arb_code_find(name);
+                    if (code < 0)
+                        return usage_error(o, "unknown finding code '%s' (arbiter check --help lists them)", name);
+                    set[code] = true;
+                } else if (len) {
+                    return usage_error(o, "unknown finding code '%.*s'", (int)len, p);
+                }
+                p += len + (p[len] == ',');
+            }
+            break;
+        }
+        case OPT_WHERE: {
+            const char *tilde = strchr(optarg, '~');
+            if (!tilde || tilde == optarg)
+                return usage_error(o, "--where wants TAG~REGEX, e.g. --where='Event~^Helsinki'");
+            char msg[160];
+            void *code = arb_where_compile(tilde + 1, msg, sizeof msg);
+            if (!code)
+                return usage_error(o, "--where: %s", msg);
+            struct arb_where *w = realloc(o->where, (size_t)(o->n_where + 1) * sizeof *w);
+            if (!w)
+                return usage_error(o, "out of memory");
+            o->where = w;
+            w[o->n_where].tag = strndup(optarg, (size_t)(tilde - optarg));
+            w[o->n_where].code = code;
+            o->n_where++;
+            break;
+        }
         case OPT_TIME_CONTROL:
             if (arb_tc_parse_human(optarg, &o->time_control) < 0)
                 return usage_error(o, "cannot read the time control '%s' (e.g. 40/5400+30:1800+30, 300+2, 90+30, "
@@ -350,4 +423,15 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
     if (o->cmd == ARB_CMD_CONVERT && !o->to)
         return usage_error(o, "convert needs --to=LANG (see --lang=list)");
     return ARB_OPTS_RUN;
+}
+
+void arb_opts_free(struct arb_opts *o)
+{
+    for (int i = 0; i < o->n_where; i++) {
+        free(o->where[i].tag);
+        arb_where_free(o->where[i].code);
+    }
+    free(o->where);
+    o->where = NULL;
+    o->n_where = 0;
 }

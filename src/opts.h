@@ -12,6 +12,7 @@
 
 #include "laws.h"
 #include "timectl.h"
+#include "finding.h"
 #include "notation.h"
 #include "report.h"
 
@@ -22,6 +23,13 @@ enum arb_cmd { ARB_CMD_NONE, ARB_CMD_CHECK, ARB_CMD_REPLAY, ARB_CMD_CONVERT };
 
 enum arb_color { ARB_COLOR_AUTO, ARB_COLOR_NEVER, ARB_COLOR_ALWAYS };
 
+/* One --where condition: the tag's value (empty when the game lacks it)
+ * must match the pattern (PCRE2, UTF-8, compiled once with JIT). */
+struct arb_where {
+    char *tag;
+    void *code;                          /* pcre2_code */
+};
+
 struct arb_opts {
     enum arb_cmd cmd;
     const char *cmd_name;
@@ -29,6 +37,13 @@ struct arb_opts {
     const struct arb_profile *profile;   /* NULL: --rules=auto */
     int mode;                            /* enum arb_mode, -1 auto */
     struct arb_timecontrol time_control; /* --time-control= (when have_time_control) */
+    int fail_on;                         /* --fail-on: exit 1 from this severity up; 3 never */
+    bool select[ARB_F_COUNT];            /* --select (all true when not given) */
+    bool any_select;
+    bool ignore[ARB_F_COUNT];            /* --ignore */
+    bool ignore_any;
+    struct arb_where *where;             /* --where=TAG~REGEX, all must match; NULL none */
+    int n_where;
     bool have_time_control;
     const struct arb_lang *lang;         /* NULL: auto */
     const struct arb_lang *lang_hint;    /* --lang-hint, or NULL */
@@ -49,5 +64,8 @@ enum arb_parse_result { ARB_OPTS_RUN, ARB_OPTS_DONE, ARB_OPTS_USAGE };
  * or a list was printed (exit 0); ARB_OPTS_USAGE: a usage error was printed
  * on stderr (exit 2). */
 enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv);
+
+/* Release what parsing allocated (--where patterns). */
+void arb_opts_free(struct arb_opts *o);
 
 #endif
