@@ -135,6 +135,8 @@ int arb_cmd_check(const struct arb_opts *o)
             status = st;
     }
     o->format->end(&out.buf, &sum, &ro);
+    if (o->summary_jsonl)
+        arb_summary_json(&out.buf, &sum);
     sink_flush(&out);
     arb_arena_fini(&arena);
     arb_buf_free(&out.buf);

@@ -16,7 +16,7 @@
 
 enum {
     OPT_FORMAT = 256, OPT_RULES, OPT_MODE, OPT_LANG, OPT_ENCODING, OPT_MAX_GAME_BYTES, OPT_COLOR,
-    OPT_FEN, OPT_GAME, OPT_HELP, OPT_VERSION, OPT_QUIET, OPT_LANG_HINT, OPT_TO, OPT_TIME_CONTROL, OPT_FAIL_ON, OPT_SELECT, OPT_IGNORE, OPT_WHERE
+    OPT_FEN, OPT_GAME, OPT_HELP, OPT_VERSION, OPT_QUIET, OPT_LANG_HINT, OPT_TO, OPT_TIME_CONTROL, OPT_FAIL_ON, OPT_SELECT, OPT_IGNORE, OPT_WHERE, OPT_SUMMARY
 };
 
 static const struct option long_opts[] = {
@@ -28,6 +28,7 @@ static const struct option long_opts[] = {
     {"select", required_argument, NULL, OPT_SELECT},
     {"ignore", required_argument, NULL, OPT_IGNORE},
     {"where", required_argument, NULL, OPT_WHERE},
+    {"summary", required_argument, NULL, OPT_SUMMARY},
     {"lang", required_argument, NULL, OPT_LANG},
     {"lang-hint", required_argument, NULL, OPT_LANG_HINT},
     {"to", required_argument, NULL, OPT_TO},
@@ -51,6 +52,7 @@ static bool allowed(enum arb_cmd cmd, int opt)
     case OPT_MAX_GAME_BYTES: case OPT_TIME_CONTROL:
         return true;
     case OPT_FORMAT: case OPT_COLOR: case OPT_QUIET: case OPT_FAIL_ON: case OPT_SELECT: case OPT_IGNORE: case OPT_WHERE:
+    case OPT_SUMMARY:
         return cmd == ARB_CMD_CHECK;
     case OPT_FEN: case OPT_GAME:
         return cmd == ARB_CMD_REPLAY;
@@ -115,6 +117,8 @@ static const char usage_check[] =
     "      --select=CODES      report only these finding codes (comma-separated;\n"
     "                          repeatable)\n"
     "      --ignore=CODES      do not report these codes (repeatable)\n"
+    "      --summary=jsonl     end standard output with one record of counters\n"
+    "                          ({\"summary\":{...}}) that add up across shards\n"
     "      --where=TAG~REGEX   check only the games whose tag matches the regular\n"
     "                          expression (PCRE2, UTF-8; a missing tag is empty;\n"
     "                          repeatable: all must match)\n";
@@ -299,6 +303,14 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
                 o->mode = -1;
             else
                 return usage_error(o, "unknown mode '%s' (auto, standard, rapid, blitz)", optarg);
+            break;
+        case OPT_SUMMARY:
+            if (strcmp(optarg, "jsonl") == 0)
+                o->summary_jsonl = true;
+            else if (strcmp(optarg, "none") == 0)
+                o->summary_jsonl = false;
+            else
+                return usage_error(o, "unknown summary format '%s' (jsonl, none)", optarg);
             break;
         case OPT_FAIL_ON:
             if (strcmp(optarg, "error") == 0)

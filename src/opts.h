@@ -37,6 +37,7 @@ struct arb_opts {
     const struct arb_profile *profile;   /* NULL: --rules=auto */
     int mode;                            /* enum arb_mode, -1 auto */
     struct arb_timecontrol time_control; /* --time-control= (when have_time_control) */
+    bool summary_jsonl;                  /* --summary=jsonl: a last record with the counters */
     int fail_on;                         /* --fail-on: exit 1 from this severity up; 3 never */
     bool select[ARB_F_COUNT];            /* --select (all true when not given) */
     bool any_select;

@@ -1,6 +1,8 @@
 /* report.c — the list of formats and what they share. */
 #include "report.h"
 
+#include "json.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -104,4 +106,50 @@ void arb_summary_line(struct arb_buf *out, const struct arb_summary *s)
         arb_buf_adds(out, ", ");
         plural(out, s->unreadable, "unreadable file");
     }
+}
+
+void arb_summary_json(struct arb_buf *out, const struct arb_summary *s)
+{
+    arb_buf_adds(out, "{\"summary\":{");
+    static const char *const keys[] = {"files", "unreadable", "games", "skipped", "games_with_errors"};
+    const uint64_t vals[] = {s->files, s->unreadable, s->games, s->skipped, s->games_with_errors};
+    for (int i = 0; i < 5; i++) {
+        arb_json_key(out, keys[i], i == 0);
+        arb_json_int(out, (long long)vals[i]);
+    }
+    arb_json_key(out, "by_severity", false);
+    arb_buf_addc(out, '{');
+    for (int sev = ARB_SEV_ERROR; sev >= ARB_SEV_INFO; sev--) {
+        arb_json_key(out, arb_severity_name((enum arb_severity)sev), sev == ARB_SEV_ERROR);
+        arb_json_int(out, (long long)s->by_severity[sev]);
+    }
+    arb_buf_addc(out, '}');
+    /* Every code, zero or not: shards' records then have the same keys. */
+    arb_json_key(out, "by_code", false);
+    arb_buf_addc(out, '{');
+    for (int c = 0; c < ARB_F_COUNT; c++) {
+        arb_json_key(out, arb_codes[c].name, c == 0);
+        arb_json_int(out, (long long)s->by_code[c]);
+    }
+    arb_buf_addc(out, '}');
+    arb_json_key(out, "by_lang", false);
+    arb_buf_addc(out, '{');
+    bool first = true;
+    for (int l = 0; l < 32 && arb_langs[l]; l++)
+        if (s->by_lang[l]) {
+            arb_json_key(out, arb_langs[l]->code, first);
+            arb_json_int(out, (long long)s->by_lang[l]);
+            first = false;
+        }
+    arb_buf_addc(out, '}');
+    arb_json_key(out, "by_rules", false);
+    arb_buf_addc(out, '{');
+    first = true;
+    for (int i = 0; arb_profiles[i] && i < 16; i++)
+        if (s->by_profile[i]) {
+            arb_json_key(out, arb_profiles[i]->name, first);
+            arb_json_int(out, (long long)s->by_profile[i]);
+            first = false;
+        }
+    arb_buf_adds(out, "}}}\n");
 }

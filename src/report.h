@@ -61,6 +61,10 @@ extern const struct arb_format arb_format_jsonl;
  * (start_fullmove/start_side from the outcome).  Empty for ply 0. */
 void arb_ply_label(const struct arb_outcome *oc, int ply, char *buf, size_t cap);
 
+/* The summary as one JSON Lines record ({"summary":{...}}, newline
+ * included): every counter is a sum, so the records of shards add up. */
+void arb_summary_json(struct arb_buf *out, const struct arb_summary *s);
+
 /* The one-line summary: "3 games, 2 errors, 1 warning, 0 infos ...". */
 void arb_summary_line(struct arb_buf *out, const struct arb_summary *s);
 

@@ -1,0 +1,41 @@
+#!/bin/sh
+# summary.sh — --summary=jsonl: the counters of shards add up to those of
+# the whole run (TAP).  The sample round and the first 2,000 corpus games
+# are cut in two at a game boundary and checked in parts.
+set -u
+ARBITER=${ARBITER:-./arbiter}
+SHARED=${SHARED:-../shared}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# Sum two JSON values key by key (numbers add; objects recurse).
+ADD='def addup($a; $b): if ($a|type) == "object" or ($b|type) == "object"
+       then reduce ((($a // {}) + ($b // {})) | keys[]) as $k ({}; .[$k] = addup($a[$k]; $b[$k]))
+       elif $a == null then $b elif $b == null then $a else $a + $b end;
+     addup(.[0]; .[1])'
+n=0 failed=0
+check() {   # name file
+    n=$((n + 1))
+    cp "$2" "$tmp/all"
+    games=$(grep -c '^\[Event ' "$2")
+    half=$((games / 2))
+    awk -v dir="$tmp" -v half="$half" 'BEGIN { g = 0 } /^\[Event / { g++ } { print > (dir (g <= half ? "/a" : "/b")) }' "$2"
+    "$ARBITER" check --format=jsonl --summary=jsonl "$tmp/all" 2>/dev/null | tail -1 | jq -S -c '.summary | del(.files)' >"$tmp/whole"
+    { "$ARBITER" check --format=jsonl --summary=jsonl "$tmp/a" 2>/dev/null | tail -1
+      "$ARBITER" check --format=jsonl --summary=jsonl "$tmp/b" 2>/dev/null | tail -1; } |
+        jq -S -s -c "[.[0].summary, .[1].summary] | $ADD | del(.files)" >"$tmp/parts"
+    if [ -s "$tmp/whole" ] && cmp -s "$tmp/whole" "$tmp/parts" && grep -q "\"games\":$games" "$tmp/whole"; then
+        echo "ok $n - $1: the two halves' summaries add up to the whole ($games games)"
+    else
+        failed=$((failed + 1))
+        echo "not ok $n - $1: the halves do not add up"
+        diff "$tmp/whole" "$tmp/parts" | head -5 | sed 's/^/# /'
+    fi
+}
+check "sample round" samples/tilburg-1992-round1.pgn
+if [ -f "$SHARED/corpus/pgnmentor-14-players.pgn" ]; then
+    awk '/^\[Event / { g++ } g <= 2000 { print }' "$SHARED/corpus/pgnmentor-14-players.pgn" >"$tmp/corpus2000.pgn"
+    check "2,000 corpus games" "$tmp/corpus2000.pgn"
+fi
+echo "1..$n"
+echo "# $((n - failed)) passed, $failed failed"
+[ "$failed" -eq 0 ]
