@@ -119,7 +119,8 @@ int arb_cmd_check(const struct arb_opts *o)
     static char *stdin_only[] = {(char *)"-"};
     char **files = o->n_files ? o->files : stdin_only;
     int n = o->n_files ? o->n_files : 1;
-    struct arb_report_opts ro = {.color = o->format == &arb_format_text && want_color(o->color)};
+    struct arb_report_state state = {0};
+    struct arb_report_opts ro = {.color = o->format == &arb_format_text && want_color(o->color), .state = &state};
     struct arb_summary sum;
     struct sink out = {{0}, false, 0};
     struct arb_arena arena;

@@ -9,6 +9,8 @@
 static const struct arb_format *const formats[] = {
     &arb_format_text,
     &arb_format_jsonl,
+    &arb_format_json,
+    &arb_format_github,
     NULL,
 };
 

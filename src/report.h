@@ -33,6 +33,14 @@ void arb_summary_add_game(struct arb_summary *s, const struct arb_game *g, const
 
 struct arb_report_opts {
     bool color;                   /* ANSI colours in the text format */
+    struct arb_report_state *state; /* what a format keeps between games */
+};
+
+/* Counts a format keeps across the run (json: games written; github:
+ * annotations per severity). */
+struct arb_report_state {
+    uint64_t games;
+    uint64_t annotations[3], held_back[3];
 };
 
 struct arb_format {
@@ -56,6 +64,8 @@ const char *arb_format_names(void);
 
 extern const struct arb_format arb_format_text;
 extern const struct arb_format arb_format_jsonl;
+extern const struct arb_format arb_format_json;
+extern const struct arb_format arb_format_github;
 
 /* "23...Nxe4"-style label of the ply of a finding, in the game's counting
  * (start_fullmove/start_side from the outcome).  Empty for ply 0. */

@@ -185,3 +185,42 @@ const struct arb_format arb_format_jsonl = {
     .file_error = jsonl_file_error,
     .end = jsonl_end,
 };
+
+/* ---- --format=json: one document, the same records and the summary ------ */
+
+static void json_begin(struct arb_buf *out, const struct arb_report_opts *o)
+{
+    (void)o;
+    arb_buf_adds(out, "{\"games\":[\n");
+}
+
+static void json_game(struct arb_buf *b, const struct arb_game *g, const struct arb_outcome *oc,
+                      const struct arb_report_opts *o)
+{
+    if (o->state->games++)
+        arb_buf_adds(b, ",\n");
+    size_t at = b->len;
+    jsonl_game(b, g, oc, o);
+    if (b->len > at && b->data[b->len - 1] == '\n')
+        b->len--;   /* the record's own newline: the separator above takes its place */
+    b->data[b->len] = 0;
+}
+
+static void json_end(struct arb_buf *out, const struct arb_summary *s, const struct arb_report_opts *o)
+{
+    (void)o;
+    arb_buf_adds(out, o->state->games ? "\n]," : "],");
+    /* arb_summary_json writes {"summary":{...}}\n: keep the inner object. */
+    struct arb_buf sum = {0};
+    arb_summary_json(&sum, s);
+    arb_buf_printf(out, "%.*s}\n", (int)(sum.len - 2) - 1, sum.data + 1);
+    arb_buf_free(&sum);
+}
+
+const struct arb_format arb_format_json = {
+    .name = "json",
+    .begin = json_begin,
+    .game = json_game,
+    .file_error = jsonl_file_error,
+    .end = json_end,
+};

@@ -1,6 +1,6 @@
 #!/bin/sh
 # summary.sh — --summary=jsonl: the counters of shards add up to those of
-# the whole run (TAP).  The sample round and the first 2,000 corpus games
+# the whole run; --format=json reads as one document (TAP).  The sample round and the first 2,000 corpus games
 # are cut in two at a game boundary and checked in parts.
 set -u
 ARBITER=${ARBITER:-./arbiter}
@@ -35,6 +35,16 @@ check "sample round" samples/tilburg-1992-round1.pgn
 if [ -f "$SHARED/corpus/pgnmentor-14-players.pgn" ]; then
     awk '/^\[Event / { g++ } g <= 2000 { print }' "$SHARED/corpus/pgnmentor-14-players.pgn" >"$tmp/corpus2000.pgn"
     check "2,000 corpus games" "$tmp/corpus2000.pgn"
+fi
+# --format=json is one document a JSON reader takes whole, its games and
+# summary agreeing.
+n=$((n + 1))
+if "$ARBITER" check --format=json samples/tilburg-1992-round1.pgn 2>/dev/null |
+    jq -e '(.games | length) == .summary.games and .summary.games == 21' >/dev/null; then
+    echo "ok $n - --format=json: one document, 21 games, as its summary says"
+else
+    failed=$((failed + 1))
+    echo "not ok $n - --format=json is no valid document or disagrees with its summary"
 fi
 echo "1..$n"
 echo "# $((n - failed)) passed, $failed failed"
