@@ -16,7 +16,7 @@
 
 enum {
     OPT_FORMAT = 256, OPT_RULES, OPT_MODE, OPT_LANG, OPT_ENCODING, OPT_MAX_GAME_BYTES, OPT_COLOR,
-    OPT_FEN, OPT_GAME, OPT_HELP, OPT_VERSION, OPT_QUIET, OPT_LANG_HINT, OPT_TO, OPT_TIME_CONTROL, OPT_FAIL_ON, OPT_SELECT, OPT_IGNORE, OPT_WHERE, OPT_SUMMARY
+    OPT_FEN, OPT_GAME, OPT_HELP, OPT_VERSION, OPT_QUIET, OPT_LANG_HINT, OPT_TO, OPT_TIME_CONTROL, OPT_FAIL_ON, OPT_SELECT, OPT_IGNORE, OPT_WHERE, OPT_SUMMARY, OPT_ORIGIN, OPT_GAME_BASE
 };
 
 static const struct option long_opts[] = {
@@ -29,6 +29,8 @@ static const struct option long_opts[] = {
     {"ignore", required_argument, NULL, OPT_IGNORE},
     {"where", required_argument, NULL, OPT_WHERE},
     {"summary", required_argument, NULL, OPT_SUMMARY},
+    {"origin", required_argument, NULL, OPT_ORIGIN},
+    {"game-base", required_argument, NULL, OPT_GAME_BASE},
     {"lang", required_argument, NULL, OPT_LANG},
     {"lang-hint", required_argument, NULL, OPT_LANG_HINT},
     {"to", required_argument, NULL, OPT_TO},
@@ -52,7 +54,7 @@ static bool allowed(enum arb_cmd cmd, int opt)
     case OPT_MAX_GAME_BYTES: case OPT_TIME_CONTROL:
         return true;
     case OPT_FORMAT: case OPT_COLOR: case OPT_QUIET: case OPT_FAIL_ON: case OPT_SELECT: case OPT_IGNORE: case OPT_WHERE:
-    case OPT_SUMMARY:
+    case OPT_SUMMARY: case OPT_ORIGIN: case OPT_GAME_BASE:
         return cmd == ARB_CMD_CHECK;
     case OPT_FEN: case OPT_GAME:
         return cmd == ARB_CMD_REPLAY;
@@ -119,6 +121,9 @@ static const char usage_check[] =
     "      --ignore=CODES      do not report these codes (repeatable)\n"
     "      --summary=jsonl     end standard output with one record of counters\n"
     "                          ({\"summary\":{...}}) that add up across shards\n"
+    "      --origin=NAME       the file name records give for standard input (a\n"
+    "                          shard of NAME)\n"
+    "      --game-base=N       add N to every game number (the games before a shard)\n"
     "      --where=TAG~REGEX   check only the games whose tag matches the regular\n"
     "                          expression (PCRE2, UTF-8; a missing tag is empty;\n"
     "                          repeatable: all must match)\n";
@@ -304,6 +309,18 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
             else
                 return usage_error(o, "unknown mode '%s' (auto, standard, rapid, blitz)", optarg);
             break;
+        case OPT_ORIGIN:
+            o->origin = optarg;
+            break;
+        case OPT_GAME_BASE: {
+            char *end;
+            errno = 0;
+            unsigned long long v = strtoull(optarg, &end, 10);
+            if (errno || *end || end == optarg || optarg[0] == '-')
+                return usage_error(o, "--game-base wants a number of games, not '%s'", optarg);
+            o->game_base = v;
+            break;
+        }
         case OPT_SUMMARY:
             if (strcmp(optarg, "jsonl") == 0)
                 o->summary_jsonl = true;

@@ -37,6 +37,8 @@ struct arb_opts {
     const struct arb_profile *profile;   /* NULL: --rules=auto */
     int mode;                            /* enum arb_mode, -1 auto */
     struct arb_timecontrol time_control; /* --time-control= (when have_time_control) */
+    const char *origin;                  /* --origin: the file name records give for standard input */
+    uint64_t game_base;                  /* --game-base: added to every game number */
     bool summary_jsonl;                  /* --summary=jsonl: a last record with the counters */
     int fail_on;                         /* --fail-on: exit 1 from this severity up; 3 never */
     bool select[ARB_F_COUNT];            /* --select (all true when not given) */
