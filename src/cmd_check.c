@@ -75,6 +75,7 @@ static int check_file(const struct arb_opts *o, const char *path, struct sink *o
     sum->files++;
     struct arb_pgn_reader rd;
     arb_pgn_init(&rd, &in, o->origin && strcmp(path, "-") == 0 ? o->origin : path, o->max_game_bytes);
+    rd.game_base = o->game_base;
     unsigned votes[32] = {0};   /* languages of this file's games so far */
     struct arb_check_opts co = {.profile = o->profile, .lang = o->lang, .lang_hint = o->lang_hint,
                                 .lang_votes = votes, .mode = o->mode,
@@ -90,7 +91,6 @@ static int check_file(const struct arb_opts *o, const char *path, struct sink *o
         }
         if (r == 0)
             break;
-        g.index += o->game_base;
         if (o->n_where && !arb_where_match(o->where, o->n_where, &g)) {
             sum->skipped++;
             arb_pgn_release(&rd, &g);
