@@ -159,6 +159,8 @@ static struct arb_finding *finding(struct rs *s, enum arb_code code, const struc
     if (n) {
         f->line = n->line;
         f->col = n->col;
+        f->off = n->off;
+        f->len = n->len;
         if (n->kind == ARB_N_MOVE)
             f->move = token_copy(s, n);
     }

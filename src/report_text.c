@@ -1,12 +1,19 @@
 /* report_text.c — findings as a compiler prints diagnostics:
  *
- *   file:line:col: severity: 23...Nxe4: message (Art. 3.6) [code]
+ *   file:line:col: severity: 23...Nxe4: message [code]
+ *      12 | 22. Rd1 Nxe4 23. Qe2 Nxe4 24. Rxd8
+ *         |                      ^~~~
+ *   note: Art. 3.6; the position before 23...Nxe4: FEN
  *
- * A game without findings prints nothing.
+ * The source line and caret where the finding has a token, the note where
+ * it has an article or a position.  A game without findings prints nothing.
  */
 #include "report.h"
 
 #include <string.h>
+
+#include "board.h"
+#include "input.h"
 
 static void text_begin(struct arb_buf *out, const struct arb_report_opts *o)
 {
@@ -21,6 +28,82 @@ static const char *sev_color(enum arb_severity s)
     case ARB_SEV_WARNING: return "\033[1;35m";
     default: return "\033[1;36m";
     }
+}
+
+/* The line of the file holding the finding's token, with a caret under
+ * it (a long line is shown around the token). */
+static void source_line(struct arb_buf *out, const struct arb_game *g, const struct arb_finding *f,
+                        const struct arb_report_opts *o)
+{
+    const char *base = arb_input_at(g->in, g->start_off);
+    const char *tok = base + f->off, *start = tok, *end = tok + f->len;
+    while (start > base && start[-1] != '\n')
+        start--;
+    while (*end && *end != '\n' && *end != '\r')
+        end++;
+    /* A window of the line: some 60 bytes before the token, 100 after. */
+    const char *from = start, *to = end;
+    bool cut_left = false, cut_right = false;
+    if (tok - start > 60) {
+        from = tok - 60;
+        while (from < tok && ((unsigned char)*from & 0xC0) == 0x80)
+            from++;
+        cut_left = true;
+    }
+    if (end - (tok + f->len) > 100 || f->len > 100) {
+        to = tok + (f->len > 100 ? 40 : f->len + 100);
+        while (to > tok && ((unsigned char)*to & 0xC0) == 0x80)
+            to--;
+        cut_right = true;
+    }
+    arb_buf_printf(out, "%6u | %s%.*s%s\n", f->line, cut_left ? "..." : "", (int)(to - from), from,
+                   cut_right ? "..." : "");
+    arb_buf_printf(out, "%6s | %s", "", cut_left ? "   " : "");
+    for (const char *p = from; p < tok; p++)
+        if (*p == '\t')
+            arb_buf_addc(out, '\t');
+        else if (((unsigned char)*p & 0xC0) != 0x80)
+            arb_buf_addc(out, ' ');
+    if (o->color)
+        arb_buf_adds(out, "\033[1;32m");
+    arb_buf_addc(out, '^');
+    int chars = 0;
+    for (const char *p = tok; p < tok + f->len && p < to; p++)
+        chars += ((unsigned char)*p & 0xC0) != 0x80;
+    for (int i = 1; i < chars; i++)
+        arb_buf_addc(out, '~');
+    if (o->color)
+        arb_buf_adds(out, "\033[0m");
+    arb_buf_addc(out, '\n');
+}
+
+/* The note: the article of the edition applied, and the position before
+ * the move (FEN) where the finding concerns one. */
+static void note(struct arb_buf *out, const struct arb_outcome *oc, const struct arb_finding *f,
+                 const struct arb_report_opts *o)
+{
+    if (!f->article && !f->pos)
+        return;
+    arb_buf_adds(out, o->color ? "\033[1;36mnote:\033[0m " : "note: ");
+    if (f->article) {
+        /* FIDE articles are numbers or appendix items ("3.6", "C.10");
+         * a national rule names itself ("team rule 10c"). */
+        bool fide = (f->article[0] >= '0' && f->article[0] <= '9') || f->article[1] == '.';
+        arb_buf_printf(out, fide ? "Art. %s" : "%s", f->article);
+    }
+    if (f->pos) {
+        char fen[128], label[24];
+        arb_pos_to_fen(f->pos, fen);
+        if (f->move) {
+            arb_ply_label(oc, f->ply, label, sizeof label);
+            size_t len = strlen(f->move), cut = len > 40 ? arb_utf8_prefix(f->move, len, 32) : len;
+            arb_buf_printf(out, "%sthe position before %s%.*s%s: %s", f->article ? "; " : "", label, (int)cut,
+                           f->move, cut < len ? "..." : "", fen);
+        } else {
+            arb_buf_printf(out, "%sthe position: %s", f->article ? "; " : "", fen);
+        }
+    }
+    arb_buf_addc(out, '\n');
 }
 
 static void text_game(struct arb_buf *out, const struct arb_game *g, const struct arb_outcome *oc,
@@ -53,13 +136,10 @@ static void text_game(struct arb_buf *out, const struct arb_game *g, const struc
             arb_buf_printf(out, "%s%.*s%s: ", label, (int)cut, f->move, cut < len ? "..." : "");
         }
         arb_buf_adds(out, f->message ? f->message : "");
-        if (f->article) {
-            /* FIDE articles are numbers or appendix items ("3.6", "C.10");
-             * a national rule names itself ("team rule 10c"). */
-            bool fide = (f->article[0] >= '0' && f->article[0] <= '9') || f->article[1] == '.';
-            arb_buf_printf(out, fide ? " (Art. %s)" : " (%s)", f->article);
-        }
         arb_buf_printf(out, " [%s]\n", arb_codes[f->code].name);
+        if (f->len && f->line)
+            source_line(out, g, f, o);
+        note(out, oc, f, o);
         if (f->clocks)
             arb_buf_printf(out, "    clocks: %s\n", f->clocks);
     }
