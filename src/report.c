@@ -11,6 +11,7 @@ static const struct arb_format *const formats[] = {
     &arb_format_jsonl,
     &arb_format_json,
     &arb_format_github,
+    &arb_format_junit,
     NULL,
 };
 

@@ -41,6 +41,12 @@ struct arb_report_opts {
 struct arb_report_state {
     uint64_t games;
     uint64_t annotations[3], held_back[3];
+    /* junit: the test cases of the current file, written out with its
+     * <testsuite> once the file is done. */
+    struct arb_buf suite;
+    const char *suite_file;
+    uint64_t suite_tests, suite_failures, all_tests, all_failures;
+    struct arb_buf doc;
 };
 
 struct arb_format {
@@ -66,6 +72,7 @@ extern const struct arb_format arb_format_text;
 extern const struct arb_format arb_format_jsonl;
 extern const struct arb_format arb_format_json;
 extern const struct arb_format arb_format_github;
+extern const struct arb_format arb_format_junit;
 
 /* "23...Nxe4"-style label of the ply of a finding, in the game's counting
  * (start_fullmove/start_side from the outcome).  Empty for ply 0. */

@@ -1,6 +1,7 @@
 #!/bin/sh
 # summary.sh — --summary=jsonl: the counters of shards add up to those of
-# the whole run; --format=json reads as one document (TAP).  The sample round and the first 2,000 corpus games
+# the whole run; --format=json reads as one document; --format=junit is
+# well-formed XML (TAP).  The sample round and the first 2,000 corpus games
 # are cut in two at a game boundary and checked in parts.
 set -u
 ARBITER=${ARBITER:-./arbiter}
@@ -45,6 +46,17 @@ if "$ARBITER" check --format=json samples/tilburg-1992-round1.pgn 2>/dev/null |
 else
     failed=$((failed + 1))
     echo "not ok $n - --format=json is no valid document or disagrees with its summary"
+fi
+# --format=junit is well-formed XML (xmllint reads it) with one testcase per
+# game and the failures the errors make.
+n=$((n + 1))
+"$ARBITER" check --format=junit samples/tilburg-1992-round1.pgn 2>/dev/null >"$tmp/junit.xml"
+if xmllint --noout "$tmp/junit.xml" && [ "$(grep -c '<testcase ' "$tmp/junit.xml")" -eq 21 ] &&
+    grep -q '<testsuites name="arbiter" tests="21" failures="2" errors="0">' "$tmp/junit.xml"; then
+    echo "ok $n - --format=junit: well-formed, 21 test cases, 2 failures"
+else
+    failed=$((failed + 1))
+    echo "not ok $n - --format=junit is not what it should be"
 fi
 echo "1..$n"
 echo "# $((n - failed)) passed, $failed failed"
