@@ -111,7 +111,9 @@ static const char usage_check[] =
     "followed by a summary line on standard error.\n"
     "\n"
     "Options:\n"
-    "      --format=FORMAT     text (default) or jsonl (one JSON object per game)\n"
+    "      --format=FORMAT     text (default, like a compiler's diagnostics), jsonl (one\n"
+    "                          JSON object per game), json (one document), github\n"
+    "                          (GitHub Actions annotations), junit (JUnit XML)\n"
     "      --color=WHEN        auto (default), always or never (NO_COLOR is honoured)\n"
     "      --quiet             print only the summary line\n"
     "      --fail-on=SEVERITY  exit status 1 when a finding of this severity or worse\n"
@@ -280,7 +282,7 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
         case OPT_FORMAT:
             o->format = arb_format_find(optarg);
             if (!o->format)
-                return usage_error(o, "unknown format '%s' (formats: text, jsonl)", optarg);
+                return usage_error(o, "unknown format '%s' (formats: %s)", optarg, arb_format_names());
             break;
         case OPT_RULES:
             if (strcmp(optarg, "list") == 0) {

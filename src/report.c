@@ -25,7 +25,7 @@ const struct arb_format *arb_format_find(const char *name)
 
 const char *arb_format_names(void)
 {
-    return "text, jsonl";
+    return "text, jsonl, json, github, junit";
 }
 
 void arb_summary_add_game(struct arb_summary *s, const struct arb_game *g, const struct arb_outcome *oc)
