@@ -25,7 +25,11 @@ const struct arb_format *arb_format_find(const char *name)
 
 const char *arb_format_names(void)
 {
-    return "text, jsonl, json, github, junit";
+    static char names[128];
+    if (!names[0])
+        for (size_t i = 0, at = 0; formats[i] && at < sizeof names; i++)
+            at += (size_t)snprintf(names + at, sizeof names - at, "%s%s", i ? ", " : "", formats[i]->name);
+    return names;
 }
 
 void arb_summary_add_game(struct arb_summary *s, const struct arb_game *g, const struct arb_outcome *oc)
