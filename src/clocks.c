@@ -18,6 +18,25 @@ void arb_clocks_init(struct arb_clocks *c, const struct arb_timecontrol *tc)
     }
 }
 
+/* What `side`'s clock may show after its own move number `move`, before
+ * the time the move used: the clock before it (the last reading, or the
+ * period's time at a first move; -1 unknown), plus *rise (the increment,
+ * none under a delay) and *bonus (the next period's time when the move
+ * ends a period). */
+static long before_move(const struct arb_clocks *c, int side, int move, long *rise, long *bonus, bool *ends_period)
+{
+    const struct arb_timecontrol *tc = &c->tc;
+    int per = c->period[side];
+    const struct arb_tc_period *p = &tc->p[per < tc->n ? per : tc->n - 1];
+    long before = c->last[side];
+    if (before < 0 && c->timed && move == 1 && !tc->sandclock)
+        before = 10L * tc->p[0].seconds;
+    *ends_period = c->timed && c->period_end[side] && move == c->period_end[side] && per + 1 < tc->n;
+    *bonus = *ends_period ? 10L * tc->p[per + 1].seconds : 0;
+    *rise = tc->delay_kind != ARB_DELAY_NONE || tc->sandclock ? 0 : 10L * p->increment;
+    return c->timed ? before : -1;
+}
+
 void arb_clocks_reading(struct arb_clocks *c, int side, int move, int ply, long tenths, struct arb_clock_check *out)
 {
     memset(out, 0, sizeof *out);
@@ -26,15 +45,10 @@ void arb_clocks_reading(struct arb_clocks *c, int side, int move, int ply, long 
     const struct arb_timecontrol *tc = &c->tc;
     int per = c->period[side];
     const struct arb_tc_period *p = &tc->p[per < tc->n ? per : tc->n - 1];
-    /* The clock before this move: the last reading, or the period's time
-     * at a side's first move of the game. */
-    long before = c->last[side];
-    if (before < 0 && c->timed && move == 1 && !tc->sandclock)
-        before = 10L * tc->p[0].seconds;
-    bool ends_period = c->timed && c->period_end[side] && move == c->period_end[side] && per + 1 < tc->n;
-    long bonus = ends_period ? 10L * tc->p[per + 1].seconds : 0;
-    if (c->timed && before >= 0) {
-        long rise = tc->delay_kind != ARB_DELAY_NONE || tc->sandclock ? 0 : 10L * p->increment;
+    long rise, bonus;
+    bool ends_period;
+    long before = before_move(c, side, move, &rise, &bonus, &ends_period);
+    if (before >= 0) {
         out->before = before;
         out->most = before + rise + bonus + 10;
         out->inconsistent = tenths > out->most;
@@ -68,20 +82,16 @@ void arb_clocks_reading(struct arb_clocks *c, int side, int move, int ply, long 
 
 long arb_clocks_from_elapsed(const struct arb_clocks *c, int side, int move, long emt)
 {
-    const struct arb_timecontrol *tc = &c->tc;
-    if (!c->timed || tc->sandclock)
+    long rise, bonus;
+    bool ends_period;
+    long before = before_move(c, side, move, &rise, &bonus, &ends_period);
+    if (before < 0 || c->tc.sandclock)
         return -1;
-    long before = c->last[side];
-    if (before < 0 && move == 1)
-        before = 10L * tc->p[0].seconds;
-    if (before < 0)
-        return -1;
-    int per = c->period[side];
-    const struct arb_tc_period *p = &tc->p[per < tc->n ? per : tc->n - 1];
-    bool ends_period = c->period_end[side] && move == c->period_end[side] && per + 1 < tc->n;
-    long rise = tc->delay_kind != ARB_DELAY_NONE ? 0 : 10L * p->increment;
-    if (tc->delay_kind != ARB_DELAY_NONE)
-        emt = emt > 10L * p->delay ? emt - 10L * p->delay : 0;   /* the delay is spent first */
-    long r = before + rise + (ends_period ? 10L * tc->p[per + 1].seconds : 0) - emt;
+    if (c->tc.delay_kind != ARB_DELAY_NONE) {
+        /* The delay is spent first. */
+        const struct arb_tc_period *p = &c->tc.p[c->period[side] < c->tc.n ? c->period[side] : c->tc.n - 1];
+        emt = emt > 10L * p->delay ? emt - 10L * p->delay : 0;
+    }
+    long r = before + rise + bonus - emt;
     return r < 0 ? 0 : r;
 }

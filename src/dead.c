@@ -217,6 +217,24 @@ static bool probe(struct hm *h, const struct arb_pos *start, int attempt, int ma
  * other move one.  So lines of progress are followed far beyond the nominal
  * depth.  A mate found is a proof; nothing else is concluded from it. */
 
+/* The winner's men are one knight, or bishops all of one colour (no bishop
+ * of the other colour on the board), and the loser has nothing that could
+ * stand in his own king's way for them without being able to parry the
+ * check: for a knight no minor piece or rook, for the bishops no knight
+ * (CHA's rule that the loser would have to promote; see cannot_mate_now). */
+static bool needs_loser_promotion(const struct arb_pos *pos, int winner)
+{
+    const arb_bb *t = pos->by_type;
+    arb_bb mine = pos->by_color[winner] & ~t[ARB_KING], theirs = pos->by_color[winner ^ 1] & ~t[ARB_KING];
+    if (!mine || (mine & (t[ARB_PAWN] | t[ARB_ROOK] | t[ARB_QUEEN])))
+        return false;
+    arb_bb kn = mine & t[ARB_KNIGHT], bi = mine & t[ARB_BISHOP];
+    if (!bi)
+        return !arb_more_than_one(kn) && !(theirs & (t[ARB_KNIGHT] | t[ARB_BISHOP] | t[ARB_ROOK]));
+    arb_bb colour = bi & ARB_DARK_SQUARES ? ARB_DARK_SQUARES : ~ARB_DARK_SQUARES;
+    return !kn && !(t[ARB_BISHOP] & ~colour) && !(theirs & t[ARB_KNIGHT]);
+}
+
 static void plan_targets(const struct arb_pos *pos, int winner, struct plan *pl)
 {
     const arb_bb *t = pos->by_type;
@@ -233,12 +251,7 @@ static void plan_targets(const struct arb_pos *pos, int winner, struct plan *pl)
     pl->corner = corner;
     pl->winner_king = king;
     pl->blocker = block;
-    arb_bb mine = pos->by_color[winner] & ~t[ARB_KING], theirs = pos->by_color[winner ^ 1] & ~t[ARB_KING];
-    bool lone_knight = mine == (mine & t[ARB_KNIGHT]) && !arb_more_than_one(mine)
-                       && !(theirs & (t[ARB_KNIGHT] | t[ARB_BISHOP] | t[ARB_ROOK]));
-    arb_bb colour = wb & ARB_DARK_SQUARES ? ARB_DARK_SQUARES : ~ARB_DARK_SQUARES;
-    bool bishops_only = mine && mine == wb && !(t[ARB_BISHOP] & ~colour) && !(theirs & t[ARB_KNIGHT]);
-    pl->loser_promotes = lone_knight || bishops_only;
+    pl->loser_promotes = needs_loser_promotion(pos, winner);
 }
 
 enum { NORMAL, REWARD, PUNISH };
@@ -319,27 +332,18 @@ static bool guided(struct hm *h, struct arb_pos *pos, int left, int ply, bool pa
     return false;
 }
 
-/* Proofs without search that `winner` can never mate: a lone king;
- * material that cannot mate a bare king; a dead position by material; the
- * locked-pawn proof. */
+/* Proofs without search that `winner` can never mate: a lone king; a lone
+ * minor piece against men that cannot help it (a bare king among them); a
+ * dead position by material; the locked-pawn proof. */
 static bool cannot_mate_now(const struct arb_pos *pos, int winner)
 {
     const arb_bb *t = pos->by_type;
     arb_bb mine = pos->by_color[winner] & ~t[ARB_KING], theirs = pos->by_color[winner ^ 1] & ~t[ARB_KING];
     if (!mine)
         return true;
-    /* Against a bare king (nothing of his own to block his escape): one
-     * knight, or bishops all on squares of one colour, never mate. */
-    if (!theirs && !(mine & (t[ARB_PAWN] | t[ARB_ROOK] | t[ARB_QUEEN]))) {
-        arb_bb kn = mine & t[ARB_KNIGHT], bi = mine & t[ARB_BISHOP];
-        if (!bi && !arb_more_than_one(kn))
-            return true;
-        if (!kn && (!(bi & ARB_DARK_SQUARES) || !(bi & ~ARB_DARK_SQUARES)))
-            return true;
-    }
     /* The loser has no pawns (so his material never grows) and only pieces
      * that cannot help a lone minor piece mate him (after CHA's rule that
-     * the loser would have to promote):
+     * the loser would have to promote; a bare king is the plainest case):
      * - a knight alone: its check from s+(1,2) leaves (0,1), (1,1) and
      *   (1,0) next to the king; only the winner's king on (0,2) covers the
      *   first two, nothing covers (1,0), and a queen there takes the knight
@@ -354,15 +358,19 @@ static bool cannot_mate_now(const struct arb_pos *pos, int winner)
      *   only rooks, queens and bishops of that colour is never mated —
      *   unless a double check stands on the board already (a set-up
      *   position), which the search decides. */
-    if (!(theirs & t[ARB_PAWN]) && !(mine & (t[ARB_PAWN] | t[ARB_ROOK] | t[ARB_QUEEN]))) {
-        arb_bb kn = mine & t[ARB_KNIGHT], bi = mine & t[ARB_BISHOP];
-        if (!bi && !arb_more_than_one(kn) && !(theirs & (t[ARB_KNIGHT] | t[ARB_BISHOP] | t[ARB_ROOK])))
-            return true;
-        arb_bb colour = bi & ARB_DARK_SQUARES ? ARB_DARK_SQUARES : ~ARB_DARK_SQUARES;
-        if (!kn && !(t[ARB_BISHOP] & ~colour) && !(theirs & t[ARB_KNIGHT]) && !arb_more_than_one(pos->checkers))
-            return true;
-    }
+    if (!(theirs & t[ARB_PAWN]) && needs_loser_promotion(pos, winner) && !arb_more_than_one(pos->checkers))
+        return true;
     return arb_dead_position(pos) == ARB_DEAD_YES || arb_locked_unwinnable(pos, winner);
+}
+
+bool arb_material_forces_mate(const struct arb_pos *pos, int side)
+{
+    const arb_bb *t = pos->by_type;
+    arb_bb mine = pos->by_color[side];
+    if (mine & (t[ARB_QUEEN] | t[ARB_ROOK] | t[ARB_PAWN]))
+        return true;
+    arb_bb b = mine & t[ARB_BISHOP], n = mine & t[ARB_KNIGHT];
+    return ((b & ARB_DARK_SQUARES) && (b & ~ARB_DARK_SQUARES)) || (b && n);
 }
 
 bool arb_cannot_mate_quick(const struct arb_pos *pos, int side)

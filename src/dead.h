@@ -49,6 +49,12 @@ static inline enum arb_dead arb_dead_position(const struct arb_pos *pos)
  * queen of its with no pawns on the board). */
 bool arb_cannot_mate_quick(const struct arb_pos *pos, int side);
 
+/* Does `side` have material that can force mate against a lone king: a
+ * queen, a rook or a pawn (it may promote), two bishops on squares of both
+ * colours, or a bishop and a knight?  (The Finnish team blitz rule 12 asks
+ * it of a win on time.) */
+bool arb_material_forces_mate(const struct arb_pos *pos, int side);
+
 /* Can `side` checkmate by some sequence of legal moves (both sides
  * cooperating: a helpmate)?  ARB_DEAD_NO proves it cannot (a lone king
  * never mates); ARB_DEAD_YES that it can (a mating sequence was found, and

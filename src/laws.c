@@ -32,6 +32,17 @@
 /* The claims as the FIDE Laws number them (national sets differ). */
 #define HIER_CLAIMS [ARB_ART_THREEFOLD] = "9.2.1", [ARB_ART_FIFTY] = "9.3.1", [ARB_ART_ARBITER_FIFTY] = "-"
 
+/* Who acts on a flag fall, in words (RULES.md §5.2). */
+#define FLAG_SEEN "the flag counts when the arbiter sees it or a player validly claims it"
+#define FLAG_CLAIM_ONLY "the flag counts only on the opponent's valid claim; the arbiter does not call it unless " \
+                        "both flags are down"
+#define FLAG_CLAIM_UP "the flag counts on the opponent's valid claim (his own flag still up)"
+#define FLAG_MAY "the flag counts on the opponent's claim, and the arbiter may call it"
+#define FLAG_SHALL "the arbiter shall call the flag fall"
+#define FLAG_TEAM_RULES {[ARB_MODE_STANDARD] = {"team rule 2", FLAG_TEAM}, [ARB_MODE_RAPID] = {"team rule 2", FLAG_TEAM}, \
+                         [ARB_MODE_BLITZ] = {"team rule 2", FLAG_TEAM}}
+#define FLAG_TEAM "the arbiter must not point out a flag fall: it counts on the opponent's claim"
+
 static const struct arb_profile fide_2009 = {
     .name = "fide-2009",
     .title = "FIDE Laws of Chess in force from 1 July 2009 (Dresden 2008)",
@@ -60,9 +71,9 @@ static const struct arb_profile fide_2009 = {
                 [ARB_MODE_RAPID] = {3, 2, true, "A.4c, 7.4b"},
                 [ARB_MODE_BLITZ] = {1, 0, true, "B.3c"}},
     .blitz_max_s = 899,
-    .flag = {[ARB_MODE_STANDARD] = {"6.8, 6.9", "the flag counts when the arbiter sees it or a player validly claims it"},
-              [ARB_MODE_RAPID] = {"A.4d", "the flag counts only on the opponent's valid claim; the arbiter does not call it unless both flags are down"},
-              [ARB_MODE_BLITZ] = {"B.3, A.4d", "the flag counts only on the opponent's valid claim; the arbiter does not call it unless both flags are down"}},
+    .flag = {[ARB_MODE_STANDARD] = {"6.8, 6.9", FLAG_SEEN},
+              [ARB_MODE_RAPID] = {"A.4d", FLAG_CLAIM_ONLY},
+              [ARB_MODE_BLITZ] = {"B.3, A.4d", FLAG_CLAIM_ONLY}},
 };
 
 static const struct arb_profile fide_2014 = {
@@ -93,9 +104,9 @@ static const struct arb_profile fide_2014 = {
                 [ARB_MODE_RAPID] = {1, 0, true, "A.4.b", "A.4.d"},
                 [ARB_MODE_BLITZ] = {1, 0, true, "B.4, A.4.b", "B.4, A.4.d"}},
     .blitz_max_s = 600,
-    .flag = {[ARB_MODE_STANDARD] = {"6.8, 6.9", "the flag counts when the arbiter sees it or a player validly claims it"},
-              [ARB_MODE_RAPID] = {"A.4.c", "the flag counts on the opponent's valid claim (his own flag still up)"},
-              [ARB_MODE_BLITZ] = {"B.4, A.4.c", "the flag counts on the opponent's valid claim (his own flag still up)"}},
+    .flag = {[ARB_MODE_STANDARD] = {"6.8, 6.9", FLAG_SEEN},
+              [ARB_MODE_RAPID] = {"A.4.c", FLAG_CLAIM_UP},
+              [ARB_MODE_BLITZ] = {"B.4, A.4.c", FLAG_CLAIM_UP}},
 };
 
 static const struct arb_profile fide_2017 = {
@@ -110,9 +121,9 @@ static const struct arb_profile fide_2017 = {
                 [ARB_MODE_RAPID] = {1, 0, true, "A.4.2", "A.4.4"},
                 [ARB_MODE_BLITZ] = {1, 0, true, "B.4, A.4.2", "B.4, A.4.4"}},
     .blitz_max_s = 600,
-    .flag = {[ARB_MODE_STANDARD] = {"6.8, 6.9", "the flag counts when the arbiter sees it or a player validly claims it"},
-              [ARB_MODE_RAPID] = {"A.4.3, A.4.5", "the flag counts on the opponent's claim, and the arbiter may call it"},
-              [ARB_MODE_BLITZ] = {"B.4, A.4.3, A.4.5", "the flag counts on the opponent's claim, and the arbiter may call it"}},
+    .flag = {[ARB_MODE_STANDARD] = {"6.8, 6.9", FLAG_SEEN},
+              [ARB_MODE_RAPID] = {"A.4.3, A.4.5", FLAG_MAY},
+              [ARB_MODE_BLITZ] = {"B.4, A.4.3, A.4.5", FLAG_MAY}},
 };
 
 static const struct arb_profile fide_2018 = {
@@ -127,9 +138,9 @@ static const struct arb_profile fide_2018 = {
                 [ARB_MODE_RAPID] = {2, 2, true, "A.4.2, 7.5.5", "A.4.4"},
                 [ARB_MODE_BLITZ] = {2, 1, true, "B.4, A.4.2, 7.5.5", "B.4, A.4.4"}},
     .blitz_max_s = 600,
-    .flag = {[ARB_MODE_STANDARD] = {"6.8, 6.9", "the flag counts when the arbiter sees it or a player validly claims it"},
-              [ARB_MODE_RAPID] = {"A.4.3, A.4.5", "the arbiter shall call the flag fall"},
-              [ARB_MODE_BLITZ] = {"B.4, A.4.5", "the arbiter shall call the flag fall"}},
+    .flag = {[ARB_MODE_STANDARD] = {"6.8, 6.9", FLAG_SEEN},
+              [ARB_MODE_RAPID] = {"A.4.3, A.4.5", FLAG_SHALL},
+              [ARB_MODE_BLITZ] = {"B.4, A.4.5", FLAG_SHALL}},
 };
 
 static const struct arb_profile fide_2023 = {
@@ -144,9 +155,9 @@ static const struct arb_profile fide_2023 = {
                 [ARB_MODE_RAPID] = {2, 1, true, "A.5.2, 7.5.5, A.3", "A.5.4"},
                 [ARB_MODE_BLITZ] = {2, 1, true, "B.3, A.5.2, 7.5.5", "B.3, A.5.4"}},
     .blitz_max_s = 600,
-    .flag = {[ARB_MODE_STANDARD] = {"6.8, 6.9", "the flag counts when the arbiter sees it or a player validly claims it"},
-              [ARB_MODE_RAPID] = {"A.5.3, A.5.5", "the arbiter shall call the flag fall"},
-              [ARB_MODE_BLITZ] = {"B.3, A.5.5", "the arbiter shall call the flag fall"}},
+    .flag = {[ARB_MODE_STANDARD] = {"6.8, 6.9", FLAG_SEEN},
+              [ARB_MODE_RAPID] = {"A.5.3, A.5.5", FLAG_SHALL},
+              [ARB_MODE_BLITZ] = {"B.3, A.5.5", FLAG_SHALL}},
 };
 
 /* Finnish blitz rules 2024 ("Suomen pikashakkisäännöstö 2024", RULES.md
@@ -170,9 +181,9 @@ static const struct arb_profile fi_blitz_2024 = {
                 [ARB_MODE_RAPID] = {2, 1, true, "A.5.2, 7.5.5, A.3", "A.5.4"},
                 [ARB_MODE_BLITZ] = {2, 1, true, "A.5.2, 7.5.5", "A.5.4"}},
     .blitz_max_s = 600,
-    .flag = {[ARB_MODE_STANDARD] = {"6.8, 6.9", "the flag counts when the arbiter sees it or a player validly claims it"},
-              [ARB_MODE_RAPID] = {"A.5.3, A.5.5", "the arbiter shall call the flag fall"},
-              [ARB_MODE_BLITZ] = {"A.5.5", "the arbiter shall call the flag fall"}},
+    .flag = {[ARB_MODE_STANDARD] = {"6.8, 6.9", FLAG_SEEN},
+              [ARB_MODE_RAPID] = {"A.5.3, A.5.5", FLAG_SHALL},
+              [ARB_MODE_BLITZ] = {"A.5.5", FLAG_SHALL}},
 };
 
 static const struct arb_profile fi_team_blitz_increment = {
@@ -189,9 +200,7 @@ static const struct arb_profile fi_team_blitz_increment = {
                 [ARB_MODE_RAPID] = {1, 0, true, "team rule 11"},
                 [ARB_MODE_BLITZ] = {1, 0, true, "team rule 11"}},
     .blitz_max_s = 600,
-    .flag = {[ARB_MODE_STANDARD] = {"team rule 2", "the arbiter must not point out a flag fall: it counts on the opponent's claim"},
-              [ARB_MODE_RAPID] = {"team rule 2", "the arbiter must not point out a flag fall: it counts on the opponent's claim"},
-              [ARB_MODE_BLITZ] = {"team rule 2", "the arbiter must not point out a flag fall: it counts on the opponent's claim"}},
+    .flag = FLAG_TEAM_RULES,
 };
 
 static const struct arb_profile fi_team_blitz_fixed = {
@@ -208,9 +217,7 @@ static const struct arb_profile fi_team_blitz_fixed = {
                 [ARB_MODE_RAPID] = {1, 0, true, "team rule 11"},
                 [ARB_MODE_BLITZ] = {1, 0, true, "team rule 11"}},
     .blitz_max_s = 600,
-    .flag = {[ARB_MODE_STANDARD] = {"team rule 2", "the arbiter must not point out a flag fall: it counts on the opponent's claim"},
-              [ARB_MODE_RAPID] = {"team rule 2", "the arbiter must not point out a flag fall: it counts on the opponent's claim"},
-              [ARB_MODE_BLITZ] = {"team rule 2", "the arbiter must not point out a flag fall: it counts on the opponent's claim"}},
+    .flag = FLAG_TEAM_RULES,
 };
 
 const struct arb_profile *const arb_profiles[] = {

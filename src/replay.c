@@ -1363,19 +1363,6 @@ static bool setup(struct rs *s)
     return true;
 }
 
-/* Material that can force mate against a lone king (Finnish team blitz
- * rule 12, fixed time): a queen, a rook or a pawn (it may promote), two
- * bishops on squares of both colours, or a bishop and a knight. */
-static bool can_force_mate(const struct arb_pos *pos, int side)
-{
-    const arb_bb *t = pos->by_type;
-    arb_bb mine = pos->by_color[side];
-    if (mine & (t[ARB_QUEEN] | t[ARB_ROOK] | t[ARB_PAWN]))
-        return true;
-    arb_bb b = mine & t[ARB_BISHOP], n = mine & t[ARB_KNIGHT];
-    return ((b & ARB_DARK_SQUARES) && (b & ~ARB_DARK_SQUARES)) || (b && n);
-}
-
 static void judge_result(struct rs *s)
 {
     struct arb_game *g = s->g;
@@ -1444,7 +1431,7 @@ static void judge_result(struct rs *s)
         int winner = on_time_winner;
         /* Finnish team blitz, fixed time (rule 12): only material that can
          * force mate against a lone king wins on time. */
-        bool forced_rule = (s->prof->rules & ARB_PR_FORCED_MATE_MATERIAL) && !can_force_mate(&out->final, winner);
+        bool forced_rule = (s->prof->rules & ARB_PR_FORCED_MATE_MATERIAL) && !arb_material_forces_mate(&out->final, winner);
         if (forced_rule || arb_can_mate(&out->final, winner, MATE_BUDGET, NULL) == ARB_DEAD_NO) {
             const char *because = forced_rule ? "has no material that can force mate against a lone king (team rule 12)"
                                               : "could not checkmate by any series of legal moves";

@@ -160,3 +160,13 @@ void arb_summary_json(struct arb_buf *out, const struct arb_summary *s)
         }
     arb_buf_adds(out, "}}}\n");
 }
+
+void arb_move_ref(struct arb_buf *out, const struct arb_outcome *oc, const struct arb_finding *f)
+{
+    if (!f->move)
+        return;
+    char label[24];
+    arb_ply_label(oc, f->ply, label, sizeof label);
+    size_t len = strlen(f->move), cut = len > 40 ? arb_utf8_prefix(f->move, len, 32) : len;
+    arb_buf_printf(out, "%s%.*s%s", label, (int)cut, f->move, cut < len ? "..." : "");
+}

@@ -78,6 +78,11 @@ extern const struct arb_format arb_format_junit;
  * (start_fullmove/start_side from the outcome).  Empty for ply 0. */
 void arb_ply_label(const struct arb_outcome *oc, int ply, char *buf, size_t cap);
 
+/* "23...Nxe4": the finding's move as recorded, after its label (a runaway
+ * token cut to 32 bytes and "..."; jsonl keeps it whole).  Nothing when
+ * the finding has no move. */
+void arb_move_ref(struct arb_buf *out, const struct arb_outcome *oc, const struct arb_finding *f);
+
 /* The summary as one JSON Lines record ({"summary":{...}}, newline
  * included): every counter is a sum, so the records of shards add up. */
 void arb_summary_json(struct arb_buf *out, const struct arb_summary *s);

@@ -70,9 +70,8 @@ static void github_game(struct arb_buf *out, const struct arb_game *g, const str
         arb_buf_adds(out, "::");
         struct arb_buf msg = {0};
         if (f->move) {
-            char label[24];
-            arb_ply_label(oc, f->ply, label, sizeof label);
-            arb_buf_printf(&msg, "%s%s: ", label, f->move);
+            arb_move_ref(&msg, oc, f);
+            arb_buf_adds(&msg, ": ");
         }
         arb_buf_printf(&msg, "%s", f->message ? f->message : "");
         if (f->article)

@@ -59,9 +59,8 @@ static void finding_line(struct arb_buf *b, const struct arb_game *g, const stru
 {
     arb_buf_printf(b, "%s:%u:%u: %s: ", g->file, f->line, f->col, arb_severity_name(f->severity));
     if (f->move) {
-        char label[24];
-        arb_ply_label(oc, f->ply, label, sizeof label);
-        arb_buf_printf(b, "%s%s: ", label, f->move);
+        arb_move_ref(b, oc, f);
+        arb_buf_adds(b, ": ");
     }
     arb_buf_printf(b, "%s", f->message ? f->message : "");
     if (f->article)

@@ -92,13 +92,12 @@ static void note(struct arb_buf *out, const struct arb_outcome *oc, const struct
         arb_buf_printf(out, fide ? "Art. %s" : "%s", f->article);
     }
     if (f->pos) {
-        char fen[128], label[24];
+        char fen[128];
         arb_pos_to_fen(f->pos, fen);
         if (f->move) {
-            arb_ply_label(oc, f->ply, label, sizeof label);
-            size_t len = strlen(f->move), cut = len > 40 ? arb_utf8_prefix(f->move, len, 32) : len;
-            arb_buf_printf(out, "%sthe position before %s%.*s%s: %s", f->article ? "; " : "", label, (int)cut,
-                           f->move, cut < len ? "..." : "", fen);
+            arb_buf_printf(out, "%sthe position before ", f->article ? "; " : "");
+            arb_move_ref(out, oc, f);
+            arb_buf_printf(out, ": %s", fen);
         } else {
             arb_buf_printf(out, "%sthe position: %s", f->article ? "; " : "", fen);
         }
@@ -129,11 +128,8 @@ static void text_game(struct arb_buf *out, const struct arb_game *g, const struc
             arb_buf_adds(out, "\033[0m");
         arb_buf_adds(out, ": ");
         if (f->move) {
-            char label[24];
-            arb_ply_label(oc, f->ply, label, sizeof label);
-            /* A runaway token is cut (jsonl keeps it whole). */
-            size_t len = strlen(f->move), cut = len > 40 ? arb_utf8_prefix(f->move, len, 32) : len;
-            arb_buf_printf(out, "%s%.*s%s: ", label, (int)cut, f->move, cut < len ? "..." : "");
+            arb_move_ref(out, oc, f);
+            arb_buf_adds(out, ": ");
         }
         arb_buf_adds(out, f->message ? f->message : "");
         arb_buf_printf(out, " [%s]\n", arb_codes[f->code].name);

@@ -8,6 +8,7 @@
  * standard input, empty input and read errors. */
 #include "input.h"
 #include "tap.h"
+#include "testfile.h"
 #include "util.h"
 
 #include <errno.h>
@@ -19,20 +20,6 @@
 #include <unistd.h>
 
 #define MAX_EV 64
-
-/* Write n bytes to a fresh temporary file; returns its path (static). */
-static const char *tmpfile_with(const void *data, size_t n)
-{
-    static char path[64];
-    snprintf(path, sizeof path, "/tmp/arbiter-input-XXXXXX");
-    int fd = mkstemp(path);
-    if (fd < 0 || write(fd, data, n) != (ssize_t)n) {
-        perror("tmpfile");
-        exit(2);
-    }
-    close(fd);
-    return path;
-}
 
 /* Everything an input gave: the decoded text, the events, and how the
  * window behaved while the text was consumed as it came. */

@@ -8,25 +8,13 @@
 #include "input.h"
 #include "lex.h"
 #include "tap.h"
+#include "testfile.h"
 #include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-static const char *tmpfile_with(const char *data, size_t n)
-{
-    static char path[64];
-    snprintf(path, sizeof path, "/tmp/arbiter-lex-XXXXXX");
-    int fd = mkstemp(path);
-    if (fd < 0 || write(fd, data, n) != (ssize_t)n) {
-        perror("tmpfile");
-        exit(2);
-    }
-    close(fd);
-    return path;
-}
 
 static const char *const kinds[] = {"EOF", "TAG", "NUM", "WORD", "COMMENT", "NAG", "(", ")", "(=)", "RESULT", "ERROR"};
 

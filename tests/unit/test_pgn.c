@@ -11,25 +11,13 @@
 #include "lex.h"
 #include "pgn.h"
 #include "tap.h"
+#include "testfile.h"
 #include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-static const char *tmpfile_with(const char *data, size_t n)
-{
-    static char path[64];
-    snprintf(path, sizeof path, "/tmp/arbiter-pgn-XXXXXX");
-    int fd = mkstemp(path);
-    if (fd < 0 || write(fd, data, n) != (ssize_t)n) {
-        perror("tmpfile");
-        exit(2);
-    }
-    close(fd);
-    return path;
-}
 
 /* One line per game:
  *   index@line:col tags=N moves=N marker=M [Event] [code line:col]...

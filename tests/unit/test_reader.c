@@ -6,26 +6,13 @@
 #include "lex.h"
 #include "pgn.h"
 #include "tap.h"
+#include "testfile.h"
 #include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-/* Write n bytes to a fresh temporary file; returns its path (static). */
-static const char *tmpfile_with(const char *data, size_t n)
-{
-    static char path[64];
-    snprintf(path, sizeof path, "/tmp/arbiter-test-XXXXXX");
-    int fd = mkstemp(path);
-    if (fd < 0 || write(fd, data, n) != (ssize_t)n) {
-        perror("tmpfile");
-        exit(2);
-    }
-    close(fd);
-    return path;
-}
 
 /* Decode the whole input; returns malloc'd UTF-8 text and the events. */
 struct decoded {
