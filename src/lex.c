@@ -468,10 +468,11 @@ static const unsigned char ascii_word[256] = {
  * consumed, and the general scanner goes on from there. */
 static bool lex_fast(struct arb_lexer *lx, struct arb_token *t)
 {
+    /* A window of fewer than 256 bytes (or none yet) goes the general way. */
+    if (arb_input_end(lx->in) < lx->pos + 256)
+        return false;
     const unsigned char *base = (const unsigned char *)arb_input_at(lx->in, lx->pos);
     const unsigned char *end = (const unsigned char *)arb_input_at(lx->in, arb_input_end(lx->in));
-    if (end - base < 256)
-        return false;
     end -= 128;                           /* room for the word: longer ones go the general way */
     const unsigned char *p = base;
     while (p < end) {
