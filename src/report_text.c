@@ -46,6 +46,12 @@ static void source_line(struct arb_buf *out, const struct arb_game *g, const str
     bool cut_left = false, cut_right = false;
     if (tok - start > 60) {
         from = tok - 60;
+        /* Start at a word where one begins soon after. */
+        for (const char *w = from; w < from + 20 && w < tok; w++)
+            if (w[-1] == ' ') {
+                from = w;
+                break;
+            }
         while (from < tok && ((unsigned char)*from & 0xC0) == 0x80)
             from++;
         cut_left = true;
@@ -56,9 +62,9 @@ static void source_line(struct arb_buf *out, const struct arb_game *g, const str
             to--;
         cut_right = true;
     }
-    arb_buf_printf(out, "%6u | %s%.*s%s\n", f->line, cut_left ? "..." : "", (int)(to - from), from,
+    arb_buf_printf(out, "%6u | %s%.*s%s\n", f->line, cut_left ? "... " : "", (int)(to - from), from,
                    cut_right ? "..." : "");
-    arb_buf_printf(out, "%6s | %s", "", cut_left ? "   " : "");
+    arb_buf_printf(out, "%6s | %s", "", cut_left ? "    " : "");
     for (const char *p = from; p < tok; p++)
         if (*p == '\t')
             arb_buf_addc(out, '\t');
