@@ -7,6 +7,7 @@
 #include <string.h>
 
 #define ARENA_BLOCK 65536
+#define ARENA_KEEP 16        /* standard blocks a reset keeps (1 MB) */
 
 struct arb_arena_block {
     struct arb_arena_block *next;
@@ -22,38 +23,61 @@ static struct arb_arena_block *new_block(size_t size)
     return b;
 }
 
+/* A standard block: a spare one, else a new one. */
+static struct arb_arena_block *standard_block(struct arb_arena *a)
+{
+    struct arb_arena_block *b = a->spare;
+    if (!b)
+        return new_block(ARENA_BLOCK);
+    a->spare = b->next;
+    a->n_spare--;
+    b->next = NULL;
+    return b;
+}
+
 void arb_arena_init(struct arb_arena *a)
 {
+    a->spare = NULL;
+    a->n_spare = 0;
     a->head = new_block(ARENA_BLOCK);
     a->used = 0;
     a->total = 0;
 }
 
-void arb_arena_fini(struct arb_arena *a)
+static void free_list(struct arb_arena_block *b)
 {
-    struct arb_arena_block *b = a->head;
     while (b) {
         struct arb_arena_block *n = b->next;
         free(b);
         b = n;
     }
-    a->head = NULL;
+}
+
+void arb_arena_fini(struct arb_arena *a)
+{
+    free_list(a->head);
+    free_list(a->spare);
+    a->head = a->spare = NULL;
+    a->n_spare = 0;
 }
 
 void arb_arena_reset(struct arb_arena *a)
 {
-    /* Keep the oldest block (the standard-sized one); free the rest. */
+    /* Standard blocks go to the spares (up to ARENA_KEEP), others are freed;
+     * a spare becomes the head. */
     struct arb_arena_block *b = a->head;
-    while (b->next) {
+    while (b) {
         struct arb_arena_block *n = b->next;
-        free(b);
+        if (b->size == ARENA_BLOCK && a->n_spare < ARENA_KEEP) {
+            b->next = a->spare;
+            a->spare = b;
+            a->n_spare++;
+        } else {
+            free(b);
+        }
         b = n;
     }
-    if (b->size != ARENA_BLOCK) {
-        free(b);
-        b = new_block(ARENA_BLOCK);
-    }
-    a->head = b;
+    a->head = standard_block(a);
     a->used = 0;
     a->total = 0;
 }
@@ -63,9 +87,7 @@ void *arb_arena_alloc(struct arb_arena *a, size_t n)
     const size_t align = alignof(max_align_t);
     size_t off = (a->used + align - 1) & ~(align - 1);
     if (off + n > a->head->size) {
-        size_t size = n > ARENA_BLOCK / 4 ? n : ARENA_BLOCK;
-        struct arb_arena_block *b = new_block(size);
-        /* Keep the standard block last so that reset can keep it. */
+        struct arb_arena_block *b = n > ARENA_BLOCK / 4 ? new_block(n) : standard_block(a);
         b->next = a->head;
         a->head = b;
         off = 0;

@@ -19,11 +19,14 @@ struct arb_arena {
     struct arb_arena_block *head;   /* current block; older blocks follow */
     size_t used;                    /* bytes used in head */
     size_t total;                   /* bytes allocated since the last reset */
+    struct arb_arena_block *spare;  /* standard blocks kept by reset for reuse */
+    int n_spare;
 };
 
 void arb_arena_init(struct arb_arena *a);
 void arb_arena_fini(struct arb_arena *a);
-/* Free everything allocated since the last reset (keeps one block). */
+/* Free everything allocated since the last reset (keeps up to 1 MB of
+ * standard blocks for the next use; larger blocks are freed). */
 void arb_arena_reset(struct arb_arena *a);
 /* n bytes aligned for any object; never NULL (out of memory exits). */
 void *arb_arena_alloc(struct arb_arena *a, size_t n);

@@ -1,16 +1,30 @@
 /* cmd_check.c — `arbiter check`: read, replay, judge and report every game.
  *
- * One game at a time: read it (pgn.c), replay and judge it (replay.c),
- * format its record (report_*.c) into the output buffer, release its text
- * and its arena.  Records are written whole: the output buffer is flushed
- * only between records, one write(2) per flush.
+ * The main thread reads the games in order (pgn.c) into batches: a batch
+ * holds up to BATCH_GAMES games of one file, their own copy of the games'
+ * text and one arena for everything the games allocate.  Worker threads
+ * (--jobs) take the batches in order and replay and judge their games
+ * (replay.c); the main thread writes the batches in input order (report_*.c)
+ * into the output buffer, which is flushed only between records, one
+ * write(2) per flush.  With --jobs=1 the main thread replays each batch
+ * itself.  Every thread touches a batch only while it holds it: the main
+ * thread while it is FREE (filling it) or DONE (writing it), one worker
+ * while it is TAKEN.
+ *
+ * The output is the same for any number of threads.  The one thing a game's
+ * check takes from the games before it is the language tally of its file
+ * (a game whose own moves do not tell its notation language goes with the
+ * file's majority): a worker that needs it waits until every earlier batch
+ * has been written and counted (lang_votes_wait).  Few games need it.
  */
 #include "commands.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "arena.h"
@@ -21,6 +35,9 @@
 #include "filter.h"
 
 #define FLUSH_AT 65536
+#define BATCH_GAMES 64
+#define BATCH_BYTES 262144   /* a batch is handed on once its text is this long */
+#define MAX_JOBS 256
 
 struct sink {
     struct arb_buf buf;
@@ -31,6 +48,8 @@ struct sink {
 /* Write the whole buffer with as few write(2) calls as the kernel allows. */
 static void sink_flush(struct sink *s)
 {
+    if (!s->buf.len)
+        return;
     size_t off = 0;
     while (off < s->buf.len && !s->failed) {
         ssize_t w = write(1, s->buf.data + off, s->buf.len - off);
@@ -61,58 +80,363 @@ static bool want_color(enum arb_color c)
     return isatty(1) != 0;
 }
 
-static int check_file(const struct arb_opts *o, const char *path, struct sink *out, struct arb_summary *sum,
-                      struct arb_arena *arena, const struct arb_report_opts *ro)
-{
+/* One input file while games of it are in flight.  Freed once it has been
+ * read to the end and its last batch has been written (its games point at
+ * its name and at the encoding names kept in `in`). */
+struct file_ctx {
     struct arb_input in;
+    bool open, reading;
+    int pending;                  /* batches of it not yet written */
+    unsigned votes[32];           /* languages of its games written so far */
+    struct arb_check_opts co;
+};
+
+/* The progress line (standard error on a terminal only): files, games,
+ * megabytes a second, findings; about two updates a second. */
+struct progress {
+    bool on;
+    bool shown;                   /* a line is on the terminal now */
+    struct timespec start, last;
+};
+
+enum batch_state { B_FREE, B_READY, B_TAKEN, B_DONE };
+
+struct pipeline;
+
+struct batch {
+    enum batch_state state;
+    uint64_t seq;                 /* number of the batch in the run */
+    struct pipeline *p;
+    struct file_ctx *file;        /* NULL for a file that could not be read */
+    char *error;                  /* that file's message (malloc'd) */
+    const char *error_path;
+    struct arb_arena arena;
+    struct arb_buf text;          /* the games' text, each followed by a NUL */
+    size_t text_off[BATCH_GAMES];
+    struct arb_game games[BATCH_GAMES];
+    struct arb_outcome oc[BATCH_GAMES];
+    int n;
+    int cur;                      /* the game being replayed */
+    unsigned votes[32];           /* what lang_votes_wait gives the current game */
+};
+
+struct pipeline {
+    const struct arb_opts *o;
+    pthread_mutex_t mu;
+    pthread_cond_t work;          /* to workers: a batch is ready, or stop */
+    pthread_cond_t progress;      /* a batch is done (to the main thread), or written (to workers) */
+    struct batch *ring;
+    int cap;
+    uint64_t next_fill, next_take, next_write;
+    bool stop;
+    int workers;
+    pthread_t threads[MAX_JOBS];
+
+    /* Main thread only. */
+    struct sink out;
+    struct progress pr;
+    struct arb_summary sum;
+    const struct arb_report_opts *ro;
+    uint64_t bytes_read;          /* input bytes of the files done so far */
+    const struct arb_input *reading; /* the file being read now (for the progress line) */
+};
+
+static double since(const struct timespec *a, const struct timespec *b)
+{
+    return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_nsec - a->tv_nsec) / 1e9;
+}
+
+static void progress_show(struct pipeline *p, bool force)
+{
+    struct progress *pr = &p->pr;
+    if (!pr->on)
+        return;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (!force && since(&pr->last, &now) < 0.5)
+        return;
+    pr->last = now;
+    double secs = since(&pr->start, &now);
+    uint64_t bytes = p->bytes_read + (p->reading ? p->reading->raw_total : 0);
+    uint64_t findings = p->sum.by_severity[0] + p->sum.by_severity[1] + p->sum.by_severity[2];
+    fprintf(stderr, "\rarbiter: %llu file%s, %llu games, %.1f MB/s, %llu finding%s\033[K",
+            (unsigned long long)p->sum.files, p->sum.files == 1 ? "" : "s", (unsigned long long)p->sum.games,
+            secs > 0 ? (double)bytes / 1e6 / secs : 0.0, (unsigned long long)findings, findings == 1 ? "" : "s");
+    pr->shown = true;
+}
+
+/* Take the progress line off the terminal. */
+static void progress_clear(struct pipeline *p)
+{
+    if (p->pr.shown) {
+        fputs("\r\033[K", stderr);
+        p->pr.shown = false;
+    }
+}
+
+/* Write the output buffer; a report to the terminal the progress line is
+ * on starts on a clean line. */
+static void out_flush(struct pipeline *p)
+{
+    if (p->out.buf.len && p->pr.shown && isatty(1))
+        progress_clear(p);
+    sink_flush(&p->out);
+}
+
+/* lang_votes for a game in a batch: the file's tally before the game.  The
+ * tally of the earlier batches is final once they are written. */
+static const unsigned *lang_votes_wait(void *ctx)
+{
+    struct batch *b = ctx;
+    struct pipeline *p = b->p;
+    pthread_mutex_lock(&p->mu);
+    while (p->next_write < b->seq)
+        pthread_cond_wait(&p->progress, &p->mu);
+    memcpy(b->votes, b->file->votes, sizeof b->votes);
+    pthread_mutex_unlock(&p->mu);
+    for (int i = 0; i < b->cur; i++)
+        if (b->oc[i].lang_vote >= 0)
+            b->votes[b->oc[i].lang_vote]++;
+    return b->votes;
+}
+
+/* Replay and judge the games of a batch (in a worker, or the main thread). */
+static void batch_check(struct batch *b)
+{
+    const struct arb_opts *o = b->p->o;
+    if (!b->file)
+        return;
+    struct arb_check_opts co = b->file->co;
+    co.lang_votes = lang_votes_wait;
+    co.votes_ctx = b;
+    for (int i = 0; i < b->n; i++) {
+        b->cur = i;
+        arb_replay_game(&b->games[i], &co, &b->oc[i]);
+        if (o->any_select || o->ignore_any)
+            arb_findings_filter(&b->games[i].findings, o->select, o->ignore);
+    }
+}
+
+static void *worker(void *arg)
+{
+    struct pipeline *p = arg;
+    pthread_mutex_lock(&p->mu);
+    for (;;) {
+        while (!p->stop && p->next_take == p->next_fill)
+            pthread_cond_wait(&p->work, &p->mu);
+        if (p->next_take == p->next_fill)
+            break;   /* stopped, nothing left */
+        struct batch *b = &p->ring[p->next_take++ % (uint64_t)p->cap];
+        b->state = B_TAKEN;
+        pthread_mutex_unlock(&p->mu);
+        batch_check(b);
+        pthread_mutex_lock(&p->mu);
+        b->state = B_DONE;
+        pthread_cond_broadcast(&p->progress);
+    }
+    pthread_mutex_unlock(&p->mu);
+    return NULL;
+}
+
+static void file_free(struct file_ctx *f)
+{
+    if (f->open)
+        arb_input_close(&f->in);
+    free(f);
+}
+
+/* Format the games of the oldest batch, count them and free the batch. */
+static void batch_write(struct pipeline *p, struct batch *b)
+{
+    const struct arb_opts *o = p->o;
+    if (b->error) {
+        o->format->file_error(&p->out.buf, b->error_path, b->error, p->ro);
+        free(b->error);
+        b->error = NULL;
+    }
+    for (int i = 0; i < b->n; i++) {
+        if (!o->quiet)
+            o->format->game(&p->out.buf, &b->games[i], &b->oc[i], p->ro);
+        arb_summary_add_game(&p->sum, &b->games[i], &b->oc[i]);
+        if (b->oc[i].lang_vote >= 0)
+            b->file->votes[b->oc[i].lang_vote]++;
+        if (p->out.buf.len >= FLUSH_AT)
+            out_flush(p);
+    }
+    struct file_ctx *f = b->file;
+    if (f && --f->pending == 0 && !f->reading) {
+        p->bytes_read += f->in.raw_total;
+        file_free(f);
+    }
+    b->file = NULL;
+    b->n = 0;
+    arb_arena_reset(&b->arena);
+    arb_buf_clear(&b->text);
+    pthread_mutex_lock(&p->mu);
+    b->state = B_FREE;
+    p->next_write++;
+    pthread_cond_broadcast(&p->progress);
+    pthread_mutex_unlock(&p->mu);
+}
+
+/* Write the batches that are done, in order; with `wait`, wait for the
+ * oldest one first. */
+static void drain(struct pipeline *p, bool wait)
+{
+    for (;;) {
+        pthread_mutex_lock(&p->mu);
+        if (p->next_write == p->next_fill) {
+            pthread_mutex_unlock(&p->mu);
+            return;
+        }
+        struct batch *b = &p->ring[p->next_write % (uint64_t)p->cap];
+        while (wait && b->state != B_DONE)
+            pthread_cond_wait(&p->progress, &p->mu);
+        bool done = b->state == B_DONE;
+        pthread_mutex_unlock(&p->mu);
+        if (!done)
+            return;
+        batch_write(p, b);
+        wait = false;
+    }
+}
+
+/* The batch the main thread fills next (waiting for a free one). */
+static struct batch *batch_open(struct pipeline *p, struct file_ctx *f)
+{
+    while (p->next_fill - p->next_write >= (uint64_t)p->cap)
+        drain(p, true);
+    struct batch *b = &p->ring[p->next_fill % (uint64_t)p->cap];
+    b->seq = p->next_fill;
+    b->file = f;
+    b->n = 0;
+    if (f)
+        f->pending++;
+    return b;
+}
+
+/* Hand a filled batch on: to the workers, or check it here. */
+static void batch_submit(struct pipeline *p, struct batch *b)
+{
+    for (int i = 0; i < b->n; i++)
+        b->games[i].text = b->text.data + b->text_off[i];
+    if (p->workers == 0) {
+        batch_check(b);
+        b->state = B_DONE;
+        p->next_fill++;
+        drain(p, false);
+        return;
+    }
+    pthread_mutex_lock(&p->mu);
+    b->state = B_READY;
+    p->next_fill++;
+    pthread_cond_signal(&p->work);
+    pthread_mutex_unlock(&p->mu);
+    drain(p, false);
+}
+
+static int check_file(struct pipeline *p, const char *path)
+{
+    const struct arb_opts *o = p->o;
+    struct file_ctx *f = arb_xcalloc(1, sizeof *f);
     char err[300];
-    if (arb_input_open(&in, path, o->encoding, err, sizeof err) < 0) {
+    if (arb_input_open(&f->in, path, o->encoding, err, sizeof err) < 0) {
         fprintf(stderr, "arbiter: %s\n", err);
-        sum->unreadable++;
-        o->format->file_error(&out->buf, path, err, ro);
+        p->sum.unreadable++;
+        free(f);
+        struct batch *b = batch_open(p, NULL);
+        b->error = arb_xstrdup(err);
+        b->error_path = path;
+        batch_submit(p, b);
         return ARB_EXIT_FAILURE;
     }
-    sum->files++;
+    f->open = f->reading = true;
+    p->sum.files++;
+    p->reading = &f->in;
     struct arb_pgn_reader rd;
-    arb_pgn_init(&rd, &in, o->origin && strcmp(path, "-") == 0 ? o->origin : path, o->max_game_bytes);
+    arb_pgn_init(&rd, &f->in, o->origin && strcmp(path, "-") == 0 ? o->origin : path, o->max_game_bytes);
     rd.game_base = o->game_base;
-    unsigned votes[32] = {0};   /* languages of this file's games so far */
-    struct arb_check_opts co = {.profile = o->profile, .lang = o->lang, .lang_hint = o->lang_hint,
-                                .lang_votes = votes, .mode = o->mode,
-                                .time_control = o->have_time_control ? &o->time_control : NULL};
+    f->co = (struct arb_check_opts){.profile = o->profile, .lang = o->lang, .lang_hint = o->lang_hint,
+                                    .mode = o->mode,
+                                    .time_control = o->have_time_control ? &o->time_control : NULL};
     int status = ARB_EXIT_OK;
+    struct batch *b = NULL;
+    unsigned since_progress = 0;
     for (;;) {
-        struct arb_game g;
-        int r = arb_pgn_next(&rd, &g, arena);
+        if (!b)
+            b = batch_open(p, f);
+        struct arb_game *g = &b->games[b->n];
+        int r = arb_pgn_next(&rd, g, &b->arena);
         if (r < 0) {
-            fprintf(stderr, "arbiter: %s: read error: %s\n", path, strerror(in.err_no));
+            fprintf(stderr, "arbiter: %s: read error: %s\n", path, strerror(f->in.err_no));
             status = ARB_EXIT_FAILURE;
             break;
         }
         if (r == 0)
             break;
-        if (o->n_where && !arb_where_match(o->where, o->n_where, &g)) {
-            sum->skipped++;
-            arb_pgn_release(&rd, &g);
-            arb_arena_reset(arena);
+        if (o->n_where && !arb_where_match(o->where, o->n_where, g)) {
+            p->sum.skipped++;
+            arb_pgn_release(&rd, g);
+            /* What it allocated stays in the arena until the batch is
+             * written: an empty batch starts afresh, a long run of left-out
+             * games hands the batch on. */
+            if (b->n == 0)
+                arb_arena_reset(&b->arena);
+            else if (b->arena.total >= 4 * BATCH_BYTES) {
+                batch_submit(p, b);
+                b = NULL;
+            }
             continue;
         }
-        struct arb_outcome oc;
-        arb_replay_game(&g, &co, &oc);
-        if (o->any_select || o->ignore_any)
-            arb_findings_filter(&g.findings, o->select, o->ignore);
-        if (!o->quiet)
-            o->format->game(&out->buf, &g, &oc, ro);
-        arb_summary_add_game(sum, &g, &oc);
-        arb_pgn_release(&rd, &g);
-        arb_arena_reset(arena);
-        if (out->buf.len >= FLUSH_AT)
-            sink_flush(out);
-        if (out->failed)
+        /* The game's own copy of its text, to the end of its last line
+         * (the text report shows that line). */
+        const char *t = g->text, *w_end = arb_input_at(&f->in, arb_input_end(&f->in));
+        size_t len = (size_t)(g->end_off - g->start_off);
+        while (t + len < w_end && t[len] != '\n' && t[len] != '\0')
+            len++;
+        b->text_off[b->n] = b->text.len;
+        arb_buf_add(&b->text, t, len);
+        arb_buf_addc(&b->text, '\0');
+        g->text = NULL;
+        g->in = NULL;
+        arb_pgn_release(&rd, g);
+        b->n++;
+        if (b->n == BATCH_GAMES || b->text.len >= BATCH_BYTES) {
+            batch_submit(p, b);
+            b = NULL;
+        }
+        if (++since_progress == 64) {
+            since_progress = 0;
+            progress_show(p, false);
+        }
+        if (p->out.failed)
             break;
     }
-    arb_input_close(&in);
+    p->sum.lines += rd.lx.line - 1;
+    arb_input_close(&f->in);
+    f->open = false;
+    p->reading = NULL;
+    if (b && b->n)
+        batch_submit(p, b);
+    else if (b) {
+        /* An empty batch: give it back. */
+        f->pending--;
+        b->file = NULL;
+        arb_arena_reset(&b->arena);
+    }
+    f->reading = false;   /* from here the last batch written frees it */
+    if (f->pending == 0) {
+        p->bytes_read += f->in.raw_total;
+        file_free(f);
+    }
     return status;
+}
+
+/* --jobs default: the processors online. */
+static int default_jobs(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > MAX_JOBS ? MAX_JOBS : (int)n;
 }
 
 int arb_cmd_check(const struct arb_opts *o)
@@ -122,29 +446,76 @@ int arb_cmd_check(const struct arb_opts *o)
     int n = o->n_files ? o->n_files : 1;
     struct arb_report_state state = {0};
     struct arb_report_opts ro = {.color = o->format == &arb_format_text && want_color(o->color), .state = &state};
-    struct arb_summary sum;
-    struct sink out = {{0}, false, 0};
-    struct arb_arena arena;
     int status = ARB_EXIT_OK;
 
-    memset(&sum, 0, sizeof sum);
-    sum.show_profiles = o->profile == NULL;   /* --rules=auto */
-    arb_arena_init(&arena);
-    o->format->begin(&out.buf, &ro);
-    for (int i = 0; i < n && !out.failed; i++) {
-        int st = check_file(o, files[i], &out, &sum, &arena, &ro);
+    struct pipeline *p = arb_xcalloc(1, sizeof *p);
+    p->o = o;
+    p->ro = &ro;
+    int jobs = o->jobs > 0 ? o->jobs : default_jobs();
+    p->workers = jobs > 1 ? jobs : 0;
+    p->cap = p->workers ? 2 * p->workers + 2 : 1;
+    p->ring = arb_xcalloc((size_t)p->cap, sizeof *p->ring);
+    for (int i = 0; i < p->cap; i++) {
+        arb_arena_init(&p->ring[i].arena);
+        p->ring[i].p = p;
+    }
+    pthread_mutex_init(&p->mu, NULL);
+    pthread_cond_init(&p->work, NULL);
+    pthread_cond_init(&p->progress, NULL);
+    for (int i = 0; i < p->workers; i++)
+        if (pthread_create(&p->threads[i], NULL, worker, p) != 0) {
+            p->workers = i;   /* run with the threads there are (none: the main thread checks) */
+            break;
+        }
+
+    /* The progress line: on a terminal that can clear a line. */
+    const char *term = getenv("TERM");
+    p->pr.on = !o->no_progress && isatty(2) && !(term && strcmp(term, "dumb") == 0);
+    clock_gettime(CLOCK_MONOTONIC, &p->pr.start);
+    p->pr.last = p->pr.start;
+
+    memset(&p->sum, 0, sizeof p->sum);
+    p->sum.show_profiles = o->profile == NULL;   /* --rules=auto */
+    o->format->begin(&p->out.buf, &ro);
+    for (int i = 0; i < n && !p->out.failed; i++) {
+        int st = check_file(p, files[i]);
         if (st > status)
             status = st;
+        progress_show(p, false);
     }
-    o->format->end(&out.buf, &sum, &ro);
-    if (o->summary_jsonl)
-        arb_summary_json(&out.buf, &sum);
-    sink_flush(&out);
-    arb_arena_fini(&arena);
-    arb_buf_free(&out.buf);
+    drain(p, true);
+    while (p->next_write < p->next_fill)
+        drain(p, true);
 
-    if (out.failed) {
-        fprintf(stderr, "arbiter: error writing the report: %s\n", strerror(out.err_no));
+    pthread_mutex_lock(&p->mu);
+    p->stop = true;
+    pthread_cond_broadcast(&p->work);
+    pthread_mutex_unlock(&p->mu);
+    for (int i = 0; i < p->workers; i++)
+        pthread_join(p->threads[i], NULL);
+
+    o->format->end(&p->out.buf, &p->sum, &ro);
+    if (o->summary_jsonl)
+        arb_summary_json(&p->out.buf, &p->sum);
+    out_flush(p);
+    progress_clear(p);
+
+    struct arb_summary sum = p->sum;
+    bool failed = p->out.failed;
+    int err_no = p->out.err_no;
+    for (int i = 0; i < p->cap; i++) {
+        arb_arena_fini(&p->ring[i].arena);
+        arb_buf_free(&p->ring[i].text);
+    }
+    arb_buf_free(&p->out.buf);
+    pthread_mutex_destroy(&p->mu);
+    pthread_cond_destroy(&p->work);
+    pthread_cond_destroy(&p->progress);
+    free(p->ring);
+    free(p);
+
+    if (failed) {
+        fprintf(stderr, "arbiter: error writing the report: %s\n", strerror(err_no));
         return ARB_EXIT_FAILURE;
     }
     struct arb_buf line = {0};

@@ -234,7 +234,7 @@ static int convert_file(const struct arb_opts *o, const char *path, struct arb_b
     unsigned votes[32] = {0};
     struct conv c = {.to = o->to};
     struct arb_check_opts co = {.profile = o->profile, .lang = o->lang, .lang_hint = o->lang_hint,
-                                .lang_votes = votes, .mode = o->mode,
+                                .lang_votes = arb_lang_votes_plain, .votes_ctx = votes, .mode = o->mode,
                                 .time_control = o->have_time_control ? &o->time_control : NULL, .on_move = on_move, .ctx = &c};
     int status = ARB_EXIT_OK;
     for (;;) {
@@ -252,6 +252,8 @@ static int convert_file(const struct arb_opts *o, const char *path, struct arb_b
         memset(c.text, 0, sizeof(char *) * (size_t)(g.n_nodes + 1));
         struct arb_outcome oc;
         arb_replay_game(&g, &co, &oc);
+        if (oc.lang_vote >= 0)
+            votes[oc.lang_vote]++;
         (*games)++;
         /* Copied as written: a game with a move that could not be read or
          * played (the Laws' findings about played moves do not stop it). */
@@ -271,7 +273,7 @@ static int convert_file(const struct arb_opts *o, const char *path, struct arb_b
             (*copied)++;
             status = ARB_EXIT_FINDINGS;
             /* The tags, then the reason as the movetext's first comment. */
-            const char *text = arb_input_at(&in, g.start_off);
+            const char *text = g.text;
             size_t len = (size_t)(g.end_off - g.start_off);
             size_t tags = g.n_nodes ? g.nodes[0].off : len;
             arb_buf_add(out, text, tags);

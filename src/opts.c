@@ -16,7 +16,8 @@
 
 enum {
     OPT_FORMAT = 256, OPT_RULES, OPT_MODE, OPT_LANG, OPT_ENCODING, OPT_MAX_GAME_BYTES, OPT_COLOR,
-    OPT_FEN, OPT_GAME, OPT_HELP, OPT_VERSION, OPT_QUIET, OPT_LANG_HINT, OPT_TO, OPT_TIME_CONTROL, OPT_FAIL_ON, OPT_SELECT, OPT_IGNORE, OPT_WHERE, OPT_SUMMARY, OPT_ORIGIN, OPT_GAME_BASE
+    OPT_FEN, OPT_GAME, OPT_HELP, OPT_VERSION, OPT_QUIET, OPT_LANG_HINT, OPT_TO, OPT_TIME_CONTROL, OPT_FAIL_ON, OPT_SELECT, OPT_IGNORE, OPT_WHERE, OPT_SUMMARY, OPT_ORIGIN, OPT_GAME_BASE,
+    OPT_JOBS, OPT_NO_PROGRESS
 };
 
 static const struct option long_opts[] = {
@@ -39,6 +40,8 @@ static const struct option long_opts[] = {
     {"color", required_argument, NULL, OPT_COLOR},
     {"colour", required_argument, NULL, OPT_COLOR},
     {"quiet", no_argument, NULL, OPT_QUIET},
+    {"jobs", required_argument, NULL, OPT_JOBS},
+    {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
     {"fen", no_argument, NULL, OPT_FEN},
     {"game", required_argument, NULL, OPT_GAME},
     {"help", no_argument, NULL, OPT_HELP},
@@ -54,7 +57,7 @@ static bool allowed(enum arb_cmd cmd, int opt)
     case OPT_MAX_GAME_BYTES: case OPT_TIME_CONTROL:
         return true;
     case OPT_FORMAT: case OPT_COLOR: case OPT_QUIET: case OPT_FAIL_ON: case OPT_SELECT: case OPT_IGNORE: case OPT_WHERE:
-    case OPT_SUMMARY: case OPT_ORIGIN: case OPT_GAME_BASE:
+    case OPT_SUMMARY: case OPT_ORIGIN: case OPT_GAME_BASE: case OPT_JOBS: case OPT_NO_PROGRESS:
         return cmd == ARB_CMD_CHECK;
     case OPT_FEN: case OPT_GAME:
         return cmd == ARB_CMD_REPLAY;
@@ -116,6 +119,10 @@ static const char usage_check[] =
     "                          (GitHub Actions annotations), junit (JUnit XML)\n"
     "      --color=WHEN        auto (default), always or never (NO_COLOR is honoured)\n"
     "      --quiet             print only the summary line\n"
+    "      --jobs=N            check with N threads (default: the processors online);\n"
+    "                          games are written in input order whatever N is\n"
+    "      --no-progress       no progress line (otherwise shown on standard error\n"
+    "                          when it is a terminal: files, games, MB/s, findings)\n"
     "      --fail-on=SEVERITY  exit status 1 when a finding of this severity or worse\n"
     "                          is reported: error (default), warning, info, never\n"
     "      --select=CODES      report only these finding codes (comma-separated;\n"
@@ -433,6 +440,16 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
         case OPT_QUIET:
             o->quiet = true;
             break;
+        case OPT_NO_PROGRESS:
+            o->no_progress = true;
+            break;
+        case OPT_JOBS: {
+            uint64_t n;
+            if (!parse_u64(optarg, &n) || n < 1 || n > 256)
+                return usage_error(o, "--jobs needs a number of threads from 1 to 256, not '%s'", optarg);
+            o->jobs = (int)n;
+            break;
+        }
         case OPT_TO:
             o->to = arb_lang_find(optarg);
             if (!o->to)

@@ -55,6 +55,8 @@ struct arb_opts {
     uint64_t max_game_bytes;
     enum arb_color color;
     bool quiet;
+    bool no_progress;                    /* --no-progress */
+    int jobs;                            /* --jobs=N; 0: the processors online */
     bool fen;                            /* replay --fen */
     uint64_t game;                       /* replay --game=N (1-based) */
     char **files;

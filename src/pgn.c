@@ -397,6 +397,7 @@ int arb_pgn_next(struct arb_pgn_reader *r, struct arb_game *g, struct arb_arena 
     r->games++;
     g->index = r->game_base + r->games;
     decode_findings(r, g);
+    g->text = arb_input_at(r->in, g->start_off);
     return 1;
 }
 

@@ -16,8 +16,10 @@
  *  - an unterminated comment ends at a blank line followed by a tag pair.
  * Every game read gets exactly one struct arb_game, however broken.
  *
- * Memory: tags, nodes and findings live in the caller's arena; node spans
- * point into the input window and stay valid until arb_pgn_release().
+ * Memory: tags, nodes and findings live in the caller's arena; the game's
+ * text (g->text, node spans are offsets into it) points into the input
+ * window and stays valid until arb_pgn_release(), or as long as the caller
+ * keeps a copy it points g->text to.
  */
 #ifndef ARB_PGN_H
 #define ARB_PGN_H
@@ -64,6 +66,7 @@ struct arb_game {
     bool truncated;               /* cut at --max-game-bytes */
     bool fatal_syntax;            /* the movetext structure is broken: do not replay */
     const char *encoding_note;    /* set when this game's text was read in a guessed encoding */
+    const char *text;             /* the game's text from start_off (NUL after its last line) */
     struct arb_findings findings;
     struct arb_arena *arena;
     const struct arb_input *in;
@@ -90,10 +93,10 @@ int arb_pgn_next(struct arb_pgn_reader *r, struct arb_game *g, struct arb_arena 
 /* Release the game's text from the input window (after it is reported). */
 void arb_pgn_release(struct arb_pgn_reader *r, const struct arb_game *g);
 
-/* The text of a node (valid until arb_pgn_release). */
+/* The text of a node (valid as long as g->text). */
 static inline const char *arb_node_text(const struct arb_game *g, const struct arb_node *n)
 {
-    return arb_input_at(g->in, g->start_off + n->off);
+    return g->text + n->off;
 }
 
 /* The tag `name` (the first of that name), or NULL; arb_game_tag: its value. */

@@ -1282,13 +1282,15 @@ static const struct arb_lang *detect_lang(struct rs *s, const struct arb_check_o
             return arb_langs[__builtin_ctz(mask)];
         if (hint >= 0)
             return o->lang_hint;
+        const unsigned *votes = o->lang_votes ? o->lang_votes(o->votes_ctx) : NULL;
         int best = 0;
-        for (int l = 1; o->lang_votes && l < 32 && arb_langs[l]; l++)
-            if (o->lang_votes[l] > o->lang_votes[best])
+        for (int l = 1; votes && l < 32 && arb_langs[l]; l++)
+            if (votes[l] > votes[best])
                 best = l;
         return arb_langs[best];
     }
     /* Preference among equals: the hint, the file's majority, table order. */
+    const unsigned *votes = o->lang_votes ? o->lang_votes(o->votes_ctx) : NULL;
     int order[32], n_order = 0;
     if (hint >= 0 && (mask & (1u << hint)))
         order[n_order++] = hint;
@@ -1300,8 +1302,8 @@ static const struct arb_lang *detect_lang(struct rs *s, const struct arb_check_o
                 used |= order[k] == l;
             if (used || !(mask & (1u << l)))
                 continue;
-            unsigned v = o->lang_votes ? o->lang_votes[l] : 0;
-            if (best < 0 || v > (o->lang_votes ? o->lang_votes[best] : 0))
+            unsigned v = votes ? votes[l] : 0;
+            if (best < 0 || v > (votes ? votes[best] : 0))
                 best = l;
         }
         if (best < 0)
@@ -1666,6 +1668,7 @@ static void outcome_init(struct arb_outcome *out)
 {
     memset(out, 0, sizeof *out);
     out->mode = ARB_MODE_STANDARD;
+    out->lang_vote = -1;
 }
 
 static void state_init(struct rs *s, struct arb_game *g, const struct arb_check_opts *o, struct arb_outcome *out)
@@ -1701,6 +1704,11 @@ static void state_init(struct rs *s, struct arb_game *g, const struct arb_check_
     arb_clocks_init(&out->clocks, &out->tc);
 }
 
+const unsigned *arb_lang_votes_plain(void *votes)
+{
+    return votes;
+}
+
 void arb_replay_game(struct arb_game *g, const struct arb_check_opts *o, struct arb_outcome *out)
 {
     struct rs s;
@@ -1711,8 +1719,7 @@ void arb_replay_game(struct arb_game *g, const struct arb_check_opts *o, struct 
         out->start_side = s.cur.pos.side;
         if (!o->lang) {
             s.lang = detect_lang(&s, o);
-            if (o->lang_votes)
-                o->lang_votes[arb_lang_index(s.lang)]++;
+            out->lang_vote = arb_lang_index(s.lang);
             if (s.other_lang) {
                 struct arb_finding *f = finding(&s, ARB_F_LANG_AMBIGUOUS, NULL, ARB_ART_NOTATION_LETTERS,
                                                 "the moves read as a whole game in %s and in %s, with different moves; "

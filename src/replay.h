@@ -34,9 +34,13 @@ struct arb_check_opts {
     const struct arb_profile *profile;    /* NULL: by the game's date (--rules=auto) */
     const struct arb_lang *lang;          /* NULL: detect per game */
     const struct arb_lang *lang_hint;     /* detection prefers it when languages tie (--lang-hint) */
-    unsigned *lang_votes;                 /* NULL, or per language (arb_langs[] order) the number of
-                                             earlier games of the file read in it: ties go to the
-                                             majority; arb_replay_game adds its choice */
+    /* NULL, or the votes of the file's earlier games: per language
+     * (arb_langs[] order) how many were read in it; ties between languages
+     * go to the majority.  Asked only when a game's own moves do not
+     * decide, and it may wait for the earlier games to be checked
+     * (arbiter check --jobs).  The caller counts outcome.lang_vote. */
+    const unsigned *(*lang_votes)(void *votes_ctx);
+    void *votes_ctx;
     int mode;                             /* enum arb_mode, or -1 for auto */
     const struct arb_timecontrol *time_control; /* NULL: the game's own (--time-control=) */
     /* NULL, or called for every move of the record (main line and
@@ -50,6 +54,7 @@ enum arb_tc_source { ARB_TC_NONE, ARB_TC_TAG, ARB_TC_EVENT, ARB_TC_OPTION };
 
 struct arb_outcome {
     const struct arb_lang *lang;          /* language the moves were read in; NULL if none told */
+    int lang_vote;                        /* arb_langs[] index detection chose, -1 if it did not run */
     const struct arb_profile *profile;
     enum arb_mode mode;
     struct arb_timecontrol tc;            /* the time control as understood (tc.n 0: none) */
@@ -66,6 +71,10 @@ struct arb_outcome {
     unsigned start_fullmove;              /* move number and side of the start position */
     int start_side;
 };
+
+/* lang_votes for a caller that checks one game at a time: votes_ctx is
+ * the unsigned[32] array of counts itself. */
+const unsigned *arb_lang_votes_plain(void *votes);
 
 /* Replay and judge game g; findings are appended to g->findings. */
 void arb_replay_game(struct arb_game *g, const struct arb_check_opts *o, struct arb_outcome *out);

@@ -118,9 +118,9 @@ void arb_summary_line(struct arb_buf *out, const struct arb_summary *s)
 void arb_summary_json(struct arb_buf *out, const struct arb_summary *s)
 {
     arb_buf_adds(out, "{\"summary\":{");
-    static const char *const keys[] = {"files", "unreadable", "games", "skipped", "games_with_errors"};
-    const uint64_t vals[] = {s->files, s->unreadable, s->games, s->skipped, s->games_with_errors};
-    for (int i = 0; i < 5; i++) {
+    static const char *const keys[] = {"files", "unreadable", "lines", "games", "skipped", "games_with_errors"};
+    const uint64_t vals[] = {s->files, s->unreadable, s->lines, s->games, s->skipped, s->games_with_errors};
+    for (int i = 0; i < 6; i++) {
         arb_json_key(out, keys[i], i == 0);
         arb_json_int(out, (long long)vals[i]);
     }

@@ -20,6 +20,7 @@
 /* Counters over a run (they add up across shards). */
 struct arb_summary {
     uint64_t files, unreadable, games;
+    uint64_t lines;               /* line breaks read (a shard's lines: merging shards continues the count) */
     uint64_t skipped;             /* games --where left out (no record) */
     uint64_t by_severity[3];
     uint64_t by_code[ARB_F_COUNT];

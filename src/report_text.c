@@ -35,7 +35,7 @@ static const char *sev_color(enum arb_severity s)
 static void source_line(struct arb_buf *out, const struct arb_game *g, const struct arb_finding *f,
                         const struct arb_report_opts *o)
 {
-    const char *base = arb_input_at(g->in, g->start_off);
+    const char *base = g->text;
     const char *tok = base + f->off, *start = tok, *end = tok + f->len;
     while (start > base && start[-1] != '\n')
         start--;

@@ -1,6 +1,7 @@
 #!/bin/sh
 # bench.sh — throughput and memory of `arbiter check` on the shared corpus,
-# beside pgn-extract on the same file, on one core.  Run by `make bench`.
+# beside pgn-extract on the same file, on one core (--jobs=1), then with
+# a thread per core (--jobs=N, unpinned).  Run by `make bench`.
 #
 # Prints, for each run: wall seconds (best of RUNS), games/s, MB/s, peak RSS,
 # and the ratio to pgn-extract's games/s.  Memory is also measured on a file
@@ -25,7 +26,11 @@ best() {
     b=""
     n=0
     while [ $n -lt "$RUNS" ]; do
-        r=$(taskset -c "${BENCH_CPU:-0}" "$RSSMAX" "$@" 2>/dev/null || "$RSSMAX" "$@" 2>/dev/null)
+        if [ -n "${NOPIN:-}" ]; then
+            r=$("$RSSMAX" "$@" 2>/dev/null)
+        else
+            r=$(taskset -c "${BENCH_CPU:-0}" "$RSSMAX" "$@" 2>/dev/null || "$RSSMAX" "$@" 2>/dev/null)
+        fi
         set -- "$@"
         b=$(printf '%s\n%s\n' "$b" "$r" | awk 'NF { if (best == "" || $1 < best) { best = $1; rss = $2 } } END { print best, rss }')
         n=$((n + 1))
@@ -49,14 +54,16 @@ echo "corpus: $CORPUS ($games games, $(awk -v b="$bytes" 'BEGIN { printf "%.1f",
 ref=0
 have_pe=false
 [ -x "$PGN_EXTRACT" ] && have_pe=true
-pe="" at="" aj=""
+pe="" at="" aj="" ap=""
+CORES=$(nproc 2>/dev/null || echo 1)
 i=0
 while [ $i -lt "$RUNS" ]; do
     if $have_pe; then
         pe=$(printf '%s\n%s\n' "$pe" "$(RUNS=1 best "$PGN_EXTRACT" -s -o /dev/null "$CORPUS")")
     fi
-    at=$(printf '%s\n%s\n' "$at" "$(RUNS=1 best "$ARBITER" check "$CORPUS")")
-    aj=$(printf '%s\n%s\n' "$aj" "$(RUNS=1 best "$ARBITER" check --format=jsonl "$CORPUS")")
+    at=$(printf '%s\n%s\n' "$at" "$(RUNS=1 best "$ARBITER" check --jobs=1 "$CORPUS")")
+    aj=$(printf '%s\n%s\n' "$aj" "$(RUNS=1 best "$ARBITER" check --jobs=1 --format=jsonl "$CORPUS")")
+    ap=$(printf '%s\n%s\n' "$ap" "$(NOPIN=1 RUNS=1 best "$ARBITER" check --jobs="$CORES" "$CORPUS")")
     i=$((i + 1))
 done
 min() { printf '%s\n' "$1" | awk 'NF { if (best == "" || $1 < best) { best = $1; rss = $2 } } END { print best, rss }'; }
@@ -71,6 +78,8 @@ set -- $(min "$at")
 row "arbiter check (text)" "$1" "$2" "$games" "$bytes" "$ref"
 set -- $(min "$aj")
 row "arbiter check --format=jsonl" "$1" "$2" "$games" "$bytes" "$ref"
+set -- $(min "$ap")
+row "arbiter check --jobs=$CORES ($CORES cores)" "$1" "$2" "$games" "$bytes" "$ref"
 
 mkdir -p build/bench
 if [ ! -s "$BIG" ] || [ "$(wc -c < "$BIG")" -ne $((bytes * 10)) ]; then
@@ -79,6 +88,6 @@ if [ ! -s "$BIG" ] || [ "$(wc -c < "$BIG")" -ne $((bytes * 10)) ]; then
     while [ $i -lt 10 ]; do cat "$CORPUS" >> "$BIG.tmp"; i=$((i + 1)); done
     mv "$BIG.tmp" "$BIG"
 fi
-set -- $(RUNS=1 best "$ARBITER" check --format=jsonl "$BIG")
+set -- $(RUNS=1 best "$ARBITER" check --jobs=1 --format=jsonl "$BIG")
 row "arbiter check --format=jsonl x10" "$1" "$2" $((games * 10)) $((bytes * 10)) "$ref"
 awk -v r="$2" 'BEGIN { printf "peak memory on 10x the corpus: %.1f MB (target: under 20 MB) %s\n", r / 1024, r < 20 * 1024 ? "ok" : "OVER" }'
