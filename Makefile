@@ -1,7 +1,7 @@
 # arbiter — one non-recursive GNU Makefile.
 #
 #   make            build ./arbiter (installs missing Debian build packages when run as root)
-#   make check      build with ASan+UBSan and run every test (unit, perft, CLI, shared data)
+#   make check      build with ASan+UBSan and run every test (unit, perft, CLI, man page, shared data)
 #   make asan       build ./arbiter-asan (AddressSanitizer + UndefinedBehaviorSanitizer)
 #   make ubsan      build ./arbiter-ubsan (UndefinedBehaviorSanitizer only)
 #   make perft      perft on every reference position to its full depth (slow)
@@ -154,7 +154,7 @@ check: build/.deps-ok arbiter arbiter-asan $(UNIT_BINS) build/perft build/unwin 
 	@sh tools/deps.sh test
 	ARBITER=./arbiter-asan ARBITER_REL=./arbiter SHARED="$(SHARED)" PERFT=build/perft \
 	    UNWIN=build/unwin UNWIN_ASAN=build/unwin-asan sh tests/run.sh $(UNIT_BINS) tests/perft/run.sh tests/dead/run.sh \
-	    tests/dead/asan.sh tests/summary.sh tests/cli/run.sh tests/notation/run.sh tests/notation/roundtrip.sh tests/readme.sh tests/shared/run.sh
+	    tests/dead/asan.sh tests/summary.sh tests/cli/run.sh tests/notation/run.sh tests/notation/roundtrip.sh tests/readme.sh tests/man.sh tests/shared/run.sh
 
 perft: build/perft
 	build/perft --full tests/perft/standard.epd tests/perft/chess960.epd

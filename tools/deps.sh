@@ -1,7 +1,7 @@
 #!/bin/sh
 # Make sure the Debian packages a step needs are present.
 #   deps.sh build   compiler, pkg-config, PCRE2
-#   deps.sh test    the above plus jq and xmllint
+#   deps.sh test    the above plus jq, xmllint, and groff, mandoc and man (the man page)
 #   deps.sh bench   the above plus pgn-extract and GNU time
 #   deps.sh all     everything
 # Missing packages are installed with apt-get when we run as root; otherwise
@@ -22,6 +22,9 @@ check_build() {
 check_test() {
     has jq || need="$need jq"
     has xmllint || need="$need libxml2-utils"
+    has groff || need="$need groff-base"
+    has mandoc || need="$need mandoc"
+    has man || need="$need man-db"
 }
 check_bench() {
     [ -x /usr/games/pgn-extract ] || need="$need pgn-extract"
