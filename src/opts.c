@@ -194,8 +194,8 @@ static void help(enum arb_cmd cmd)
         fputs(usage_check, stdout);
         fputs(usage_common, stdout);
         print_codes(stdout);
-        fputs("\nExit status: 0 no error found, 1 a finding of severity error, 2 usage error,\n"
-              "unreadable input or failure of the program.\n", stdout);
+        fputs("\nExit status: 0 no error found, 1 a finding of severity error (or what\n"
+              "--fail-on selects), 2 usage error, unreadable input or failure of the program.\n", stdout);
     } else if (cmd == ARB_CMD_REPLAY) {
         fputs(usage_replay, stdout);
         fputs(usage_common, stdout);
