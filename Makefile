@@ -1,12 +1,13 @@
 # arbiter — one non-recursive GNU Makefile.
 #
 #   make            build ./arbiter (installs missing Debian build packages when run as root)
-#   make check      build with ASan+UBSan and run every test (unit, perft, CLI, shared data)
+#   make check      build with ASan+UBSan and run every test (unit, perft, CLI, man page, shared data)
 #   make asan       build ./arbiter-asan (AddressSanitizer + UndefinedBehaviorSanitizer)
 #   make ubsan      build ./arbiter-ubsan (UndefinedBehaviorSanitizer only)
 #   make perft      perft on every reference position to its full depth (slow)
 #   make bench      throughput and memory figures on the shared corpus, beside pgn-extract
-#   make install    PREFIX=/usr/local DESTDIR=
+#   make install    PREFIX=/usr/local DESTDIR=  (the program and its man page)
+#   make uninstall  PREFIX=/usr/local DESTDIR=
 #   make deps       install the Debian packages the build and tests need
 
 CC      ?= cc
@@ -71,7 +72,7 @@ OBJ_GEN  = $(LIB_SRCS:%.c=build/pgo/%.o) build/pgo/src/main.o
 OBJ_ASAN = $(LIB_SRCS:%.c=build/asan/%.o)
 OBJ_UB   = $(LIB_SRCS:%.c=build/ubsan/%.o)
 
-.PHONY: all check asan ubsan perft bench install clean deps unit cli shared-tests corpus-test
+.PHONY: all check asan ubsan perft bench install install-files uninstall clean deps unit cli shared-tests corpus-test
 .DELETE_ON_ERROR:
 .SECONDARY:
 
@@ -153,7 +154,7 @@ check: build/.deps-ok arbiter arbiter-asan $(UNIT_BINS) build/perft build/unwin 
 	@sh tools/deps.sh test
 	ARBITER=./arbiter-asan ARBITER_REL=./arbiter SHARED="$(SHARED)" PERFT=build/perft \
 	    UNWIN=build/unwin UNWIN_ASAN=build/unwin-asan sh tests/run.sh $(UNIT_BINS) tests/perft/run.sh tests/dead/run.sh \
-	    tests/dead/asan.sh tests/summary.sh tests/jobs.sh tests/parallel.sh tests/cli/run.sh tests/notation/run.sh tests/notation/roundtrip.sh tests/readme.sh tests/shared/run.sh
+	    tests/dead/asan.sh tests/summary.sh tests/jobs.sh tests/parallel.sh tests/cli/run.sh tests/notation/run.sh tests/notation/roundtrip.sh tests/readme.sh tests/man.sh tests/shared/run.sh
 
 perft: build/perft
 	build/perft --full tests/perft/standard.epd tests/perft/chess960.epd
@@ -167,9 +168,26 @@ bench: build/.deps-ok arbiter build/rssmax build/unwin
 	build/unwin --budget=20000 --flagged $(SHARED)/testdata/unwinnability/d3chess-unfair-lichess-timeouts-2022-05.txt
 	build/unwin --budget=200000 --max=400 $(SHARED)/testdata/unwinnability/chasolver-positions.txt
 
-install: arbiter
-	install -d $(DESTDIR)$(PREFIX)/bin
+# The program and its manual page.  install-files copies them as they are,
+# building nothing (tests/man.sh uses it when ./arbiter is not up to date).
+MANDIR  ?= $(PREFIX)/share/man
+define install_files
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(PREFIX)/share/arbiter
 	install -m 755 arbiter $(DESTDIR)$(PREFIX)/bin/arbiter
+	install -m 644 man/arbiter.1 $(DESTDIR)$(MANDIR)/man1/arbiter.1
+	install -m 644 tools/merge-shards.jq $(DESTDIR)$(PREFIX)/share/arbiter/merge-shards.jq
+endef
+
+install: arbiter
+	$(install_files)
+
+install-files:
+	$(install_files)
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/arbiter $(DESTDIR)$(MANDIR)/man1/arbiter.1 \
+	    $(DESTDIR)$(PREFIX)/share/arbiter/merge-shards.jq
+	-rmdir $(DESTDIR)$(PREFIX)/share/arbiter 2>/dev/null
 
 clean:
 	rm -rf build arbiter arbiter-asan arbiter-ubsan

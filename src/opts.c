@@ -82,12 +82,15 @@ static const char usage_main[] =
     "\n"
     "FILE '-' or no FILE reads standard input.\n"
     "Exit status: 0 no error found, 1 a finding of severity error, 2 usage error,\n"
-    "unreadable input or failure of the program.\n";
+    "unreadable input or failure of the program.\n"
+    "\n"
+    "Every option, format, finding code and the articles each cites: man arbiter\n";
 
 static const char usage_common[] =
     "      --rules=PROFILE     Laws to apply: fide-2023 (default), fide-2018, fide-2017,\n"
-    "                          fide-2014, fide-2009, or auto (the edition in force on\n"
-    "                          the game's EventDate or Date); --rules=list lists them\n"
+    "                          fide-2014, fide-2009, a national set (fi-blitz-2024,\n"
+    "                          ...), or auto (the edition in force on the game's\n"
+    "                          EventDate or Date); --rules=list lists them\n"
     "      --mode=MODE         standard, rapid, blitz or auto (default: the rules\n"
     "                          profile's own kind, else by the edition's definition\n"
     "                          from the time control, else standard)\n"
@@ -105,19 +108,22 @@ static const char usage_common[] =
     "                          any name iconv -l knows\n"
     "      --max-game-bytes=N  skip the rest of a game longer than N bytes\n"
     "                          (default 16777216)\n"
-    "      --help              this help\n";
+    "  -h, --help              this help\n"
+    "      --version           the version\n";
 
 static const char usage_check[] =
     "Usage: arbiter check [OPTION]... [FILE]...\n"
     "Replay every game (main line and variations) and report each finding as\n"
-    "  file:line:col: severity: move: message (Art. N) [code]\n"
-    "followed by a summary line on standard error.\n"
+    "  file:line:col: severity: move: message [code]\n"
+    "then the line of the file with a caret under the move and a note with the\n"
+    "article (Art. N) and the position; a summary line ends standard error.\n"
     "\n"
     "Options:\n"
     "      --format=FORMAT     text (default, like a compiler's diagnostics), jsonl (one\n"
     "                          JSON object per game), json (one document), github\n"
     "                          (GitHub Actions annotations), junit (JUnit XML)\n"
-    "      --color=WHEN        auto (default), always or never (NO_COLOR is honoured)\n"
+    "      --color=WHEN        auto (default), always or never (NO_COLOR is honoured;\n"
+    "                          --colour too)\n"
     "      --quiet             print only the summary line\n"
     "      --jobs=N            check with N threads (default: the processors online);\n"
     "                          games are written in input order whatever N is\n"
@@ -128,8 +134,9 @@ static const char usage_check[] =
     "      --select=CODES      report only these finding codes (comma-separated;\n"
     "                          repeatable)\n"
     "      --ignore=CODES      do not report these codes (repeatable)\n"
-    "      --summary=jsonl     end standard output with one record of counters\n"
-    "                          ({\"summary\":{...}}) that add up across shards\n"
+    "      --summary=WHAT      jsonl: end standard output with one record of counters\n"
+    "                          ({\"summary\":{...}}) that add up across shards;\n"
+    "                          none (default)\n"
     "      --origin=NAME       the file name records give for standard input (a\n"
     "                          shard of NAME)\n"
     "      --game-base=N       add N to every game number (the games before a shard)\n"
@@ -166,7 +173,7 @@ static void print_codes(FILE *f)
     fputs(codes_text, f);
     for (int i = 0; i < ARB_F_COUNT; i++)
         if (!arb_codes[i].reserved)
-            fprintf(f, "  %-24s %-7s %s\n", arb_codes[i].name, arb_severity_name(arb_codes[i].severity),
+            fprintf(f, "  %-26s %-7s %s\n", arb_codes[i].name, arb_severity_name(arb_codes[i].severity),
                     arb_codes[i].summary);
     int reserved = 0;
     for (int i = 0; i < ARB_F_COUNT; i++)
@@ -194,8 +201,8 @@ static void help(enum arb_cmd cmd)
         fputs(usage_check, stdout);
         fputs(usage_common, stdout);
         print_codes(stdout);
-        fputs("\nExit status: 0 no error found, 1 a finding of severity error, 2 usage error,\n"
-              "unreadable input or failure of the program.\n", stdout);
+        fputs("\nExit status: 0 no error found, 1 a finding of severity error (or what\n"
+              "--fail-on selects), 2 usage error, unreadable input or failure of the program.\n", stdout);
     } else if (cmd == ARB_CMD_REPLAY) {
         fputs(usage_replay, stdout);
         fputs(usage_common, stdout);

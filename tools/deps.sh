@@ -1,7 +1,7 @@
 #!/bin/sh
 # Make sure the Debian packages a step needs are present.
 #   deps.sh build   compiler, pkg-config, PCRE2
-#   deps.sh test    the above plus jq, xmllint and GNU parallel
+#   deps.sh test    the above plus jq, xmllint, GNU parallel, and groff, mandoc and man (the man page)
 #   deps.sh bench   the above plus pgn-extract and GNU time
 #   deps.sh all     everything
 # Missing packages are installed with apt-get when we run as root; otherwise
@@ -23,6 +23,9 @@ check_test() {
     has jq || need="$need jq"
     has xmllint || need="$need libxml2-utils"
     parallel --version 2>/dev/null | grep -q 'GNU parallel' || need="$need parallel"
+    has groff || need="$need groff-base"
+    has mandoc || need="$need mandoc"
+    has man || need="$need man-db"
 }
 check_bench() {
     [ -x /usr/games/pgn-extract ] || need="$need pgn-extract"
