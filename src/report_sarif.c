@@ -142,17 +142,29 @@ static void fnv1a_str(uint64_t *h, const char *s)
     fnv1a(h, s, strlen(s) + 1);   /* the NUL keeps "ab"+"c" apart from "a"+"bc" */
 }
 
+/* A tag value that says nothing: "?", "????.??.??", empty (PGN's marks
+ * for an unknown value). */
+static bool unknown(const char *v)
+{
+    for (; *v; v++)
+        if (*v != '?' && *v != '.' && *v != '-' && *v != ' ')
+            return false;
+    return true;
+}
+
 /* The key GitHub matches results by across runs ("arbiterFinding/v1"):
  * FNV-1a 64 of the file's URI, the game, the finding's ply, variation
  * depth and code, and how many findings of the game before it share
  * those three.  The game is named by its Event, Site, Date, Round, White
- * and Black tags, not by its number or line, so the key stays when games
- * are added above it or lines move; a game with none of those tags is
- * named by its number.  Two games of one file with the same six tags give
- * their findings the same keys. */
+ * and Black tags that say something, and then also by its FEN (which
+ * tells the positions of one collection apart), not by its number or
+ * line, so the key stays when games are added above it or lines move; a
+ * game with none of those six is named by its number (a FEN alone names
+ * no game: studies of one position share it).  The same game stored
+ * twice in a file gives its findings the same keys both times. */
 static uint64_t fingerprint(const struct arb_buf *uri, const struct arb_game *g, int i)
 {
-    static const char *const names[] = {"Event", "Site", "Date", "Round", "White", "Black"};
+    static const char *const names[] = {"Event", "Site", "Date", "Round", "White", "Black", "FEN"};
     const struct arb_finding *f = &g->findings.v[i];
     uint64_t h = 0xcbf29ce484222325ULL;
     char num[64];
@@ -160,7 +172,7 @@ static uint64_t fingerprint(const struct arb_buf *uri, const struct arb_game *g,
     bool named = false;
     for (size_t k = 0; k < ARB_ARRAY_LEN(names); k++) {
         const char *v = arb_game_tag(g, names[k]);
-        if (v) {
+        if (v && !unknown(v) && (named || k < 6)) {
             fnv1a_str(&h, names[k]);
             fnv1a_str(&h, v);
             named = true;
