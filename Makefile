@@ -153,7 +153,7 @@ check: build/.deps-ok arbiter arbiter-asan $(UNIT_BINS) build/perft build/unwin 
 	@sh tools/deps.sh test
 	ARBITER=./arbiter-asan ARBITER_REL=./arbiter SHARED="$(SHARED)" PERFT=build/perft \
 	    UNWIN=build/unwin UNWIN_ASAN=build/unwin-asan sh tests/run.sh $(UNIT_BINS) tests/perft/run.sh tests/dead/run.sh \
-	    tests/dead/asan.sh tests/summary.sh tests/cli/run.sh tests/notation/run.sh tests/notation/roundtrip.sh tests/readme.sh tests/shared/run.sh
+	    tests/dead/asan.sh tests/summary.sh tests/sarif.sh tests/cli/run.sh tests/notation/run.sh tests/notation/roundtrip.sh tests/readme.sh tests/shared/run.sh
 
 perft: build/perft
 	build/perft --full tests/perft/standard.epd tests/perft/chess960.epd
