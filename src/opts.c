@@ -10,10 +10,6 @@
 
 #include "filter.h"
 
-#ifndef ARB_VERSION
-#define ARB_VERSION "0.1.0"
-#endif
-
 enum {
     OPT_FORMAT = 256, OPT_RULES, OPT_MODE, OPT_LANG, OPT_ENCODING, OPT_MAX_GAME_BYTES, OPT_COLOR,
     OPT_FEN, OPT_GAME, OPT_HELP, OPT_VERSION, OPT_QUIET, OPT_LANG_HINT, OPT_TO, OPT_TIME_CONTROL, OPT_FAIL_ON, OPT_SELECT, OPT_IGNORE, OPT_WHERE, OPT_SUMMARY, OPT_ORIGIN, OPT_GAME_BASE,
@@ -121,7 +117,8 @@ static const char usage_check[] =
     "Options:\n"
     "      --format=FORMAT     text (default, like a compiler's diagnostics), jsonl (one\n"
     "                          JSON object per game), json (one document), github\n"
-    "                          (GitHub Actions annotations), junit (JUnit XML)\n"
+    "                          (GitHub Actions annotations), junit (JUnit XML),\n"
+    "                          sarif (SARIF 2.1.0, for GitHub code scanning)\n"
     "      --color=WHEN        auto (default), always or never (NO_COLOR is honoured;\n"
     "                          --colour too)\n"
     "      --quiet             print only the summary line\n"

@@ -16,6 +16,11 @@
 #include "notation.h"
 #include "report.h"
 
+/* The version --version prints (and SARIF's tool.driver.version). */
+#ifndef ARB_VERSION
+#define ARB_VERSION "0.1.0"
+#endif
+
 /* Exit statuses (INTERFACE.md). */
 enum arb_exit { ARB_EXIT_OK = 0, ARB_EXIT_FINDINGS = 1, ARB_EXIT_FAILURE = 2 };
 

@@ -69,7 +69,7 @@ struct arb_game {
     const char *text;             /* the game's text from start_off (NUL after its last line) */
     struct arb_findings findings;
     struct arb_arena *arena;
-    const struct arb_input *in;
+    const struct arb_input *in;   /* the reader's input, while the game is read (NULL after check hands it on) */
 };
 
 struct arb_pgn_reader {

@@ -12,6 +12,7 @@ static const struct arb_format *const formats[] = {
     &arb_format_json,
     &arb_format_github,
     &arb_format_junit,
+    &arb_format_sarif,
     NULL,
 };
 

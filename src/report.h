@@ -48,6 +48,10 @@ struct arb_report_state {
     const char *suite_file;
     uint64_t suite_tests, suite_failures, all_tests, all_failures;
     struct arb_buf doc;
+    /* sarif: results written so far, and the notifications of the files
+     * that could not be read (written in the invocation at the end). */
+    uint64_t results;
+    struct arb_buf notifications;
 };
 
 struct arb_format {
@@ -74,6 +78,7 @@ extern const struct arb_format arb_format_jsonl;
 extern const struct arb_format arb_format_json;
 extern const struct arb_format arb_format_github;
 extern const struct arb_format arb_format_junit;
+extern const struct arb_format arb_format_sarif;
 
 /* "23...Nxe4"-style label of the ply of a finding, in the game's counting
  * (start_fullmove/start_side from the outcome).  Empty for ply 0. */

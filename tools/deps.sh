@@ -1,7 +1,8 @@
 #!/bin/sh
 # Make sure the Debian packages a step needs are present.
 #   deps.sh build   compiler, pkg-config, PCRE2
-#   deps.sh test    the above plus jq, xmllint, GNU parallel, and groff, mandoc and man (the man page)
+#   deps.sh test    the above plus jq, xmllint, GNU parallel, groff, mandoc and man
+#                   (the man page), Python's jsonschema with rfc3987 (the SARIF schema)
 #   deps.sh bench   the above plus pgn-extract and GNU time
 #   deps.sh all     everything
 # Missing packages are installed with apt-get when we run as root; otherwise
@@ -26,6 +27,9 @@ check_test() {
     has groff || need="$need groff-base"
     has mandoc || need="$need mandoc"
     has man || need="$need man-db"
+    # Debian's python3 (tests/sarif.sh runs it): the SARIF schema check.
+    /usr/bin/python3 -c 'import jsonschema' 2>/dev/null || need="$need python3-jsonschema"
+    /usr/bin/python3 -c 'import rfc3987' 2>/dev/null || need="$need python3-rfc3987"
 }
 check_bench() {
     [ -x /usr/games/pgn-extract ] || need="$need pgn-extract"
