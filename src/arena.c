@@ -107,12 +107,24 @@ char *arb_arena_strndup(struct arb_arena *a, const char *s, size_t n)
 
 char *arb_arena_vprintf(struct arb_arena *a, const char *fmt, va_list ap)
 {
+    /* Print into the rest of the current block at once; only a text that
+     * does not fit there prints twice. */
+    const size_t align = alignof(max_align_t);
+    size_t off = (a->used + align - 1) & ~(align - 1);
+    size_t room = off < a->head->size ? a->head->size - off : 0;
     va_list aq;
     va_copy(aq, ap);
-    int n = vsnprintf(NULL, 0, fmt, aq);
+    int n = vsnprintf(room ? (char *)a->head->data + off : NULL, room, fmt, aq);
     va_end(aq);
     if (n < 0)
         n = 0;
+    if ((size_t)n < room) {
+        char *p = (char *)a->head->data + off;
+        p[n] = 0;
+        a->used = off + (size_t)n + 1;
+        a->total += (size_t)n + 1;
+        return p;
+    }
     char *p = arb_arena_alloc(a, (size_t)n + 1);
     vsnprintf(p, (size_t)n + 1, fmt, ap);
     return p;

@@ -2,14 +2,15 @@
  *
  * The main thread reads the games in order (pgn.c) into batches: a batch
  * holds up to BATCH_GAMES games of one file, their own copy of the games'
- * text and one arena for everything the games allocate.  Worker threads
- * (--jobs) take the batches in order and replay and judge their games
- * (replay.c); the main thread writes the batches in input order (report_*.c)
- * into the output buffer, which is flushed only between records, one
- * write(2) per flush.  With --jobs=1 the main thread replays each batch
- * itself.  Every thread touches a batch only while it holds it: the main
- * thread while it is FREE (filling it) or DONE (writing it), one worker
- * while it is TAKEN.
+ * text and one arena for everything the games allocate.  With --jobs=N,
+ * N - 1 worker threads take the batches in order and replay and judge their
+ * games (replay.c); the main thread writes the batches in input order
+ * (report_*.c) into the output buffer, which is flushed only between
+ * records, one write(2) per flush, and whenever it would wait it checks the
+ * next batch itself (with --jobs=1, every batch).  So N threads run, never
+ * more.  Every thread touches a batch only while it holds it: the main
+ * thread while it is FREE (filling it) or DONE (writing it), the thread
+ * that took it while it is TAKEN.
  *
  * The output is the same for any number of threads.  The one thing a game's
  * check takes from the games before it is the language tally of its file
@@ -112,6 +113,7 @@ struct batch {
     const char *error_path;
     struct arb_arena arena;
     struct arb_buf text;          /* the games' text, each followed by a NUL */
+    struct arb_buf out;           /* their records, when the format may run in any thread */
     size_t text_off[BATCH_GAMES];
     struct arb_game games[BATCH_GAMES];
     struct arb_outcome oc[BATCH_GAMES];
@@ -131,6 +133,7 @@ struct pipeline {
     bool stop;
     int workers;
     pthread_t threads[MAX_JOBS];
+    pthread_t main;               /* the thread that reads and writes */
 
     /* Main thread only. */
     struct sink out;
@@ -183,6 +186,8 @@ static void out_flush(struct pipeline *p)
     sink_flush(&p->out);
 }
 
+static void drain(struct pipeline *p, bool wait);
+
 /* lang_votes for a game in a batch: the file's tally before the game.  The
  * tally of the earlier batches is final once they are written. */
 static const unsigned *lang_votes_wait(void *ctx)
@@ -190,8 +195,18 @@ static const unsigned *lang_votes_wait(void *ctx)
     struct batch *b = ctx;
     struct pipeline *p = b->p;
     pthread_mutex_lock(&p->mu);
-    while (p->next_write < b->seq)
+    while (p->next_write < b->seq) {
+        if (pthread_equal(pthread_self(), p->main)) {
+            /* The main thread checks this batch: it writes the earlier
+             * ones itself as they are done. */
+            pthread_mutex_unlock(&p->mu);
+            drain(p, false);
+            pthread_mutex_lock(&p->mu);
+            if (p->next_write >= b->seq || p->ring[p->next_write % (uint64_t)p->cap].state == B_DONE)
+                continue;
+        }
         pthread_cond_wait(&p->progress, &p->mu);
+    }
     memcpy(b->votes, b->file->votes, sizeof b->votes);
     pthread_mutex_unlock(&p->mu);
     for (int i = 0; i < b->cur; i++)
@@ -209,12 +224,26 @@ static void batch_check(struct batch *b)
     struct arb_check_opts co = b->file->co;
     co.lang_votes = lang_votes_wait;
     co.votes_ctx = b;
+    bool format = o->format->any_thread && !o->quiet;
     for (int i = 0; i < b->n; i++) {
         b->cur = i;
         arb_replay_game(&b->games[i], &co, &b->oc[i]);
         if (o->any_select || o->ignore_any)
             arb_findings_filter(&b->games[i].findings, o->select, o->ignore);
+        if (format)
+            o->format->game(&b->out, &b->games[i], &b->oc[i], b->p->ro);
     }
+}
+
+/* The oldest batch no thread has taken, now taken; NULL if none (the
+ * caller holds p->mu). */
+static struct batch *take(struct pipeline *p)
+{
+    if (p->next_take == p->next_fill)
+        return NULL;
+    struct batch *b = &p->ring[p->next_take++ % (uint64_t)p->cap];
+    b->state = B_TAKEN;
+    return b;
 }
 
 static void *worker(void *arg)
@@ -222,12 +251,11 @@ static void *worker(void *arg)
     struct pipeline *p = arg;
     pthread_mutex_lock(&p->mu);
     for (;;) {
-        while (!p->stop && p->next_take == p->next_fill)
+        struct batch *b;
+        while (!(b = take(p)) && !p->stop)
             pthread_cond_wait(&p->work, &p->mu);
-        if (p->next_take == p->next_fill)
+        if (!b)
             break;   /* stopped, nothing left */
-        struct batch *b = &p->ring[p->next_take++ % (uint64_t)p->cap];
-        b->state = B_TAKEN;
         pthread_mutex_unlock(&p->mu);
         batch_check(b);
         pthread_mutex_lock(&p->mu);
@@ -236,6 +264,23 @@ static void *worker(void *arg)
     }
     pthread_mutex_unlock(&p->mu);
     return NULL;
+}
+
+/* The main thread checks a batch no worker has taken yet (instead of
+ * waiting).  Returns false if there was none. */
+static bool help(struct pipeline *p)
+{
+    pthread_mutex_lock(&p->mu);
+    struct batch *b = take(p);
+    pthread_mutex_unlock(&p->mu);
+    if (!b)
+        return false;
+    batch_check(b);
+    pthread_mutex_lock(&p->mu);
+    b->state = B_DONE;
+    pthread_cond_broadcast(&p->progress);
+    pthread_mutex_unlock(&p->mu);
+    return true;
 }
 
 static void file_free(struct file_ctx *f)
@@ -254,8 +299,13 @@ static void batch_write(struct pipeline *p, struct batch *b)
         free(b->error);
         b->error = NULL;
     }
+    if (b->out.len) {
+        /* Formatted by the thread that checked them. */
+        arb_buf_add(&p->out.buf, b->out.data, b->out.len);
+        arb_buf_clear(&b->out);
+    }
     for (int i = 0; i < b->n; i++) {
-        if (!o->quiet)
+        if (!o->quiet && !o->format->any_thread)
             o->format->game(&p->out.buf, &b->games[i], &b->oc[i], p->ro);
         arb_summary_add_game(&p->sum, &b->games[i], &b->oc[i]);
         if (b->oc[i].lang_vote >= 0)
@@ -305,7 +355,7 @@ static void drain(struct pipeline *p, bool wait)
 static struct batch *batch_open(struct pipeline *p, struct file_ctx *f)
 {
     while (p->next_fill - p->next_write >= (uint64_t)p->cap)
-        drain(p, true);
+        drain(p, !help(p));
     struct batch *b = &p->ring[p->next_fill % (uint64_t)p->cap];
     b->seq = p->next_fill;
     b->file = f;
@@ -451,9 +501,12 @@ int arb_cmd_check(const struct arb_opts *o)
     struct pipeline *p = arb_xcalloc(1, sizeof *p);
     p->o = o;
     p->ro = &ro;
+    /* N jobs: N - 1 workers, and the main thread reads, writes, and checks
+     * a batch itself whenever it would otherwise wait. */
     int jobs = o->jobs > 0 ? o->jobs : default_jobs();
-    p->workers = jobs > 1 ? jobs : 0;
-    p->cap = p->workers ? 2 * p->workers + 2 : 1;
+    p->workers = jobs - 1;
+    p->cap = p->workers ? 2 * jobs + 2 : 1;
+    p->main = pthread_self();
     p->ring = arb_xcalloc((size_t)p->cap, sizeof *p->ring);
     for (int i = 0; i < p->cap; i++) {
         arb_arena_init(&p->ring[i].arena);
@@ -483,9 +536,8 @@ int arb_cmd_check(const struct arb_opts *o)
             status = st;
         progress_show(p, false);
     }
-    drain(p, true);
     while (p->next_write < p->next_fill)
-        drain(p, true);
+        drain(p, !help(p));
 
     pthread_mutex_lock(&p->mu);
     p->stop = true;
@@ -506,6 +558,7 @@ int arb_cmd_check(const struct arb_opts *o)
     for (int i = 0; i < p->cap; i++) {
         arb_arena_fini(&p->ring[i].arena);
         arb_buf_free(&p->ring[i].text);
+        arb_buf_free(&p->ring[i].out);
     }
     arb_buf_free(&p->out.buf);
     pthread_mutex_destroy(&p->mu);

@@ -2,9 +2,9 @@
  *
  * Last step of the data flow.  A reporter formats; it decides nothing.
  * Each format is a set of functions that append text to a buffer: the
- * game record (one call per game, in any thread), the start and end of a
- * run, and a file that could not be read.  The caller writes the buffers in
- * input order, one write per record.
+ * game record (one call per game), the start and end of a run, and a file
+ * that could not be read.  The caller writes the buffers in input order,
+ * one write per record.
  */
 #ifndef ARB_REPORT_H
 #define ARB_REPORT_H
@@ -56,6 +56,10 @@ struct arb_report_state {
 
 struct arb_format {
     const char *name;
+    /* game() keeps nothing from one game to the next (o->state unused): it
+     * may format games in any thread.  Otherwise it is called in input
+     * order from one thread. */
+    bool any_thread;
     /* Text before the first game (may be empty). */
     void (*begin)(struct arb_buf *out, const struct arb_report_opts *o);
     /* One game: everything the report says about it. */

@@ -180,6 +180,7 @@ static void jsonl_end(struct arb_buf *out, const struct arb_summary *s, const st
 
 const struct arb_format arb_format_jsonl = {
     .name = "jsonl",
+    .any_thread = true,
     .begin = nothing,
     .game = jsonl_game,
     .file_error = jsonl_file_error,

@@ -166,6 +166,7 @@ static void text_end(struct arb_buf *out, const struct arb_summary *s, const str
 
 const struct arb_format arb_format_text = {
     .name = "text",
+    .any_thread = true,
     .begin = text_begin,
     .game = text_game,
     .file_error = text_file_error,

@@ -59,14 +59,21 @@ void arb_buf_grow(struct arb_buf *b, size_t extra)
 
 void arb_buf_vprintf(struct arb_buf *b, const char *fmt, va_list ap)
 {
+    /* Print into the free room at once; only a longer text prints twice. */
+    arb_buf_reserve(b, 128);
+    size_t room = b->cap - b->len;
     va_list aq;
     va_copy(aq, ap);
-    int n = vsnprintf(NULL, 0, fmt, aq);
+    int n = vsnprintf(b->data + b->len, room, fmt, aq);
     va_end(aq);
-    if (n < 0)
+    if (n < 0) {
+        b->data[b->len] = 0;
         return;
-    arb_buf_reserve(b, (size_t)n);
-    vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+    }
+    if ((size_t)n >= room) {
+        arb_buf_reserve(b, (size_t)n);
+        vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+    }
     b->len += (size_t)n;
 }
 
