@@ -63,6 +63,15 @@ static struct arb_finding *syntax(struct arb_game *g, const struct arb_token *t,
     va_end(ap);
     f->line = t->line;
     f->col = t->col;
+    if (t->off >= g->start_off) {
+        /* The token, up to the end of its first line. */
+        const char *s = arb_input_at(g->in, t->off);
+        uint32_t n = 0;
+        while (n < t->len && s[n] != '\n' && s[n] != '\r')
+            n++;
+        f->off = (uint32_t)(t->off - g->start_off);
+        f->len = n;
+    }
     return f;
 }
 

@@ -30,13 +30,40 @@ static const char *sev_color(enum arb_severity s)
     }
 }
 
-/* The line of the file holding the finding's token, with a caret under
- * it (a long line is shown around the token). */
+/* Where a finding that names no token stands in the game's text, from its
+ * line and column; NULL when that is outside the text. */
+static const char *place(const struct arb_game *g, const struct arb_finding *f)
+{
+    const char *p = g->text, *end = g->text + (g->end_off - g->start_off);
+    uint32_t line = g->line, col = g->col ? g->col : 1;
+    if (f->line < line || (f->line == line && f->col < col))
+        return NULL;
+    while (line < f->line) {
+        while (p < end && *p != '\n')
+            p++;
+        if (p >= end)
+            return NULL;
+        p++;
+        line++;
+        col = 1;
+    }
+    while (col < f->col && *p && *p != '\n' && *p != '\r') {
+        do
+            p++;
+        while (((unsigned char)*p & 0xC0) == 0x80);
+        col++;
+    }
+    return col == f->col ? p : NULL;
+}
+
+/* The line of the file holding the finding's token (len bytes at tok; 0:
+ * a place, not a token), with a caret under it (a long line is shown
+ * around the token). */
 static void source_line(struct arb_buf *out, const struct arb_game *g, const struct arb_finding *f,
-                        const struct arb_report_opts *o)
+                        const char *tok, uint32_t len, const struct arb_report_opts *o)
 {
     const char *base = g->text;
-    const char *tok = base + f->off, *start = tok, *end = tok + f->len;
+    const char *start = tok, *end = tok + len;
     while (start > base && start[-1] != '\n')
         start--;
     while (*end && *end != '\n' && *end != '\r')
@@ -56,8 +83,8 @@ static void source_line(struct arb_buf *out, const struct arb_game *g, const str
             from++;
         cut_left = true;
     }
-    if (end - (tok + f->len) > 100 || f->len > 100) {
-        to = tok + (f->len > 100 ? 40 : f->len + 100);
+    if (end - (tok + len) > 100 || len > 100) {
+        to = tok + (len > 100 ? 40 : len + 100);
         while (to > tok && ((unsigned char)*to & 0xC0) == 0x80)
             to--;
         cut_right = true;
@@ -74,7 +101,7 @@ static void source_line(struct arb_buf *out, const struct arb_game *g, const str
         arb_buf_adds(out, "\033[1;32m");
     arb_buf_addc(out, '^');
     int chars = 0;
-    for (const char *p = tok; p < tok + f->len && p < to; p++)
+    for (const char *p = tok; p < tok + len && p < to; p++)
         chars += ((unsigned char)*p & 0xC0) != 0x80;
     for (int i = 1; i < chars; i++)
         arb_buf_addc(out, '~');
@@ -140,7 +167,12 @@ static void text_game(struct arb_buf *out, const struct arb_game *g, const struc
         arb_buf_adds(out, f->message ? f->message : "");
         arb_buf_printf(out, " [%s]\n", arb_codes[f->code].name);
         if (f->len && f->line)
-            source_line(out, g, f, o);
+            source_line(out, g, f, g->text + f->off, f->len, o);
+        else if (f->line && g->text) {
+            const char *at = place(g, f);
+            if (at)
+                source_line(out, g, f, at, 0, o);
+        }
         note(out, oc, f, o);
         if (f->clocks)
             arb_buf_printf(out, "    clocks: %s\n", f->clocks);
