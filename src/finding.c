@@ -23,7 +23,7 @@ const struct arb_code_info arb_codes[ARB_F_COUNT] = {
     [ARB_F_SEVENTYFIVE] = {"seventyfive-moves", ARB_SEV_WARNING,
                            "75 moves each without pawn move or capture: the game was drawn (9.6.2)", false},
     [ARB_F_DEAD_POSITION] = {"dead-position", ARB_SEV_WARNING,
-                             "no sequence of legal moves can lead to checkmate (5.2.2); so far proved from material only", false},
+                             "no sequence of legal moves can lead to checkmate (5.2.2): by material, locked pawns or a search", false},
     [ARB_F_THREEFOLD_CLAIMABLE] = {"threefold-claimable", ARB_SEV_INFO,
                                    "from this move a draw claim by threefold repetition was correct (9.2)", false},
     [ARB_F_FIFTY_CLAIMABLE] = {"fifty-move-claimable", ARB_SEV_INFO,

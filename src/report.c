@@ -110,6 +110,26 @@ void arb_summary_line(struct arb_buf *out, const struct arb_summary *s)
     plural(out, s->by_severity[ARB_SEV_WARNING], "warning");
     arb_buf_adds(out, ", ");
     plural(out, s->by_severity[ARB_SEV_INFO], "info");
+    /* By code: the errors' first, then the warnings', the infos'; the most
+     * frequent first within each. */
+    bool first = true;
+    bool done_code[ARB_F_COUNT] = {false};
+    for (int sev = ARB_SEV_ERROR; sev >= ARB_SEV_INFO; sev--)
+        for (;;) {
+            int best = -1;
+            for (int c = 0; c < ARB_F_COUNT; c++)
+                if (s->by_code[c] && !done_code[c] && (int)arb_codes[c].severity == sev
+                    && (best < 0 || s->by_code[c] > s->by_code[best]))
+                    best = c;
+            if (best < 0)
+                break;
+            done_code[best] = true;
+            arb_buf_printf(out, "%s%s %llu", first ? " (" : ", ", arb_codes[best].name,
+                           (unsigned long long)s->by_code[best]);
+            first = false;
+        }
+    if (!first)
+        arb_buf_addc(out, ')');
     if (s->unreadable) {
         arb_buf_adds(out, ", ");
         plural(out, s->unreadable, "unreadable file");
