@@ -25,6 +25,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <limits.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -40,20 +42,37 @@
 #define BATCH_BYTES 262144   /* a batch is handed on once its text is this long */
 #define MAX_JOBS 256
 
+/* Standard output.  Records are written whole: the buffer is written only
+ * between records.  Into a pipe, which other processes may share (xargs
+ * -P), the writes go record by record in pieces of at most PIPE_BUF bytes,
+ * which the kernel writes without interleaving; a longer record goes in a
+ * write of its own. */
 struct sink {
     struct arb_buf buf;
     bool failed;
     int err_no;
+    bool pipe;                    /* standard output is a pipe: mark the records' ends */
+    size_t *ends;                 /* offsets in buf where records end */
+    size_t n_ends, cap_ends;
 };
 
-/* Write the whole buffer with as few write(2) calls as the kernel allows. */
-static void sink_flush(struct sink *s)
+/* A record ends here. */
+static void sink_mark(struct sink *s, size_t end)
 {
-    if (!s->buf.len)
+    if (!s->pipe)
         return;
+    if (s->n_ends == s->cap_ends) {
+        s->cap_ends = s->cap_ends ? 2 * s->cap_ends : 256;
+        s->ends = arb_xrealloc(s->ends, s->cap_ends * sizeof *s->ends);
+    }
+    s->ends[s->n_ends++] = end;
+}
+
+static void write_all(struct sink *s, const char *p, size_t n)
+{
     size_t off = 0;
-    while (off < s->buf.len && !s->failed) {
-        ssize_t w = write(1, s->buf.data + off, s->buf.len - off);
+    while (off < n && !s->failed) {
+        ssize_t w = write(1, p + off, n - off);
         if (w < 0) {
             if (errno == EINTR)
                 continue;
@@ -62,6 +81,26 @@ static void sink_flush(struct sink *s)
             break;
         }
         off += (size_t)w;
+    }
+}
+
+static void sink_flush(struct sink *s)
+{
+    if (!s->buf.len)
+        return;
+    if (!s->pipe) {
+        write_all(s, s->buf.data, s->buf.len);
+    } else {
+        size_t start = 0, k = 0;
+        while (start < s->buf.len && !s->failed) {
+            /* The most whole records that fit in PIPE_BUF bytes, at least one. */
+            size_t end = k < s->n_ends ? s->ends[k++] : s->buf.len;
+            while (k < s->n_ends && s->ends[k] - start <= PIPE_BUF)
+                end = s->ends[k++];
+            write_all(s, s->buf.data + start, end - start);
+            start = end;
+        }
+        s->n_ends = 0;
     }
     arb_buf_clear(&s->buf);
 }
@@ -114,6 +153,7 @@ struct batch {
     struct arb_arena arena;
     struct arb_buf text;          /* the games' text, each followed by a NUL */
     struct arb_buf out;           /* their records, when the format may run in any thread */
+    size_t rec_end[BATCH_GAMES];  /* where each game's record ends in out */
     size_t text_off[BATCH_GAMES];
     struct arb_game games[BATCH_GAMES];
     struct arb_outcome oc[BATCH_GAMES];
@@ -230,8 +270,10 @@ static void batch_check(struct batch *b)
         arb_replay_game(&b->games[i], &co, &b->oc[i]);
         if (o->any_select || o->ignore_any)
             arb_findings_filter(&b->games[i].findings, o->select, o->ignore);
-        if (format)
+        if (format) {
             o->format->game(&b->out, &b->games[i], &b->oc[i], b->p->ro);
+            b->rec_end[i] = b->out.len;
+        }
     }
 }
 
@@ -296,17 +338,23 @@ static void batch_write(struct pipeline *p, struct batch *b)
     const struct arb_opts *o = p->o;
     if (b->error) {
         o->format->file_error(&p->out.buf, b->error_path, b->error, p->ro);
+        sink_mark(&p->out, p->out.buf.len);
         free(b->error);
         b->error = NULL;
     }
     if (b->out.len) {
         /* Formatted by the thread that checked them. */
+        size_t base = p->out.buf.len;
         arb_buf_add(&p->out.buf, b->out.data, b->out.len);
         arb_buf_clear(&b->out);
+        for (int i = 0; i < b->n; i++)
+            sink_mark(&p->out, base + b->rec_end[i]);
     }
     for (int i = 0; i < b->n; i++) {
-        if (!o->quiet && !o->format->any_thread)
+        if (!o->quiet && !o->format->any_thread) {
             o->format->game(&p->out.buf, &b->games[i], &b->oc[i], p->ro);
+            sink_mark(&p->out, p->out.buf.len);
+        }
         arb_summary_add_game(&p->sum, &b->games[i], &b->oc[i]);
         if (b->oc[i].lang_vote >= 0)
             b->file->votes[b->oc[i].lang_vote]++;
@@ -529,7 +577,10 @@ int arb_cmd_check(const struct arb_opts *o)
 
     memset(&p->sum, 0, sizeof p->sum);
     p->sum.show_profiles = o->profile == NULL;   /* --rules=auto */
+    struct stat out_st;
+    p->out.pipe = fstat(1, &out_st) == 0 && S_ISFIFO(out_st.st_mode);
     o->format->begin(&p->out.buf, &ro);
+    sink_mark(&p->out, p->out.buf.len);
     for (int i = 0; i < n && !p->out.failed; i++) {
         int st = check_file(p, files[i]);
         if (st > status)
@@ -547,6 +598,7 @@ int arb_cmd_check(const struct arb_opts *o)
         pthread_join(p->threads[i], NULL);
 
     o->format->end(&p->out.buf, &p->sum, &ro);
+    sink_mark(&p->out, p->out.buf.len);
     if (o->summary_jsonl)
         arb_summary_json(&p->out.buf, &p->sum);
     out_flush(p);
@@ -561,6 +613,7 @@ int arb_cmd_check(const struct arb_opts *o)
         arb_buf_free(&p->ring[i].out);
     }
     arb_buf_free(&p->out.buf);
+    free(p->out.ends);
     pthread_mutex_destroy(&p->mu);
     pthread_cond_destroy(&p->work);
     pthread_cond_destroy(&p->progress);

@@ -66,6 +66,16 @@ if [ -f "$CORPUS" ]; then
         sed -n 151p "$tmp/j1" | cut -c1-200 | sed 's/^/# /'
     fi
 
+    # Several arbiters writing into one pipe (xargs -P): each writes whole
+    # records of at most PIPE_BUF bytes a write, so no record is torn.
+    ls "$tmp"/many/0*.pgn | xargs -P 4 -n 30 "$ARBITER_REL" check --format=jsonl --jobs=2 2>/dev/null | cat >"$tmp/xargs"
+    if [ "$(jq -c . "$tmp/xargs" 2>/dev/null | wc -l)" -eq 300 ] &&
+        [ "$(sort "$tmp/xargs" | md5sum)" = "$(sort "$tmp/j1" | md5sum)" ]; then
+        ok "xargs -P 4 into one pipe: 300 whole records, the same as one run's"
+    else
+        not_ok "xargs -P 4 into one pipe: torn or missing records"
+    fi
+
     # Games in Finnish, then in English, then in Finnish, with a pawn
     # promotion to "D" after every seventh: the promotion game's own moves do
     # not tell its language, so the file's majority decides (Finnish D is a
