@@ -47,6 +47,24 @@ else
     failed=$((failed + 1))
     echo "not ok $n - --format=json is no valid document or disagrees with its summary"
 fi
+# Python's own JSON reader (Debian's python3) takes the json document and
+# every jsonl line of the samples and of the shared test data whole.
+n=$((n + 1))
+"$ARBITER" check --format=json samples/*.pgn "$SHARED"/testdata/pgn/*/*.pgn >"$tmp/doc.json" 2>/dev/null
+"$ARBITER" check --format=jsonl --summary=jsonl samples/*.pgn "$SHARED"/testdata/pgn/*/*.pgn >"$tmp/lines.jsonl" 2>/dev/null
+if /usr/bin/python3 -c '
+import json, sys
+doc = json.load(open(sys.argv[1], encoding="utf-8"))
+lines = [json.loads(l) for l in open(sys.argv[2], encoding="utf-8")]
+games = [l for l in lines if "summary" not in l]
+assert len(doc["games"]) == len(games) == doc["summary"]["games"] == lines[-1]["summary"]["games"] > 50
+assert doc["games"] == games
+' "$tmp/doc.json" "$tmp/lines.jsonl"; then
+    echo "ok $n - python3 json reads --format=json and every --format=jsonl line; they hold the same games"
+else
+    failed=$((failed + 1))
+    echo "not ok $n - python3 json cannot read the json/jsonl output, or they disagree"
+fi
 # --format=junit is well-formed XML (xmllint reads it) with one testcase per
 # game and the failures the errors make.
 n=$((n + 1))
