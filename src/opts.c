@@ -50,10 +50,10 @@ static bool allowed(enum arb_cmd cmd, int opt)
 {
     switch (opt) {
     case OPT_HELP: case OPT_VERSION: case OPT_RULES: case OPT_MODE: case OPT_LANG: case OPT_LANG_HINT: case OPT_ENCODING:
-    case OPT_MAX_GAME_BYTES: case OPT_TIME_CONTROL:
+    case OPT_MAX_GAME_BYTES: case OPT_TIME_CONTROL: case OPT_JOBS:
         return true;
     case OPT_FORMAT: case OPT_COLOR: case OPT_QUIET: case OPT_FAIL_ON: case OPT_SELECT: case OPT_IGNORE: case OPT_WHERE:
-    case OPT_SUMMARY: case OPT_ORIGIN: case OPT_GAME_BASE: case OPT_JOBS: case OPT_NO_PROGRESS:
+    case OPT_SUMMARY: case OPT_ORIGIN: case OPT_GAME_BASE: case OPT_NO_PROGRESS:
         return cmd == ARB_CMD_CHECK;
     case OPT_FEN: case OPT_GAME:
         return cmd == ARB_CMD_REPLAY;
@@ -102,6 +102,9 @@ static const char usage_common[] =
     "                          UTF-8, UTF-16 with BOM, else guessed among\n"
     "                          Windows-1252, Windows-1251 and CP850);\n"
     "                          any name iconv -l knows\n"
+    "      --jobs=N            threads that check games (default: the processors\n"
+    "                          online); the output is in input order and the same\n"
+    "                          whatever N is (replay and convert use one)\n"
     "      --max-game-bytes=N  skip the rest of a game longer than N bytes\n"
     "                          (default 16777216)\n"
     "  -h, --help              this help\n"
@@ -122,8 +125,6 @@ static const char usage_check[] =
     "      --color=WHEN        auto (default), always or never (NO_COLOR is honoured;\n"
     "                          --colour too)\n"
     "      --quiet             print only the summary line\n"
-    "      --jobs=N            check with N threads (default: the processors online);\n"
-    "                          games are written in input order whatever N is\n"
     "      --no-progress       no progress line (otherwise shown on standard error\n"
     "                          when it is a terminal: files, games, MB/s, findings)\n"
     "      --fail-on=SEVERITY  exit status 1 when a finding of this severity or worse\n"
