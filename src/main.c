@@ -33,6 +33,8 @@ int main(int argc, char **argv)
         return arb_cmd_replay(&o);
     case ARB_CMD_CONVERT:
         return arb_cmd_convert(&o);
+    case ARB_CMD_RECONSTRUCT:
+        return arb_cmd_reconstruct(&o);
     default:
         return ARB_EXIT_FAILURE;
     }

@@ -13,7 +13,7 @@
 enum {
     OPT_FORMAT = 256, OPT_RULES, OPT_MODE, OPT_LANG, OPT_ENCODING, OPT_MAX_GAME_BYTES, OPT_COLOR,
     OPT_FEN, OPT_GAME, OPT_HELP, OPT_VERSION, OPT_QUIET, OPT_LANG_HINT, OPT_TO, OPT_TIME_CONTROL, OPT_FAIL_ON, OPT_SELECT, OPT_IGNORE, OPT_WHERE, OPT_SUMMARY, OPT_ORIGIN, OPT_GAME_BASE,
-    OPT_JOBS, OPT_NO_PROGRESS
+    OPT_JOBS, OPT_NO_PROGRESS, OPT_FINAL_FEN, OPT_MOVES, OPT_NO_DUTY_FROM
 };
 
 static const struct option long_opts[] = {
@@ -38,6 +38,9 @@ static const struct option long_opts[] = {
     {"quiet", no_argument, NULL, OPT_QUIET},
     {"jobs", required_argument, NULL, OPT_JOBS},
     {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
+    {"final-fen", required_argument, NULL, OPT_FINAL_FEN},
+    {"moves", required_argument, NULL, OPT_MOVES},
+    {"no-duty-from", required_argument, NULL, OPT_NO_DUTY_FROM},
     {"fen", no_argument, NULL, OPT_FEN},
     {"game", required_argument, NULL, OPT_GAME},
     {"help", no_argument, NULL, OPT_HELP},
@@ -52,7 +55,11 @@ static bool allowed(enum arb_cmd cmd, int opt)
     case OPT_HELP: case OPT_VERSION: case OPT_RULES: case OPT_MODE: case OPT_LANG: case OPT_LANG_HINT: case OPT_ENCODING:
     case OPT_MAX_GAME_BYTES: case OPT_TIME_CONTROL: case OPT_JOBS:
         return true;
-    case OPT_FORMAT: case OPT_COLOR: case OPT_QUIET: case OPT_FAIL_ON: case OPT_SELECT: case OPT_IGNORE: case OPT_WHERE:
+    case OPT_FORMAT:
+        return cmd == ARB_CMD_CHECK || cmd == ARB_CMD_RECONSTRUCT;
+    case OPT_FINAL_FEN: case OPT_MOVES: case OPT_NO_DUTY_FROM:
+        return cmd == ARB_CMD_RECONSTRUCT;
+    case OPT_COLOR: case OPT_QUIET: case OPT_FAIL_ON: case OPT_SELECT: case OPT_IGNORE: case OPT_WHERE:
     case OPT_SUMMARY: case OPT_ORIGIN: case OPT_GAME_BASE: case OPT_NO_PROGRESS:
         return cmd == ARB_CMD_CHECK;
     case OPT_FEN: case OPT_GAME:
@@ -72,6 +79,7 @@ static const char usage_main[] =
     "  check     replay every game and report what the record and the Laws disagree on\n"
     "  replay    show the positions of a game (--fen: one FEN per ply)\n"
     "  convert   write the games as PGN in the notation of another language (--to=LANG)\n"
+    "  reconstruct  the legal game that best explains one or two flawed scoresheets\n"
     "\n"
     "  arbiter COMMAND --help   options of a command\n"
     "  arbiter --version        version\n"
@@ -162,6 +170,23 @@ static const char usage_convert[] =
     "Options:\n"
     "      --to=LANG           the language to write (required)\n";
 
+static const char usage_reconstruct[] =
+    "Usage: arbiter reconstruct [OPTION]... SHEET [SHEET2]\n"
+    "Find the legal game that best explains one scoresheet, or both players' sheets\n"
+    "of one game (Laws 8.5.3), and write it as PGN with every correction in a\n"
+    "comment: a misread token (what was written, what was played, why), a move not\n"
+    "recorded, a token that was no move, an unreadable move (written '?').  The\n"
+    "games that fit nearly as well follow; when one fits equally well, it says so.\n"
+    "Each sheet is PGN or a bare move list in any notation language arbiter reads.\n"
+    "\n"
+    "Options:\n"
+    "      --format=FORMAT     text (PGN, default) or jsonl (one JSON object: uci,\n"
+    "                          san, corrections, cost, ties, alternatives, fen)\n"
+    "      --final-fen=FEN     the position on the board at the end (must be reached)\n"
+    "      --moves=N           the move counter: N moves were made\n"
+    "      --no-duty-from=N    from move N neither player had to record (Art. 8.4):\n"
+    "                          moves left out there are no slips\n";
+
 static const char codes_text[] =
     "\n"
     "Finding codes (severity):\n";
@@ -206,6 +231,9 @@ static void help(enum arb_cmd cmd)
         fputs(usage_common, stdout);
     } else if (cmd == ARB_CMD_CONVERT) {
         fputs(usage_convert, stdout);
+        fputs(usage_common, stdout);
+    } else if (cmd == ARB_CMD_RECONSTRUCT) {
+        fputs(usage_reconstruct, stdout);
         fputs(usage_common, stdout);
     } else {
         fputs(usage_main, stdout);
@@ -268,8 +296,10 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
         o->cmd = ARB_CMD_REPLAY;
     else if (strcmp(cmd, "convert") == 0)
         o->cmd = ARB_CMD_CONVERT;
+    else if (strcmp(cmd, "reconstruct") == 0)
+        o->cmd = ARB_CMD_RECONSTRUCT;
     else
-        return usage_error(o, "unknown command '%s' (commands: check, replay, convert)", cmd);
+        return usage_error(o, "unknown command '%s' (commands: check, replay, convert, reconstruct)", cmd);
     o->cmd_name = cmd;
 
     int c, idx;
@@ -448,6 +478,22 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
         case OPT_NO_PROGRESS:
             o->no_progress = true;
             break;
+        case OPT_FINAL_FEN: {
+            struct arb_pos tmp;
+            char e[200];
+            if (arb_pos_from_fen(&tmp, optarg, false, e, sizeof e) < 0)
+                return usage_error(o, "--final-fen: %s", e);
+            o->final_fen = optarg;
+            break;
+        }
+        case OPT_MOVES:
+            if (!parse_u64(optarg, &o->recon_moves) || o->recon_moves < 1 || o->recon_moves > 2000)
+                return usage_error(o, "--moves needs the number of moves made, 1 to 2000, not '%s'", optarg);
+            break;
+        case OPT_NO_DUTY_FROM:
+            if (!parse_u64(optarg, &o->no_duty_from) || o->no_duty_from < 1 || o->no_duty_from > 2000)
+                return usage_error(o, "--no-duty-from needs a move number, not '%s'", optarg);
+            break;
         case OPT_JOBS: {
             uint64_t n;
             if (!parse_u64(optarg, &n) || n < 1 || n > 256)
@@ -473,6 +519,11 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
     o->n_files = argc - optind;
     if (o->cmd == ARB_CMD_REPLAY && o->n_files > 1)
         return usage_error(o, "replay reads one file, not %d", o->n_files);
+    if (o->cmd == ARB_CMD_RECONSTRUCT && (o->n_files < 1 || o->n_files > 2))
+        return usage_error(o, "reconstruct reads one scoresheet or two (the players' sheets of one game), not %d",
+                           o->n_files);
+    if (o->cmd == ARB_CMD_RECONSTRUCT && o->format != &arb_format_text && o->format != &arb_format_jsonl)
+        return usage_error(o, "reconstruct writes PGN (the default) or --format=jsonl");
     if (o->cmd == ARB_CMD_CONVERT && !o->to)
         return usage_error(o, "convert needs --to=LANG (see --lang=list)");
     return ARB_OPTS_RUN;

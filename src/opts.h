@@ -24,7 +24,7 @@
 /* Exit statuses (INTERFACE.md). */
 enum arb_exit { ARB_EXIT_OK = 0, ARB_EXIT_FINDINGS = 1, ARB_EXIT_FAILURE = 2 };
 
-enum arb_cmd { ARB_CMD_NONE, ARB_CMD_CHECK, ARB_CMD_REPLAY, ARB_CMD_CONVERT };
+enum arb_cmd { ARB_CMD_NONE, ARB_CMD_CHECK, ARB_CMD_REPLAY, ARB_CMD_CONVERT, ARB_CMD_RECONSTRUCT };
 
 enum arb_color { ARB_COLOR_AUTO, ARB_COLOR_NEVER, ARB_COLOR_ALWAYS };
 
@@ -62,6 +62,9 @@ struct arb_opts {
     bool quiet;
     bool no_progress;                    /* --no-progress */
     int jobs;                            /* --jobs=N; 0: the processors online */
+    const char *final_fen;               /* reconstruct --final-fen */
+    uint64_t recon_moves;                /* reconstruct --moves */
+    uint64_t no_duty_from;               /* reconstruct --no-duty-from */
     bool fen;                            /* replay --fen */
     uint64_t game;                       /* replay --game=N (1-based) */
     char **files;
