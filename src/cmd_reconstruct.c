@@ -293,13 +293,15 @@ static void write_pgn(struct arb_buf *b, const struct arb_recon_result *r, const
     char (*san)[16] = arb_xmalloc((size_t)(g->n_moves + 1) * sizeof *san);
     san_list(start, g->moves, g->n_moves, san);
     int col = 0;
+    bool need_number = true;   /* at the start and after a comment */
     for (int ply = 1; ply <= g->n_moves; ply++) {
         char label[16];
         ply_label(start, ply, label, sizeof label);
         bool white_move = ((ply - 1 + (start->side == ARB_BLACK)) % 2) == 0;
         struct arb_buf item = {0};
-        if (white_move || ply == 1 || col == 0)
+        if (white_move || need_number)
             arb_buf_printf(&item, "%s ", label);
+        need_number = false;
         arb_buf_adds(&item, san[ply - 1]);
         /* The corrections at this ply. */
         for (int c = 0; c < g->n_corr; c++) {
@@ -312,14 +314,14 @@ static void write_pgn(struct arb_buf *b, const struct arb_recon_result *r, const
             else
                 arb_buf_printf(&item, "'%s' (%s)", sheets[k->sheet].tok[k->tok], k->reason[0] ? k->reason : "as written");
             arb_buf_adds(&item, "}");
-            col = 999;   /* a comment: the next move names its number */
+            need_number = true;
         }
         for (int c = 0; c < g->n_corr; c++) {
             const struct arb_recon_corr *k = &g->corr[c];
             if (k->ply == ply && k->kind == ARB_RC_EXTRA) {
                 arb_buf_printf(&item, " {sheet %d: '%s' recorded, but no move of the game}", k->sheet + 1,
                                sheets[k->sheet].tok[k->tok]);
-                col = 999;
+                need_number = true;
             }
         }
         if (col && col + 1 + item.len > 80) {

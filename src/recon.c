@@ -38,10 +38,12 @@
 #define COST_UNREADABLE 1.0   /* "?" read as any move */
 #define COST_NOT_RECORDED 1.5 /* per move of a row left out (a row: 3.0) */
 #define COST_TRAILING 0.5     /* per move after the sheet's last (final position given) */
-#define COST_EXTRA 3.0        /* a token that was no move */
+#define COST_EXTRA 2.0        /* a token that was no move */
+#define COST_REPEAT 1.0       /* ... written again (the same as the token one or two before) */
+#define COST_GAP 0.75         /* per move of a row the move numbers show empty */
 #define COST_NUMBER 1.0       /* a token read at another move number (or side) than written */
 #define COST_READ_MAX 2.0     /* a token is read only as moves this close (unless it fits none) */
-#define SLACK 5.0             /* states this much worse than the ply's best are dropped */
+#define SLACK 6.0             /* states this much worse than the ply's best are dropped */
 
 /* ---- token cost ------------------------------------------------------- */
 
@@ -134,6 +136,7 @@ static const char *const confusable[] = {
     "ce", "ae", "bh", "ad", "cg", "fh", "ef", "dg",
     "b6", "g9", "h4", "a4", "e8", "c6",
     "BR", "BD", "KR", "QO", "DO", "LB", "TF", "NH", "SB", "RP",
+    "l1", "I1", "i1", "S5", "s5", "Z2", "z2", "G6", "B8", "q9", "o0", "O0",
     NULL
 };
 
@@ -146,14 +149,8 @@ static double sub_cost_slow(char a, char b)
     for (int i = 0; confusable[i]; i++)
         if ((confusable[i][0] == a && confusable[i][1] == b) || (confusable[i][0] == b && confusable[i][1] == a))
             return 0.5;
-    if ((unsigned char)a < 128 && (unsigned char)b < 128) {
-        /* A piece letter of another language for the same piece. */
-        unsigned ta = letter_types[(unsigned char)a], tb = letter_types[(unsigned char)b];
-        if (ta & tb)
-            return 0.3;
-        if ((a ^ 0x20) == b)
-            return 0.3;      /* the same letter in the other case */
-    }
+    if ((unsigned char)a < 128 && (unsigned char)b < 128 && (a ^ 0x20) == b)
+        return 0.3;          /* the same letter in the other case */
     return 1.0;
 }
 
@@ -173,8 +170,18 @@ static inline double sub_cost(char a, char b)
 }
 
 /* Weighted edit distance with adjacent transpositions (optimal string
- * alignment); ops (may be NULL) gets the edits in words. */
-static double edit(const struct norm *t, const struct norm *f, char *ops, size_t cap)
+ * alignment); ops (may be NULL) gets the edits in words.  When the form
+ * begins with the letter of piece type ptype (else -1), a letter that names
+ * that piece in another language costs 0.3 there. */
+static double sub_at(const struct norm *t, const struct norm *f, int i, int j, int ptype)
+{
+    char a = t->s[i], b = f->s[j];
+    if (j == 0 && ptype >= 0 && a != b && (unsigned char)a < 128 && (letter_types[(unsigned char)a] & (1u << ptype)))
+        return 0.3;
+    return sub_cost(a, b);
+}
+
+static double edit(const struct norm *t, const struct norm *f, char *ops, size_t cap, int ptype)
 {
     double d[33][33];
     int n = t->n, m = f->n;
@@ -187,7 +194,7 @@ static double edit(const struct norm *t, const struct norm *f, char *ops, size_t
             double best = d[i - 1][j] + 1.0;
             if (d[i][j - 1] + 1.0 < best)
                 best = d[i][j - 1] + 1.0;
-            double s = d[i - 1][j - 1] + sub_cost(t->s[i - 1], f->s[j - 1]);
+            double s = d[i - 1][j - 1] + sub_at(t, f, i - 1, j - 1, ptype);
             if (s < best)
                 best = s;
             if (i > 1 && j > 1 && t->s[i - 1] == f->s[j - 2] && t->s[i - 2] == f->s[j - 1] && t->s[i - 1] != t->s[i - 2]
@@ -207,7 +214,7 @@ static double edit(const struct norm *t, const struct norm *f, char *ops, size_t
                 snprintf(piece, sizeof piece, "'%c%c' for '%c%c'", t->s[i - 2], t->s[i - 1], f->s[j - 2], f->s[j - 1]);
                 i -= 2;
                 j -= 2;
-            } else if (i > 0 && j > 0 && fabs(d[i][j] - (d[i - 1][j - 1] + sub_cost(t->s[i - 1], f->s[j - 1]))) < 1e-9) {
+            } else if (i > 0 && j > 0 && fabs(d[i][j] - (d[i - 1][j - 1] + sub_at(t, f, i - 1, j - 1, ptype))) < 1e-9) {
                 if (t->s[i - 1] != f->s[j - 1])
                     snprintf(piece, sizeof piece, "'%c' for '%c'", t->s[i - 1], f->s[j - 1]);
                 i--;
@@ -234,101 +241,10 @@ static double edit(const struct norm *t, const struct norm *f, char *ops, size_t
     return d[n][m];
 }
 
-static void norm_of(const struct arb_lang *lang, const struct arb_movedesc *d, struct norm *o)
-{
-    char w[40];
-    arb_notation_write(lang, d, false, w, sizeof w);
-    normalize(w, o);
-}
-
-double arb_recon_token_cost(const struct arb_lang *lang, const char *tok, const struct arb_pos *pos, arb_move m,
-                            char *reason, size_t cap)
-{
-    init_letters();
-    struct norm t;
-    normalize(tok, &t);
-    if (reason && cap)
-        reason[0] = 0;
-    if (t.unreadable) {
-        if (reason)
-            snprintf(reason, cap, "unreadable");
-        return COST_UNREADABLE;
-    }
-    struct arb_movedesc d;
-    arb_san_describe(pos, m, &d);
-    bool capture = d.capture, check = d.check == ARB_DESC_CHECK, mate = d.check == ARB_DESC_MATE;
-
-    /* The forms a player may write: as the appendix gives it, and with
-     * more of the departure square. */
-    struct norm forms[4];
-    int nf = 0;
-    norm_of(lang, &d, &forms[nf++]);
-    if (!d.castle) {
-        struct arb_movedesc e = d;
-        int from = arb_move_from(m);
-        e.from_file = (int8_t)(from & 7);
-        e.from_rank = (int8_t)(from >> 3);
-        norm_of(lang, &e, &forms[nf++]);
-        if (d.piece != ARB_PAWN) {
-            e.from_rank = -1;
-            norm_of(lang, &e, &forms[nf++]);
-            e.from_file = -1;
-            e.from_rank = (int8_t)(from >> 3);
-            norm_of(lang, &e, &forms[nf++]);
-        }
-    }
-    double best = 1e9;
-    int bi = 0;
-    for (int i = 0; i < nf; i++) {
-        double c = edit(&t, &forms[i], NULL, 0);
-        /* The long and over-specified forms are as good as SAN, nearly. */
-        if (i > 0)
-            c += 0.05;
-        if (c < best - 1e-9) {
-            best = c;
-            bi = i;
-        }
-    }
-    char ops[160] = "";
-    if (reason && best > 0.06)
-        edit(&t, &forms[bi], ops, sizeof ops);
-    double marks = 0;
-    const char *mark_note = "";
-    if (t.capture && !capture) {
-        marks += 0.3;
-        mark_note = "capture mark on a move that takes nothing";
-    } else if (!t.capture && capture && d.piece != ARB_NO_PIECE) {
-        marks += 0.15;
-        mark_note = "capture mark missing";
-    }
-    const char *check_note = "";
-    if ((t.check || t.mate) && !check && !mate) {
-        marks += 0.3;
-        check_note = "check mark on a move that gives no check";
-    } else if (t.mate && check) {
-        marks += 0.2;
-        check_note = "mate mark on a check";
-    } else if (!t.check && !t.mate && (check || mate)) {
-        marks += 0.05;
-        check_note = mate ? "mate mark missing" : "check mark missing";
-    }
-    double cost = best + marks;
-    if (cost > ARB_RECON_GARBAGE) {
-        cost = ARB_RECON_GARBAGE;
-        if (reason)
-            snprintf(reason, cap, "nothing like the move");
-        return cost;
-    }
-    if (reason) {
-        snprintf(reason, cap, "%s%s%s%s%s", ops, ops[0] && mark_note[0] ? "; " : "", mark_note,
-                 (ops[0] || mark_note[0]) && check_note[0] ? "; " : "", check_note);
-    }
-    return cost;
-}
-
-/* The search's token cost: the same forms and edits as
- * arb_recon_token_cost, built from the move and the position's legal moves
- * (no SAN writer, no look at check and mate but for a written mark). */
+/* The token cost (see the top of the file): the forms of move m are built
+ * from the move and the position's legal moves ml (C.10's disambiguation);
+ * check is looked at only when the token has a mark.  reason (may be NULL)
+ * gets the slips in words. */
 static void put_str(struct norm *f, const char *s)
 {
     for (; s && *s && f->n < (int)sizeof f->s - 1; s++)
@@ -344,16 +260,23 @@ static void put_sq(struct norm *f, int file, int rank)
         f->s[f->n++] = (char)('1' + rank);
 }
 
-static double fast_cost(const struct arb_lang *lang, const struct norm *t, const struct arb_pos *pos,
-                        const struct arb_movelist *ml, arb_move m)
+static double token_cost(const struct arb_lang *lang, const struct norm *t, const struct arb_pos *pos,
+                         const struct arb_movelist *ml, arb_move m, char *reason, size_t cap)
 {
-    if (t->unreadable)
+    if (reason && cap)
+        reason[0] = 0;
+    if (t->unreadable) {
+        if (reason)
+            snprintf(reason, cap, "unreadable");
         return COST_UNREADABLE;
+    }
     int from = arb_move_from(m), to = arb_move_to(m), kind = arb_move_kind(m);
     int type = arb_piece_type(pos->board[from]);
     bool capture = kind == ARB_MK_EP || (kind != ARB_MK_CASTLE && pos->board[to] != ARB_EMPTY);
-    struct norm forms[4];
-    int nf = 0;
+    struct norm forms[5];
+    double extra[5];
+    int nf = 0, bi = 0;
+    int ptype = -1;   /* the forms begin with this piece's letter */
     double best;
     if (kind == ARB_MK_CASTLE) {
         struct norm *f = &forms[nf++];
@@ -361,7 +284,8 @@ static double fast_cost(const struct arb_lang *lang, const struct norm *t, const
         bool h = (to & 7) > (from & 7);
         memcpy(f->s, h ? "OO" : "OOO", h ? 3 : 4);
         f->n = h ? 2 : 3;
-        best = edit(t, f, NULL, 0);
+        best = edit(t, f, NULL, 0, -1);
+        extra[0] = 0;
     } else {
         /* What C.10 needs to tell this move from the others of its kind. */
         bool need_file = false, need_rank = false;
@@ -390,20 +314,26 @@ static double fast_cost(const struct arb_lang *lang, const struct norm *t, const
             }
         }
         int promo = arb_move_promo(m);
-        /* Forms: canonical first, then over-specified and long. */
-        static const int8_t spec[4][2] = {{0, 0}, {1, 1}, {1, 0}, {0, 1}};
-        for (int v = 0; v < 4; v++) {
+        /* Forms: canonical first, then over-specified and long (as good,
+         * nearly), then without the disambiguation C.10 asks for. */
+        static const int8_t spec[5][2] = {{0, 0}, {1, 1}, {1, 0}, {0, 1}, {0, 0}};
+        for (int v = 0; v < 5; v++) {
             bool ff = v == 0 ? need_file : spec[v][0], fr = v == 0 ? need_rank : spec[v][1];
-            if (v > 0 && ff == need_file && fr == need_rank)
+            if (v > 0 && v < 4 && ff == need_file && fr == need_rank)
                 continue;
-            if (type == ARB_PAWN && v >= 2)
+            if (v == 4 && (type == ARB_PAWN || (!need_file && !need_rank)))
+                continue;
+            if (type == ARB_PAWN && v >= 2 && v < 4)
                 continue;
             if (type == ARB_PAWN && capture && !ff)
                 continue;
+            extra[nf] = v == 0 ? 0 : v == 4 ? 0.4 : 0.05;
             struct norm *f = &forms[nf++];
             memset(f, 0, sizeof *f);
-            if (type != ARB_PAWN)
+            if (type != ARB_PAWN) {
                 put_str(f, lang->piece[type]);
+                ptype = type;
+            }
             put_sq(f, ff ? from & 7 : -1, fr ? from >> 3 : -1);
             put_sq(f, to & 7, to >> 3);
             if (promo != ARB_NO_PIECE)
@@ -412,27 +342,61 @@ static double fast_cost(const struct arb_lang *lang, const struct norm *t, const
         }
         best = 1e9;
         for (int i = 0; i < nf; i++) {
-            double c = edit(t, &forms[i], NULL, 0) + (i > 0 ? 0.05 : 0);
-            if (c < best)
+            double c = edit(t, &forms[i], NULL, 0, ptype) + extra[i];
+            if (c < best - 1e-9) {
                 best = c;
+                bi = i;
+            }
         }
     }
+    char ops[160] = "";
+    if (reason && best > 0.06 && best < ARB_RECON_GARBAGE)
+        edit(t, &forms[bi], ops, sizeof ops, kind == ARB_MK_CASTLE ? -1 : ptype);
+    if (reason && extra[bi] > 0.3)
+        snprintf(ops + strlen(ops), sizeof ops - strlen(ops), "%sthe piece that moved not told apart (C.10)",
+                 ops[0] ? "; " : "");
     double marks = 0;
-    if (t->capture && !capture)
+    const char *mark_note = "", *check_note = "";
+    if (t->capture && !capture) {
         marks += 0.3;
-    else if (!t->capture && capture && kind != ARB_MK_CASTLE)
+        mark_note = "capture mark on a move that takes nothing";
+    } else if (!t->capture && capture && kind != ARB_MK_CASTLE) {
         marks += 0.15;
+        mark_note = "capture mark missing";
+    }
     if ((t->check || t->mate) && best + marks < ARB_RECON_GARBAGE) {
         /* A check mark on a move that gives no check. */
         struct arb_pos p = *pos;
         struct arb_undo u;
         arb_pos_make(&p, m, &u);
-        if (!p.checkers)
+        if (!p.checkers) {
             marks += 0.3;
+            check_note = "check mark on a move that gives no check";
+        }
     }
     double c = best + marks;
-    return c > ARB_RECON_GARBAGE ? ARB_RECON_GARBAGE : c;
+    if (c >= ARB_RECON_GARBAGE) {
+        if (reason)
+            snprintf(reason, cap, "nothing like the move");
+        return ARB_RECON_GARBAGE;
+    }
+    if (reason)
+        snprintf(reason, cap, "%s%s%s%s%s", ops, ops[0] && mark_note[0] ? "; " : "", mark_note,
+                 (ops[0] || mark_note[0]) && check_note[0] ? "; " : "", check_note);
+    return c;
 }
+
+double arb_recon_token_cost(const struct arb_lang *lang, const char *tok, const struct arb_pos *pos, arb_move m,
+                            char *reason, size_t cap)
+{
+    init_letters();
+    struct norm t;
+    normalize(tok, &t);
+    struct arb_movelist ml;
+    arb_gen_legal(pos, &ml);
+    return token_cost(lang, &t, pos, &ml, m, reason, cap);
+}
+
 
 const struct arb_lang *arb_recon_guess_lang(const char *const *tok, int n, const struct arb_lang *hint)
 {
@@ -468,6 +432,8 @@ struct rnode {
     int16_t tok[ARB_RECON_MAX_SHEETS];   /* token read (or skipped) per sheet, -1 none */
     uint8_t kind[ARB_RECON_MAX_SHEETS];  /* enum arb_recon_kind per sheet; 0xff: sheet not involved */
     float tcost[ARB_RECON_MAX_SHEETS];
+    uint8_t skip[ARB_RECON_MAX_SHEETS];  /* tokens before tok that were no move (a move 0 node:
+                                            the tokens from tok on, after the game) */
 };
 
 struct state {
@@ -482,6 +448,7 @@ struct state {
 struct cand {
     uint64_t key;
     double cost;
+    int away;                     /* squares that differ from the final position (0 if none given) */
     int parent;                   /* index in the current ply's states */
     arb_move move;
     int i[ARB_RECON_MAX_SHEETS];
@@ -489,6 +456,7 @@ struct cand {
     uint8_t kind[ARB_RECON_MAX_SHEETS];
     int16_t tok[ARB_RECON_MAX_SHEETS];
     float tcost[ARB_RECON_MAX_SHEETS];
+    uint8_t skip[ARB_RECON_MAX_SHEETS];
 };
 
 struct search {
@@ -563,10 +531,21 @@ static int cmp_cand(const void *a, const void *b)
     return x->cost < y->cost ? -1 : x->cost > y->cost ? 1 : 0;
 }
 
+/* Cheapest first; among equals, the nearer to the final position. */
 static int cmp_cost(const void *a, const void *b)
 {
     const struct cand *x = a, *y = b;
-    return x->cost < y->cost ? -1 : x->cost > y->cost ? 1 : 0;
+    if (x->cost != y->cost)
+        return x->cost < y->cost ? -1 : 1;
+    return (x->away > y->away) - (x->away < y->away);
+}
+
+static int squares_away(const struct arb_pos *p, const struct arb_pos *f)
+{
+    int n = 0;
+    for (int sq = 0; sq < 64; sq++)
+        n += p->board[sq] != f->board[sq];
+    return n;
 }
 
 static void add_goal(struct search *s, int node, double cost, const struct arb_pos *pos)
@@ -583,17 +562,12 @@ static void add_goal(struct search *s, int node, double cost, const struct arb_p
         s->best_goal = cost;
 }
 
-/* Every sheet read to its end, nothing owed, and the final position. */
-static bool is_goal(const struct search *s, const struct state *st)
+/* What passing over token x of sheet sh as no move costs: less when it
+ * repeats the token one or two before (a move or a row written twice). */
+static double skip_cost(const struct arb_sheet *sh, int x)
 {
-    for (int k = 0; k < s->ns; k++)
-        if (st->i[k] < s->sh[k].n)
-            return false;
-    if (st->owe)
-        return false;
-    if (s->o->final && !same_position(&st->pos, s->o->final))
-        return false;
-    return true;
+    bool repeat = (x >= 1 && !strcmp(sh->tok[x], sh->tok[x - 1])) || (x >= 2 && !strcmp(sh->tok[x], sh->tok[x - 2]));
+    return repeat ? COST_REPEAT : COST_EXTRA;
 }
 
 /* The moves of state st (index idx), each with every sheet's choice,
@@ -609,14 +583,19 @@ static void expand_state(struct search *s, const struct state *st, int idx, cons
     /* 8.4: in the window with no duty to record, a move left out is no slip. */
     double omit = s->o->no_duty_from > 0 && (int)pos->fullmove >= s->o->no_duty_from ? COST_TRAILING
                                                                                     : COST_NOT_RECORDED;
-    static _Thread_local double cost[ARB_RECON_MAX_SHEETS][ARB_MAX_MOVES];
+    static _Thread_local double cost[ARB_RECON_MAX_SHEETS][3][ARB_MAX_MOVES];
+    int n_skip[ARB_RECON_MAX_SHEETS];   /* tokens that may be passed over as no move: 0..2 */
     bool read_any[ARB_RECON_MAX_SHEETS], omit_ok[ARB_RECON_MAX_SHEETS], trailing[ARB_RECON_MAX_SHEETS];
-    double numcost[ARB_RECON_MAX_SHEETS];
+    double numcost[ARB_RECON_MAX_SHEETS], omit_cost[ARB_RECON_MAX_SHEETS];
     for (int k = 0; k < s->ns; k++) {
         const struct arb_sheet *sh = &s->sh[k];
         int i = st->i[k];
         read_any[k] = omit_ok[k] = trailing[k] = false;
+        n_skip[k] = 0;
         numcost[k] = 0;
+        omit_cost[k] = omit;
+        if (i < sh->n && sh->num && sh->num[i] > (int)pos->fullmove && omit_cost[k] > COST_GAP)
+            omit_cost[k] = COST_GAP;   /* the numbers say a row is empty */
         if (st->owe & (1u << k))
             continue;   /* Black's move of a row left out: the only choice */
         if (i >= sh->n) {
@@ -627,10 +606,18 @@ static void expand_state(struct search *s, const struct state *st, int idx, cons
         }
         double min = 1e9;
         for (int j = 0; j < ml->n; j++) {
-            cost[k][j] = fast_cost(sh->lang, &s->tn[k][i], pos, ml, ml->moves[j]);
-            if (cost[k][j] < min)
-                min = cost[k][j];
+            cost[k][0][j] = token_cost(sh->lang, &s->tn[k][i], pos, ml, ml->moves[j], NULL, 0);
+            if (cost[k][0][j] < min)
+                min = cost[k][0][j];
         }
+        /* A token that fits no move well may have been no move: the next
+         * one or two are read in its place. */
+        if (min >= 0.5)
+            for (int sk = 1; sk <= 2 && i + sk < sh->n; sk++) {
+                n_skip[k] = sk;
+                for (int j = 0; j < ml->n; j++)
+                    cost[k][sk][j] = token_cost(sh->lang, &s->tn[k][i + sk], pos, ml, ml->moves[j], NULL, 0);
+            }
         read_any[k] = min >= 2.0;
         /* The move number written before the token, and its side. */
         int num = sh->num ? sh->num[i] : 0;
@@ -641,25 +628,39 @@ static void expand_state(struct search *s, const struct state *st, int idx, cons
         omit_ok[k] = white && (min >= 0.5 || gap);
     }
     for (int j = 0; j < ml->n; j++) {
-        struct opt { int kind; int16_t tok; double cost; int next; uint8_t owe; } opts[ARB_RECON_MAX_SHEETS][2];
+        struct opt { int kind; int16_t tok; double cost; int next; uint8_t owe, skip; } opts[ARB_RECON_MAX_SHEETS][4];
         int nopt[ARB_RECON_MAX_SHEETS];
         bool none = false;
         for (int k = 0; k < s->ns && !none; k++) {
             int i = st->i[k];
             nopt[k] = 0;
             if (st->owe & (1u << k)) {
-                opts[k][nopt[k]++] = (struct opt){ARB_RC_NOT_RECORDED, -1, omit, i, 0};
+                opts[k][nopt[k]++] = (struct opt){ARB_RC_NOT_RECORDED, -1, omit_cost[k], i, 0, 0};
                 continue;
             }
             if (trailing[k]) {
-                opts[k][nopt[k]++] = (struct opt){ARB_RC_NOT_RECORDED, -1, COST_TRAILING, i, 0};
+                opts[k][nopt[k]++] = (struct opt){ARB_RC_NOT_RECORDED, -1, COST_TRAILING, i, 0, 0};
                 continue;
             }
-            if (cost[k][j] <= COST_READ_MAX || read_any[k])
+            if (cost[k][0][j] <= COST_READ_MAX || read_any[k])
                 opts[k][nopt[k]++] = (struct opt){s->tn[k][i].unreadable ? ARB_RC_UNREADABLE : ARB_RC_READ,
-                                                  (int16_t)i, cost[k][j] + numcost[k], i + 1, 0};
+                                                  (int16_t)i, cost[k][0][j] + numcost[k], i + 1, 0, 0};
+            for (int sk = 1; sk <= n_skip[k]; sk++) {
+                const struct arb_sheet *sh = &s->sh[k];
+                int t = i + sk;
+                if (cost[k][sk][j] > COST_READ_MAX)
+                    continue;
+                int num = sh->num ? sh->num[t] : 0;
+                int side = sh->black ? sh->black[t] : -1;
+                double nc = (num > 0 && num != (int)pos->fullmove) || (side >= 0 && side != pos->side) ? COST_NUMBER : 0;
+                double skipped = 0;
+                for (int x = i; x < t; x++)
+                    skipped += skip_cost(sh, x);
+                opts[k][nopt[k]++] = (struct opt){s->tn[k][t].unreadable ? ARB_RC_UNREADABLE : ARB_RC_READ, (int16_t)t,
+                                                  cost[k][sk][j] + nc + skipped, t + 1, 0, (uint8_t)sk};
+            }
             if (omit_ok[k])
-                opts[k][nopt[k]++] = (struct opt){ARB_RC_NOT_RECORDED, -1, omit, i, (uint8_t)(1u << k)};
+                opts[k][nopt[k]++] = (struct opt){ARB_RC_NOT_RECORDED, -1, omit_cost[k], i, (uint8_t)(1u << k), 0};
             none = nopt[k] == 0;
         }
         if (none)
@@ -682,6 +683,7 @@ static void expand_state(struct search *s, const struct state *st, int idx, cons
                 cd.kind[k] = (uint8_t)op->kind;
                 cd.tok[k] = op->tok;
                 cd.tcost[k] = (float)op->cost;
+                cd.skip[k] = op->skip;
                 cd.cost += op->cost;
             }
             add_cand(s, &cd);
@@ -701,7 +703,7 @@ static void collect(const struct search *s, int node, struct arb_recon_game *g, 
         path[--k] = n;
     memset(g, 0, sizeof *g);
     g->moves = arb_xmalloc((size_t)(len + 1) * sizeof *g->moves);
-    g->corr = arb_xmalloc((size_t)(len * s->ns + 1) * sizeof *g->corr);
+    g->corr = arb_xmalloc((size_t)(len * s->ns * 3 + 1) * sizeof *g->corr);
     g->cost = cost;
     g->final = *final;
     struct arb_pos pos = *start;
@@ -710,24 +712,26 @@ static void collect(const struct search *s, int node, struct arb_recon_game *g, 
         const struct rnode *n = &s->nodes[path[q]];
         if (n->parent < 0 && !n->move && n->tok[0] < 0 && (s->ns < 2 || n->tok[1] < 0))
             continue;   /* the root */
-        if (!n->move) {
-            /* Tokens that were no move. */
-            for (int sh = 0; sh < s->ns; sh++)
-                if (n->kind[sh] == ARB_RC_EXTRA) {
-                    struct arb_recon_corr *c = &g->corr[g->n_corr++];
-                    memset(c, 0, sizeof *c);
-                    c->ply = ply;
-                    c->sheet = sh;
-                    c->tok = n->tok[sh];
-                    c->kind = ARB_RC_EXTRA;
-                    c->cost = n->tcost[sh];
-                    snprintf(c->reason, sizeof c->reason, "recorded, but no move of the game");
-                }
+        /* Tokens that were no move: before this step's token, or (a step
+         * without a move) after the game. */
+        double skipped[ARB_RECON_MAX_SHEETS] = {0};
+        for (int sh = 0; sh < s->ns; sh++)
+            for (int x = 0; x < n->skip[sh]; x++) {
+                struct arb_recon_corr *c = &g->corr[g->n_corr++];
+                memset(c, 0, sizeof *c);
+                c->ply = ply;
+                c->sheet = sh;
+                c->tok = n->move ? n->tok[sh] - n->skip[sh] + x : n->tok[sh] + x;
+                c->kind = ARB_RC_EXTRA;
+                c->cost = skip_cost(&s->sh[sh], c->tok);
+                skipped[sh] += c->cost;
+                snprintf(c->reason, sizeof c->reason, "recorded, but no move of the game");
+            }
+        if (!n->move)
             continue;
-        }
         ply++;
         for (int sh = 0; sh < s->ns; sh++) {
-            if (n->kind[sh] == ARB_RC_READ && n->tcost[sh] < 0.01f)
+            if (n->kind[sh] == ARB_RC_READ && n->tcost[sh] - skipped[sh] < 0.01f)
                 continue;
             struct arb_recon_corr *c = &g->corr[g->n_corr++];
             memset(c, 0, sizeof *c);
@@ -736,10 +740,19 @@ static void collect(const struct search *s, int node, struct arb_recon_game *g, 
             c->tok = n->tok[sh];
             c->move = n->move;
             c->kind = (enum arb_recon_kind)n->kind[sh];
-            c->cost = n->tcost[sh];
-            if (c->kind == ARB_RC_READ)
+            c->cost = n->tcost[sh] - skipped[sh];
+            if (c->kind == ARB_RC_READ) {
                 arb_recon_token_cost(s->sh[sh].lang, s->sh[sh].tok[n->tok[sh]], &pos, n->move, c->reason,
                                      sizeof c->reason);
+                const struct arb_sheet *sht = &s->sh[sh];
+                int num = sht->num ? sht->num[n->tok[sh]] : 0;
+                int side = sht->black ? sht->black[n->tok[sh]] : -1;
+                if ((num > 0 && num != (int)pos.fullmove) || (side >= 0 && side != pos.side)) {
+                    size_t l = strlen(c->reason);
+                    snprintf(c->reason + l, sizeof c->reason - l, "%swritten as %s's move %d", l ? "; " : "",
+                             side == 1 ? "Black" : "White", num);
+                }
+            }
             else if (c->kind == ARB_RC_UNREADABLE)
                 snprintf(c->reason, sizeof c->reason, "unreadable");
             else
@@ -809,30 +822,37 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
     cur[0].node = add_node(&s, &root);
 
     for (int ply = 0; ply <= max_plies && n_cur > 0; ply++) {
-        /* Tokens that were no move: a state may skip one token of a sheet
-         * (as its own state of this ply). */
-        int n0 = n_cur;
-        for (int q = 0; q < n0 && n_cur < beam; q++)
-            for (int k = 0; k < n_sheets && n_cur < beam; k++) {
-                const struct state *st = &cur[q];
-                if (st->i[k] >= sheets[k].n || (st->owe & (1u << k)))
-                    continue;
-                if (st->cost + COST_EXTRA > s.best_goal + margin)
-                    continue;
-                struct state *e = &cur[n_cur++];
-                *e = *st;
-                e->i[k]++;
-                e->cost += COST_EXTRA;
-                struct rnode nd = {.parent = st->node, .move = 0, .tok = {-1, -1}, .kind = {0xff, 0xff}};
-                nd.tok[k] = (int16_t)st->i[k];
-                nd.kind[k] = ARB_RC_EXTRA;
-                nd.tcost[k] = (float)COST_EXTRA;
-                e->node = add_node(&s, &nd);
+        /* Games that end here (a token or two after the end were no move). */
+        for (int q = 0; q < n_cur; q++) {
+            const struct state *st = &cur[q];
+            if (o->moves && ply != 2 * o->moves - 1 && ply != 2 * o->moves)
+                continue;
+            if (st->owe || (o->final && !same_position(&st->pos, o->final)))
+                continue;
+            int rest[ARB_RECON_MAX_SHEETS] = {0}, total = 0;
+            double after = 0;
+            for (int k = 0; k < n_sheets; k++) {
+                rest[k] = sheets[k].n - st->i[k];
+                total += rest[k];
+                for (int x = st->i[k]; x < sheets[k].n; x++)
+                    after += skip_cost(&sheets[k], x);
             }
-        /* Games that end here. */
-        for (int q = 0; q < n_cur; q++)
-            if (is_goal(&s, &cur[q]) && (!o->moves || ply == 2 * o->moves - 1 || ply == 2 * o->moves))
-                add_goal(&s, cur[q].node, cur[q].cost, &cur[q].pos);
+            if (rest[0] > 2 || (n_sheets > 1 && rest[1] > 2))
+                continue;
+            int node = st->node;
+            if (total) {
+                struct rnode nd = {.parent = st->node, .move = 0, .tok = {-1, -1}, .kind = {0xff, 0xff}};
+                for (int k = 0; k < n_sheets; k++)
+                    if (rest[k]) {
+                        nd.tok[k] = (int16_t)st->i[k];
+                        nd.skip[k] = (uint8_t)rest[k];
+                        nd.kind[k] = ARB_RC_EXTRA;
+                        nd.tcost[k] = 0;
+                    }
+                node = add_node(&s, &nd);
+            }
+            add_goal(&s, node, st->cost + after, &st->pos);
+        }
         if (ply == max_plies)
             break;
         /* Every legal move of every state, with each sheet's choices. */
@@ -868,6 +888,7 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
             arb_pos_make(p, cd->move, &u);
             cd->key = place_key(p->key, cd->i, n_sheets, cd->owe);
             bool ok = !o->final || can_reach(p, o->final);
+            cd->away = o->final ? squares_away(p, o->final) : 0;
             arb_pos_unmake(p, cd->move, &u);
             if (ok)
                 s.cand[kept++] = *cd;
@@ -884,7 +905,6 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
         }
         s.n_cand = kept;
         qsort(s.cand, s.n_cand, sizeof *s.cand, cmp_cost);
-        if (getenv("ARB_RECON_DEBUG")) fprintf(stderr, "ply %d: %d states, %zu candidates, best %.2f\n", ply, n_cur, s.n_cand, s.n_cand ? s.cand[0].cost : -1.0);
         if ((int)s.n_cand > beam) {
             s.pruned = true;
             s.n_cand = (size_t)beam;
@@ -905,6 +925,7 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
                 nd.tok[k] = k < n_sheets ? cd->tok[k] : -1;
                 nd.kind[k] = k < n_sheets ? cd->kind[k] : 0xff;
                 nd.tcost[k] = k < n_sheets ? cd->tcost[k] : 0;
+                nd.skip[k] = k < n_sheets ? cd->skip[k] : 0;
             }
             nx->node = add_node(&s, &nd);
         }

@@ -1,0 +1,214 @@
+/* test_recon.c — reconstructing games from flawed scoresheets: the token
+ * costs of the slips players make, and the search on sheets with slips,
+ * rows left out, unreadable moves, two sheets and a final position. */
+#include "tap.h"
+#include "recon.h"
+#include "san.h"
+
+#include <stdio.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The legal move written san (English) in pos. */
+static arb_move move_of(const struct arb_pos *pos, const char *san)
+{
+    struct arb_movedesc d;
+    struct arb_parse_info info;
+    struct arb_resolve r;
+    if (arb_notation_parse(arb_lang_find("en"), san, strlen(san), &d, &info) != ARB_NP_MOVE)
+        return 0;
+    return arb_san_resolve(pos, &d, &r) == ARB_RS_OK ? r.move : 0;
+}
+
+/* Play the English moves of `line` (space-separated) from the start. */
+static int play(const char *line, struct arb_pos *pos, arb_move *moves)
+{
+    arb_pos_startpos(pos);
+    char buf[2048];
+    snprintf(buf, sizeof buf, "%s", line);
+    int n = 0;
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
+        arb_move m = move_of(pos, t);
+        if (!m)
+            return -1;
+        moves[n++] = m;
+        struct arb_undo u;
+        arb_pos_make(pos, m, &u);
+    }
+    return n;
+}
+
+static double cost_of(const char *lang, const char *tok, const char *before, const char *san, char *why)
+{
+    struct arb_pos pos;
+    arb_move moves[64];
+    if (play(before, &pos, moves) < 0)
+        return -1;
+    arb_move m = move_of(&pos, san);
+    return m ? arb_recon_token_cost(arb_lang_find(lang), tok, &pos, m, why, 96) : -1;
+}
+
+/* Split a sheet into tokens (and the row numbers "12." give). */
+struct sheet_buf {
+    char text[2048];
+    const char *tok[256];
+    int num[256];
+    signed char black[256];
+    int n;
+};
+
+static void sheet_of(struct sheet_buf *b, const char *text, struct arb_sheet *sh, const char *lang)
+{
+    snprintf(b->text, sizeof b->text, "%s", text);
+    b->n = 0;
+    int num = 0, side = -1;
+    for (char *t = strtok(b->text, " "); t; t = strtok(NULL, " ")) {
+        size_t l = strlen(t);
+        if (l > 1 && t[l - 1] == '.' && t[0] >= '0' && t[0] <= '9') {
+            num = atoi(t);
+            side = strstr(t, "...") ? 1 : 0;
+            continue;
+        }
+        b->tok[b->n] = t;
+        b->num[b->n] = side >= 0 ? num : 0;
+        b->black[b->n] = (signed char)side;
+        b->n++;
+        side = side == 0 ? 1 : -1;
+    }
+    sh->lang = arb_lang_find(lang);
+    sh->tok = b->tok;
+    sh->n = b->n;
+    sh->num = b->num;
+    sh->black = b->black;
+}
+
+static bool moves_are(const struct arb_recon_game *g, const char *line)
+{
+    struct arb_pos pos;
+    arb_move m[256];
+    int n = play(line, &pos, m);
+    return n == g->n_moves && memcmp(m, g->moves, (size_t)n * sizeof *m) == 0;
+}
+
+static const char *GAME = "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O h3 Nb8 d4 Nbd7";
+
+int main(void)
+{
+    char why[96];
+    /* Token costs: as written is free; each slip costs by its kind. */
+    ok(cost_of("en", "Nf3", "e4 e5", "Nf3", why) == 0, "Nf3 for Nf3 costs nothing");
+    ok(cost_of("en", "Ngf3", "e4 e5", "Nf3", why) < 0.1, "over-specified Ngf3 costs next to nothing");
+    ok(cost_of("en", "Ng1-f3", "e4 e5", "Nf3", why) < 0.1, "the long form Ng1-f3 costs next to nothing");
+    ok(cost_of("en", "e2e4", "", "e4", why) < 0.1, "the long form e2e4 costs next to nothing");
+    double c = cost_of("en", "Nf5", "e4 e5", "Nf3", why);
+    ok(c == 0.5 && strcmp(why, "'5' for '3'") == 0, "Nf5 for Nf3: 3 and 5 confused, 0.5 (%.2f, %s)", c, why);
+    c = cost_of("en", "Nc3", "e4 e5", "Nf3", why);
+    ok(c >= 1.0 && c < 2.0, "Nc3 for Nf3: a file no one confuses with f costs a whole slip (%.2f, %s)", c, why);
+    ok(cost_of("fi", "Rf3", "e4 e5", "Nf3", why) == 0, "Finnish Rf3 (ratsu) is Nf3 as written");
+    c = cost_of("fi", "Nf3", "e4 e5", "Nf3", why);
+    ok(c > 0 && c < 0.5, "an English N on a Finnish sheet for the knight: another language's letter, %.2f", c);
+    c = cost_of("et", "Of5", "e4 e5 Nf3 Nc6", "Bb5", why);
+    ok(c >= 1.0, "Estonian Of5 for Bb5 (O is the bishop; b and f not alike): %.2f (%s)", c, why);
+    c = cost_of("en", "exd5", "e4 d5", "exd5", why);
+    ok(c == 0, "exd5 as written");
+    c = cost_of("en", "ed5", "e4 d5", "exd5", why);
+    ok(c > 0 && c < 0.3, "ed5 for exd5: the capture mark missing, %.2f (%s)", c, why);
+    c = cost_of("en", "Nxf3", "e4 e5", "Nf3", why);
+    ok(c > 0.2 && c < 0.5 && strstr(why, "capture mark"), "Nxf3 for Nf3: a capture mark on no capture, %.2f", c);
+    c = cost_of("en", "fN3", "e4 e5", "Nf3", why);
+    ok(c > 0.5 && c <= 1.0, "fN3 for Nf3: two neighbours swapped, one slip (%.2f, %s)", c, why);
+    ok(cost_of("en", "0-0", "e4 e5 Nf3 Nc6 Bc4 Bc5", "O-O", why) == 0, "0-0 for O-O as written");
+    ok(cost_of("en", "?", "e4 e5", "Nf3", why) == 1.0 && strcmp(why, "unreadable") == 0, "'?' costs 1 for any move");
+    ok(cost_of("en", "Kxa7+", "e4 e5", "Nf3", why) == ARB_RECON_GARBAGE, "Kxa7+ for Nf3: nothing like it, the cap");
+
+    /* The search: a clean sheet is the game, no correction. */
+    struct sheet_buf b1, b2;
+    struct arb_sheet sh[2];
+    struct arb_recon_result r;
+    struct arb_recon_opts o = {0};
+    sheet_of(&b1, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 "
+                  "10. d4 Nbd7", &sh[0], "en");
+    arb_reconstruct(sh, 1, &o, &r);
+    ok(r.found && moves_are(&r.best, GAME) && r.best.n_corr == 0 && r.best.cost == 0,
+       "a clean sheet is its own game: no correction, cost 0");
+    arb_recon_free(&r);
+
+    /* Slips: each corrected, with what was written and why. */
+    sheet_of(&b1, "1. e4 e5 2. Nf5 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. 0-0 Be7 6. Rel b5 7. Bb3 d6 8. c3 0-0 9. h3 Nb8 "
+                  "10. d4 Nbd1", &sh[0], "en");
+    arb_reconstruct(sh, 1, &o, &r);
+    ok(r.found && moves_are(&r.best, GAME), "three slips (Nf5, Rel, Nbd1) corrected to the game");
+    int seen = 0;
+    for (int i = 0; r.found && i < r.best.n_corr; i++) {
+        const struct arb_recon_corr *k = &r.best.corr[i];
+        seen += k->ply == 3 && k->kind == ARB_RC_READ && !strcmp(sh[0].tok[k->tok], "Nf5");
+        seen += k->ply == 11 && !strcmp(sh[0].tok[k->tok], "Rel");
+        seen += k->ply == 20 && !strcmp(sh[0].tok[k->tok], "Nbd1") && !strcmp(k->reason, "'1' for '7'");
+    }
+    ok(seen == 3 && r.best.n_corr == 3, "each slip is one correction at its ply with its reason (%d of 3)", seen);
+    arb_recon_free(&r);
+
+    /* Nd7 when both knights can go there: the sheet does not say which. */
+    sheet_of(&b1, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 "
+                  "10. d4 Nd7", &sh[0], "en");
+    arb_reconstruct(sh, 1, &o, &r);
+    ok(r.found && r.ties && r.best.n_corr == 1 && strstr(r.best.corr[0].reason, "C.10"),
+       "Nd7 with two knights able: a tie between Nbd7 and Nfd7, never a certainty");
+    arb_recon_free(&r);
+
+    /* A row left out: the numbers show it; without the final position the
+     * missing moves are anyone's guess (ties); with it, the game. */
+    sheet_of(&b1, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 10. d4 Nbd7",
+             &sh[0], "en");
+    arb_reconstruct(sh, 1, &o, &r);
+    ok(r.found && r.best.n_moves == 20 && r.ties, "a row left out: 20 moves, and the sheet does not say which (ties)");
+    arb_recon_free(&r);
+    struct arb_pos final;
+    arb_move m[64];
+    play(GAME, &final, m);
+    o.final = &final;
+    arb_reconstruct(sh, 1, &o, &r);
+    ok(r.found && moves_are(&r.best, GAME), "with the final position, the row left out is found: h3 Nb8");
+    int nr = 0;
+    for (int i = 0; r.found && i < r.best.n_corr; i++)
+        nr += r.best.corr[i].kind == ARB_RC_NOT_RECORDED;
+    ok(nr == 2, "both moves of the row are marked as not recorded (%d)", nr);
+    arb_recon_free(&r);
+    o.final = NULL;
+
+    /* Two sheets with independent slips and an unreadable move. */
+    sheet_of(&b1, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 ? 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 0-0 9. h3 Nb8 "
+                  "10. d4 Nbd7", &sh[0], "en");
+    sheet_of(&b2, "1. e4 e5 2. Rf3 Rc6 3. Lb5 a6 4. La4 Rf6 5. 0-0 Le7 6. Te1 b5 7. Lb3 d6 8. c3 0-0 9. h3 Rb8 "
+                  "10. d4 Rbd7", &sh[1], "fi");
+    arb_reconstruct(sh, 2, &o, &r);
+    ok(r.found && moves_are(&r.best, GAME) && r.best.n_corr == 1 && r.best.corr[0].kind == ARB_RC_UNREADABLE
+           && r.best.corr[0].sheet == 0,
+       "two sheets (English and Finnish): the unreadable move is read from the other sheet");
+    arb_recon_free(&r);
+
+    /* A token that was no move: a row written twice. */
+    sheet_of(&b1, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5", &sh[0], "en");
+    arb_reconstruct(sh, 1, &o, &r);
+    int extra = 0;
+    for (int i = 0; r.found && i < r.best.n_corr; i++)
+        extra += r.best.corr[i].kind == ARB_RC_EXTRA;
+    ok(r.found && r.best.n_moves == 12 && extra == 2, "a row written twice: two tokens that were no move (%d)", extra);
+    arb_recon_free(&r);
+
+    /* No legal game fits a final position no game of these moves reaches. */
+    sheet_of(&b1, "1. e4 e5 2. Nf3", &sh[0], "en");
+    struct arb_pos far;
+    arb_pos_startpos(&far);
+    char e[100];
+    arb_pos_from_fen(&far, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", false, e, sizeof e);
+    o.final = &far;
+    arb_reconstruct(sh, 1, &o, &r);
+    ok(!r.found, "a final position with bare kings cannot follow three moves: no game");
+    arb_recon_free(&r);
+
+    /* The language of a sheet. */
+    ok(arb_recon_guess_lang(b2.tok, b2.n, NULL) == arb_lang_find("fi"), "the Finnish sheet reads as Finnish");
+    return tap_done();
+}
