@@ -455,7 +455,7 @@ static int check_file(struct pipeline *p, const char *path)
     arb_pgn_init(&rd, &f->in, o->origin && strcmp(path, "-") == 0 ? o->origin : path, o->max_game_bytes);
     rd.game_base = o->game_base;
     f->co = (struct arb_check_opts){.profile = o->profile, .lang = o->lang, .lang_hint = o->lang_hint,
-                                    .mode = o->mode,
+                                    .mode = o->mode, .repair = o->repair,
                                     .time_control = o->have_time_control ? &o->time_control : NULL};
     int status = ARB_EXIT_OK;
     struct batch *b = NULL;

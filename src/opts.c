@@ -13,7 +13,7 @@
 enum {
     OPT_FORMAT = 256, OPT_RULES, OPT_MODE, OPT_LANG, OPT_ENCODING, OPT_MAX_GAME_BYTES, OPT_COLOR,
     OPT_FEN, OPT_GAME, OPT_HELP, OPT_VERSION, OPT_QUIET, OPT_LANG_HINT, OPT_TO, OPT_TIME_CONTROL, OPT_FAIL_ON, OPT_SELECT, OPT_IGNORE, OPT_WHERE, OPT_SUMMARY, OPT_ORIGIN, OPT_GAME_BASE,
-    OPT_JOBS, OPT_NO_PROGRESS, OPT_FINAL_FEN, OPT_MOVES, OPT_NO_DUTY_FROM
+    OPT_JOBS, OPT_NO_PROGRESS, OPT_FINAL_FEN, OPT_MOVES, OPT_NO_DUTY_FROM, OPT_REPAIR
 };
 
 static const struct option long_opts[] = {
@@ -39,6 +39,7 @@ static const struct option long_opts[] = {
     {"jobs", required_argument, NULL, OPT_JOBS},
     {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
     {"final-fen", required_argument, NULL, OPT_FINAL_FEN},
+    {"repair", no_argument, NULL, OPT_REPAIR},
     {"moves", required_argument, NULL, OPT_MOVES},
     {"no-duty-from", required_argument, NULL, OPT_NO_DUTY_FROM},
     {"fen", no_argument, NULL, OPT_FEN},
@@ -60,7 +61,7 @@ static bool allowed(enum arb_cmd cmd, int opt)
     case OPT_FINAL_FEN: case OPT_MOVES: case OPT_NO_DUTY_FROM:
         return cmd == ARB_CMD_RECONSTRUCT;
     case OPT_COLOR: case OPT_QUIET: case OPT_FAIL_ON: case OPT_SELECT: case OPT_IGNORE: case OPT_WHERE:
-    case OPT_SUMMARY: case OPT_ORIGIN: case OPT_GAME_BASE: case OPT_NO_PROGRESS:
+    case OPT_SUMMARY: case OPT_ORIGIN: case OPT_GAME_BASE: case OPT_NO_PROGRESS: case OPT_REPAIR:
         return cmd == ARB_CMD_CHECK;
     case OPT_FEN: case OPT_GAME:
         return cmd == ARB_CMD_REPLAY;
@@ -133,6 +134,9 @@ static const char usage_check[] =
     "      --color=WHEN        auto (default), always or never (NO_COLOR is honoured;\n"
     "                          --colour too)\n"
     "      --quiet             print only the summary line\n"
+    "      --repair            at an unreadable or illegal move, suggest the nearest\n"
+    "                          legal move (a note; reconstruct's slip costs) and go on\n"
+    "                          from it when the rest of the game then replays\n"
     "      --no-progress       no progress line (otherwise shown on standard error\n"
     "                          when it is a terminal: files, games, MB/s, findings)\n"
     "      --fail-on=SEVERITY  exit status 1 when a finding of this severity or worse\n"
@@ -477,6 +481,9 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
             break;
         case OPT_NO_PROGRESS:
             o->no_progress = true;
+            break;
+        case OPT_REPAIR:
+            o->repair = true;
             break;
         case OPT_FINAL_FEN: {
             struct arb_pos tmp;

@@ -61,6 +61,7 @@ struct arb_opts {
     enum arb_color color;
     bool quiet;
     bool no_progress;                    /* --no-progress */
+    bool repair;                         /* check --repair */
     int jobs;                            /* --jobs=N; 0: the processors online */
     const char *final_fen;               /* reconstruct --final-fen */
     uint64_t recon_moves;                /* reconstruct --moves */

@@ -9,6 +9,8 @@
  */
 #include "replay.h"
 
+#include "recon.h"
+
 #include "clocks.h"
 #include "dead.h"
 
@@ -939,6 +941,92 @@ static void both_kings_in_check(struct rs *s, struct arb_finding *f)
                                       f->message, article);
 }
 
+static int trial_replay_from(const struct arb_game *g, const struct arb_lang *lang, const struct arb_pos *start,
+                             int first, uint64_t *key, bool *complete);
+
+/* --repair: at an unreadable or illegal move of the main line, the legal
+ * moves nearest to what was written (reconstruct's token cost), tried with
+ * the rest of the main line.  The note under finding f names the nearest
+ * one from which the rest replays; the replay goes on from it (returns
+ * true) unless another fits as well. */
+static bool repair(struct rs *s, int idx, int used, struct arb_finding *f)
+{
+    if (!s->opts->repair || s->depth || !f)
+        return false;
+    const struct arb_node *n = &s->g->nodes[idx];
+    char *tok = arb_arena_strndup(s->g->arena, arb_node_text(s->g, n), n->len);
+    struct arb_movelist ml;
+    arb_gen_legal(&s->cur.pos, &ml);
+    struct cand { arb_move m; double cost; } cand[ARB_MAX_MOVES];
+    int nc = 0;
+    for (int j = 0; j < ml.n; j++) {
+        double c = arb_recon_token_cost(s->lang, tok, &s->cur.pos, ml.moves[j], NULL, 0);
+        if (c < ARB_RECON_GARBAGE)
+            cand[nc++] = (struct cand){ml.moves[j], c};
+    }
+    for (int a = 1; a < nc; a++)   /* cheapest first (few: insertion sort) */
+        for (int b = a; b > 0 && cand[b].cost < cand[b - 1].cost; b--) {
+            struct cand t = cand[b];
+            cand[b] = cand[b - 1];
+            cand[b - 1] = t;
+        }
+    int best = -1, second = -1, most = -1, most_plies = -1;
+    for (int a = 0; a < nc && a < 8; a++) {
+        struct arb_pos p = s->cur.pos;
+        struct arb_undo u;
+        arb_pos_make(&p, cand[a].m, &u);
+        uint64_t key;
+        bool complete;
+        int plies = trial_replay_from(s->g, s->lang, &p, idx + used, &key, &complete);
+        if (complete) {
+            if (best < 0)
+                best = a;
+            else if (second < 0)
+                second = a;
+        }
+        if (plies > most_plies) {
+            most_plies = plies;
+            most = a;
+        }
+    }
+    char san[3][32], why[96];
+    struct arb_movedesc d;
+    const struct arb_lang *en = arb_lang_find("en");
+    int show[3] = {best, second, most};
+    for (int k = 0; k < 3; k++)
+        if (show[k] >= 0) {
+            arb_san_describe(&s->cur.pos, cand[show[k]].m, &d);
+            arb_notation_write(s->lang ? s->lang : en, &d, true, san[k], sizeof san[k]);
+        }
+    if (best >= 0 && second >= 0 && cand[second].cost <= cand[best].cost + 1e-9) {
+        f->note = arb_arena_printf(s->g->arena,
+                                   "--repair: '%s' may be %s or %s: the rest of the game replays from either, and "
+                                   "the record does not say which",
+                                   tok, san[0], san[1]);
+        return false;
+    }
+    if (best >= 0) {
+        arb_recon_token_cost(s->lang, tok, &s->cur.pos, cand[best].m, why, sizeof why);
+        f->note = arb_arena_printf(s->g->arena,
+                                   "--repair: '%s' is most likely %s (%s): the rest of the game replays from it, "
+                                   "and the replay goes on from there",
+                                   tok, san[0], why[0] ? why : "as written");
+        s->out->repaired++;
+        if (s->opts->on_move)
+            s->opts->on_move(s->opts->ctx, idx, &s->cur.pos, cand[best].m);
+        play(s, cand[best].m, idx);
+        return true;
+    }
+    if (most >= 0) {
+        arb_recon_token_cost(s->lang, tok, &s->cur.pos, cand[most].m, why, sizeof why);
+        f->note = arb_arena_printf(s->g->arena,
+                                   "--repair: the nearest legal move is %s (%s), but the game does not replay to its "
+                                   "end from it either",
+                                   san[2], why[0] ? why : "as written");
+    }
+    return false;
+}
+
 static int do_move(struct rs *s, int idx)
 {
     const struct arb_node *n = &s->g->nodes[idx];
@@ -988,16 +1076,18 @@ static int do_move(struct rs *s, int idx)
         return used;
     }
     if (st == ARB_NP_ERROR) {
+        struct arb_finding *f;
         if (strcmp(info.error, "not a move") == 0)
-            finding(s, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "'%s' is not a move in %s notation",
-                    quoted(s, n), s->lang->name);
+            f = finding(s, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "'%s' is not a move in %s notation",
+                        quoted(s, n), s->lang->name);
         else if (info.bad[0])
-            finding(s, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "'%s' is not a move in %s notation: %s '%s'",
-                    quoted(s, n), s->lang->name, info.error, info.bad);
+            f = finding(s, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "'%s' is not a move in %s notation: %s '%s'",
+                        quoted(s, n), s->lang->name, info.error, info.bad);
         else
-            finding(s, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "'%s' is not a move in %s notation: %s",
-                    quoted(s, n), s->lang->name, info.error);
-        fail(s);
+            f = finding(s, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "'%s' is not a move in %s notation: %s",
+                        quoted(s, n), s->lang->name, info.error);
+        if (!repair(s, idx, used, f))
+            fail(s);
         return used;
     }
     if (!s->lang_told
@@ -1026,14 +1116,19 @@ static int do_move(struct rs *s, int idx)
     struct arb_finding *stood_f = NULL;
     if (r.status != ARB_RS_OK && r.status != ARB_RS_PROMO_MISSING) {
         arb_move m;
-        if (position_ended(s)) {
+        bool ended = position_ended(s);
+        if (ended) {
             report_after_end(s, n);
         } else {
             report_failure(s, n, &d, &r);
             stood = illegal_move_stood(s, idx + used, &d, &r, &m);
         }
         if (!stood) {
-            fail(s);
+            struct arb_finding *f = s->g->findings.n ? &s->g->findings.v[s->g->findings.n - 1] : NULL;
+            if (f && f->code != ARB_F_ILLEGAL_MOVE && f->code != ARB_F_AMBIGUOUS_MOVE)
+                f = NULL;
+            if (ended || !repair(s, idx, used, f))
+                fail(s);
             return used;
         }
         const char *article;

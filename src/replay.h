@@ -47,6 +47,8 @@ struct arb_check_opts {
      * variations) that was played: its node, the position before it and
      * the legal move (arbiter convert writes the moves again from these). */
     void (*on_move)(void *ctx, int node, const struct arb_pos *before, arb_move m);
+    bool repair;                          /* --repair: at an unreadable or illegal move, the nearest
+                                             legal move (a note), and go on from it if the rest replays */
     void *ctx;
 };
 
@@ -70,6 +72,7 @@ struct arb_outcome {
     bool replay_stopped;                  /* a fatal error stopped the main line */
     unsigned start_fullmove;              /* move number and side of the start position */
     int start_side;
+    int repaired;                         /* --repair: moves replaced by the nearest legal move */
 };
 
 /* lang_votes for a caller that checks one game at a time: votes_ctx is

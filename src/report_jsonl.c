@@ -95,6 +95,11 @@ static void finding_json(struct arb_buf *b, const struct arb_finding *f)
         arb_json_key(b, "fen", false);
         arb_json_cstr(b, arb_pos_to_fen(f->pos, fen));
     }
+    if (f->note) {
+        /* A further sentence (--repair's suggestion, an encoding hint). */
+        arb_json_key(b, "note", false);
+        arb_json_cstr(b, f->note);
+    }
     arb_buf_addc(b, '}');
 }
 

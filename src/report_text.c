@@ -174,6 +174,8 @@ static void text_game(struct arb_buf *out, const struct arb_game *g, const struc
                 source_line(out, g, f, at, 0, o);
         }
         note(out, oc, f, o);
+        if (f->note)
+            arb_buf_printf(out, "%s %s\n", o->color ? "\033[1;36mnote:\033[0m" : "note:", f->note);
         if (f->clocks)
             arb_buf_printf(out, "    clocks: %s\n", f->clocks);
     }

@@ -2,7 +2,8 @@
 # run.sh — golden CLI cases (TAP).
 #
 # Each directory under tests/cli/cases/ is one case:
-#   args      the arguments, one line (split on spaces)
+#   args      the arguments, one line (split on spaces), or
+#   argv      the arguments one per line (for arguments with spaces)
 #   stdin     optional: fed to standard input (else /dev/null)
 #   expected  the exact standard output
 #   stderr    the exact standard error
@@ -26,8 +27,14 @@ for dir in "$here"/cases/*/; do
     n=$((n + 1))
     in=/dev/null
     [ -f "$dir/stdin" ] && in=$dir/stdin
-    # shellcheck disable=SC2046
-    (cd "$dir" && ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} "$ARBITER" $(cat args) <"$in" >"$tmp/out" 2>"$tmp/err"; echo $? >"$tmp/status")
+    if [ -f "$dir/argv" ]; then
+        set --
+        while IFS= read -r a; do set -- "$@" "$a"; done <"$dir/argv"
+    else
+        # shellcheck disable=SC2046
+        set -- $(cat "$dir/args")
+    fi
+    (cd "$dir" && ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} "$ARBITER" "$@" <"$in" >"$tmp/out" 2>"$tmp/err"; echo $? >"$tmp/status")
     if $update; then
         cp "$tmp/out" "$dir/expected"
         cp "$tmp/err" "$dir/stderr"
