@@ -260,8 +260,61 @@ static void put_sq(struct norm *f, int file, int rank)
         f->s[f->n++] = (char)('1' + rank);
 }
 
+/* Token costs already worked out in a search: the edit part depends only
+ * on the token and the move's written forms (piece, squares, promotion,
+ * disambiguation, capture), not on the rest of the position. */
+#define CACHE_BITS 16
+struct cost_cache {
+    uint64_t key[1u << CACHE_BITS];
+    float cost[1u << CACHE_BITS];
+};
+
+static double token_cost_cached(const struct arb_lang *lang, const struct norm *t, const struct arb_pos *pos,
+                                const struct arb_movelist *ml, arb_move m, char *reason, size_t cap,
+                                struct cost_cache *cc, uint32_t tok_id, int need);
+
 static double token_cost(const struct arb_lang *lang, const struct norm *t, const struct arb_pos *pos,
                          const struct arb_movelist *ml, arb_move m, char *reason, size_t cap)
+{
+    return token_cost_cached(lang, t, pos, ml, m, reason, cap, NULL, 0, -1);
+}
+
+/* What C.10 needs to tell each legal move from the others of its kind to
+ * the same square: bit 0 the file, bit 1 the rank. */
+static void disambiguation(const struct arb_pos *pos, const struct arb_movelist *ml, uint8_t *need)
+{
+    int head[64], next[ARB_MAX_MOVES];
+    for (int sq = 0; sq < 64; sq++)
+        head[sq] = -1;
+    for (int j = 0; j < ml->n; j++) {
+        int to = arb_move_to(ml->moves[j]);
+        next[j] = head[to];
+        head[to] = j;
+    }
+    for (int j = 0; j < ml->n; j++) {
+        arb_move m = ml->moves[j];
+        int from = arb_move_from(m), type = arb_piece_type(pos->board[from]);
+        need[j] = 0;
+        if (type == ARB_PAWN || type == ARB_KING || arb_move_kind(m) == ARB_MK_CASTLE)
+            continue;
+        bool other = false, same_file = false, same_rank = false;
+        for (int o = head[arb_move_to(m)]; o >= 0; o = next[o]) {
+            int of = arb_move_from(ml->moves[o]);
+            if (o == j || of == from || arb_move_kind(ml->moves[o]) == ARB_MK_CASTLE
+                || arb_piece_type(pos->board[of]) != type)
+                continue;
+            other = true;
+            same_file |= (of & 7) == (from & 7);
+            same_rank |= (of >> 3) == (from >> 3);
+        }
+        if (other)
+            need[j] = !same_file ? 1 : !same_rank ? 2 : 3;
+    }
+}
+
+static double token_cost_cached(const struct arb_lang *lang, const struct norm *t, const struct arb_pos *pos,
+                                const struct arb_movelist *ml, arb_move m, char *reason, size_t cap,
+                                struct cost_cache *cc, uint32_t tok_id, int need)
 {
     if (reason && cap)
         reason[0] = 0;
@@ -273,8 +326,8 @@ static double token_cost(const struct arb_lang *lang, const struct norm *t, cons
     int from = arb_move_from(m), to = arb_move_to(m), kind = arb_move_kind(m);
     int type = arb_piece_type(pos->board[from]);
     bool capture = kind == ARB_MK_EP || (kind != ARB_MK_CASTLE && pos->board[to] != ARB_EMPTY);
-    struct norm forms[5];
-    double extra[5];
+    struct norm forms[6];
+    double extra[6];
     int nf = 0, bi = 0;
     int ptype = -1;   /* the forms begin with this piece's letter */
     double best;
@@ -291,6 +344,9 @@ static double token_cost(const struct arb_lang *lang, const struct norm *t, cons
         bool need_file = false, need_rank = false;
         if (type == ARB_PAWN) {
             need_file = capture;
+        } else if (need >= 0) {
+            need_file = need & 1;
+            need_rank = need & 2;
         } else {
             bool other = false, same_file = false, same_rank = false;
             for (int j = 0; j < ml->n; j++) {
@@ -314,6 +370,20 @@ static double token_cost(const struct arb_lang *lang, const struct norm *t, cons
             }
         }
         int promo = arb_move_promo(m);
+        int taken = capture && kind != ARB_MK_EP ? arb_piece_type(pos->board[to]) : ARB_PAWN;
+        uint64_t key = 0;
+        size_t slot = 0;
+        if (cc && !reason) {
+            key = ((uint64_t)tok_id << 32) | ((uint64_t)type << 28) | ((uint64_t)from << 22) | ((uint64_t)to << 16)
+                  | ((uint64_t)(promo & 7) << 12) | ((uint64_t)need_file << 11) | ((uint64_t)need_rank << 10)
+                  | ((uint64_t)capture << 9) | ((uint64_t)taken << 6) | 1;
+            uint64_t h = key * 0x9E3779B97F4A7C15ull;
+            slot = (size_t)(h >> (64 - CACHE_BITS));
+        }
+        if (cc && !reason && cc->key[slot] == key) {
+            best = cc->cost[slot];
+            goto marks;
+        }
         /* Forms: canonical first, then over-specified and long (as good,
          * nearly), then without the disambiguation C.10 asks for. */
         static const int8_t spec[5][2] = {{0, 0}, {1, 1}, {1, 0}, {0, 1}, {0, 0}};
@@ -340,6 +410,16 @@ static double token_cost(const struct arb_lang *lang, const struct norm *t, cons
                 put_str(f, lang->piece[promo]);
             f->s[f->n] = 0;
         }
+        /* A capture written with the letters of both pieces (BxN, RxB). */
+        if (capture && type != ARB_PAWN && lang->piece[taken ? taken : ARB_PAWN]) {
+            const char *tl = taken == ARB_PAWN ? (lang->pawn_letter ? lang->pawn_letter : "P") : lang->piece[taken];
+            extra[nf] = 0.3;
+            struct norm *f = &forms[nf++];
+            memset(f, 0, sizeof *f);
+            put_str(f, lang->piece[type]);
+            put_str(f, tl);
+            f->s[f->n] = 0;
+        }
         best = 1e9;
         for (int i = 0; i < nf; i++) {
             double c = edit(t, &forms[i], NULL, 0, ptype) + extra[i];
@@ -348,8 +428,14 @@ static double token_cost(const struct arb_lang *lang, const struct norm *t, cons
                 bi = i;
             }
         }
+        if (cc && !reason) {
+            cc->key[slot] = key;
+            cc->cost[slot] = (float)best;
+        }
     }
-    char ops[160] = "";
+marks:;
+    char ops[160];
+    ops[0] = 0;
     if (reason && best > 0.06 && best < ARB_RECON_GARBAGE)
         edit(t, &forms[bi], ops, sizeof ops, kind == ARB_MK_CASTLE ? -1 : ptype);
     if (reason && extra[bi] > 0.3)
@@ -463,11 +549,15 @@ struct search {
     const struct arb_sheet *sh;
     int ns;
     struct norm *tn[ARB_RECON_MAX_SHEETS];   /* the sheets' tokens, normalized */
+    struct cost_cache *cache;
+    double *skipc[ARB_RECON_MAX_SHEETS];     /* skip_cost of each token */
     const struct arb_recon_opts *o;
     struct rnode *nodes;
     int n_nodes, cap_nodes;
     struct cand *cand;
     size_t n_cand, cap_cand;
+    int *hash;                    /* candidate index per slot, -1 empty */
+    size_t cap_hash;
     /* Games found: node of the last step and cost. */
     struct goal { int node; double cost; struct arb_pos pos; } *goals;
     int n_goals, cap_goals;
@@ -523,14 +613,6 @@ static bool can_reach(const struct arb_pos *p, const struct arb_pos *f)
     return true;
 }
 
-static int cmp_cand(const void *a, const void *b)
-{
-    const struct cand *x = a, *y = b;
-    if (x->key != y->key)
-        return x->key < y->key ? -1 : 1;
-    return x->cost < y->cost ? -1 : x->cost > y->cost ? 1 : 0;
-}
-
 /* Cheapest first; among equals, the nearer to the final position. */
 static int cmp_cost(const void *a, const void *b)
 {
@@ -546,6 +628,35 @@ static int squares_away(const struct arb_pos *p, const struct arb_pos *f)
     for (int sq = 0; sq < 64; sq++)
         n += p->board[sq] != f->board[sq];
     return n;
+}
+
+/* Move the k cheapest of c[0..n) to the front (quickselect with Hoare's
+ * partition), in no particular order but a deterministic one. */
+static void select_cheapest(struct cand *c, size_t n, size_t k)
+{
+    long lo = 0, hi = (long)n - 1, want = (long)k - 1;   /* c[want] is the k-th cheapest */
+    while (lo < hi) {
+        struct cand pivot = c[lo + (hi - lo) / 2];
+        long i = lo - 1, j = hi + 1;
+        for (;;) {
+            do
+                i++;
+            while (cmp_cost(&c[i], &pivot) < 0);
+            do
+                j--;
+            while (cmp_cost(&c[j], &pivot) > 0);
+            if (i >= j)
+                break;
+            struct cand t = c[i];
+            c[i] = c[j];
+            c[j] = t;
+        }
+        /* c[lo..j] <= pivot <= c[j+1..hi] */
+        if (want <= j)
+            hi = j;
+        else
+            lo = j + 1;
+    }
 }
 
 static void add_goal(struct search *s, int node, double cost, const struct arb_pos *pos)
@@ -584,6 +695,8 @@ static void expand_state(struct search *s, const struct state *st, int idx, cons
     double omit = s->o->no_duty_from > 0 && (int)pos->fullmove >= s->o->no_duty_from ? COST_TRAILING
                                                                                     : COST_NOT_RECORDED;
     static _Thread_local double cost[ARB_RECON_MAX_SHEETS][3][ARB_MAX_MOVES];
+    uint8_t need[ARB_MAX_MOVES];
+    disambiguation(pos, ml, need);
     int n_skip[ARB_RECON_MAX_SHEETS];   /* tokens that may be passed over as no move: 0..2 */
     bool read_any[ARB_RECON_MAX_SHEETS], omit_ok[ARB_RECON_MAX_SHEETS], trailing[ARB_RECON_MAX_SHEETS];
     double numcost[ARB_RECON_MAX_SHEETS], omit_cost[ARB_RECON_MAX_SHEETS];
@@ -606,7 +719,8 @@ static void expand_state(struct search *s, const struct state *st, int idx, cons
         }
         double min = 1e9;
         for (int j = 0; j < ml->n; j++) {
-            cost[k][0][j] = token_cost(sh->lang, &s->tn[k][i], pos, ml, ml->moves[j], NULL, 0);
+            cost[k][0][j] = token_cost_cached(sh->lang, &s->tn[k][i], pos, ml, ml->moves[j], NULL, 0, s->cache,
+                                              (uint32_t)(k << 16 | i), need[j]);
             if (cost[k][0][j] < min)
                 min = cost[k][0][j];
         }
@@ -616,7 +730,8 @@ static void expand_state(struct search *s, const struct state *st, int idx, cons
             for (int sk = 1; sk <= 2 && i + sk < sh->n; sk++) {
                 n_skip[k] = sk;
                 for (int j = 0; j < ml->n; j++)
-                    cost[k][sk][j] = token_cost(sh->lang, &s->tn[k][i + sk], pos, ml, ml->moves[j], NULL, 0);
+                    cost[k][sk][j] = token_cost_cached(sh->lang, &s->tn[k][i + sk], pos, ml, ml->moves[j], NULL, 0,
+                                                       s->cache, (uint32_t)(k << 16 | (i + sk)), need[j]);
             }
         read_any[k] = min >= 2.0;
         /* The move number written before the token, and its side. */
@@ -655,7 +770,7 @@ static void expand_state(struct search *s, const struct state *st, int idx, cons
                 double nc = (num > 0 && num != (int)pos->fullmove) || (side >= 0 && side != pos->side) ? COST_NUMBER : 0;
                 double skipped = 0;
                 for (int x = i; x < t; x++)
-                    skipped += skip_cost(sh, x);
+                    skipped += s->skipc[k][x];
                 opts[k][nopt[k]++] = (struct opt){s->tn[k][t].unreadable ? ARB_RC_UNREADABLE : ARB_RC_READ, (int16_t)t,
                                                   cost[k][sk][j] + nc + skipped, t + 1, 0, (uint8_t)sk};
             }
@@ -790,10 +905,14 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
     s.ns = n_sheets;
     s.o = o;
     s.best_goal = INFINITY;
+    s.cache = arb_xcalloc(1, sizeof *s.cache);
     for (int k = 0; k < n_sheets; k++) {
         s.tn[k] = arb_xmalloc((size_t)(sheets[k].n + 1) * sizeof *s.tn[k]);
         for (int i = 0; i < sheets[k].n; i++)
             normalize(sheets[k].tok[i], &s.tn[k][i]);
+        s.skipc[k] = arb_xmalloc((size_t)(sheets[k].n + 1) * sizeof *s.skipc[k]);
+        for (int i = 0; i < sheets[k].n; i++)
+            s.skipc[k][i] = skip_cost(&sheets[k], i);
     }
     int beam = o->beam > 0 ? o->beam : 400;
     double margin = o->margin > 0 ? o->margin : 3.0;
@@ -835,7 +954,7 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
                 rest[k] = sheets[k].n - st->i[k];
                 total += rest[k];
                 for (int x = st->i[k]; x < sheets[k].n; x++)
-                    after += skip_cost(&sheets[k], x);
+                    after += s.skipc[k][x];
             }
             if (rest[0] > 2 || (n_sheets > 1 && rest[1] > 2))
                 continue;
@@ -894,19 +1013,50 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
                 s.cand[kept++] = *cd;
         }
         s.n_cand = kept;
-        /* Merge states with the same position and places: the cheapest two. */
-        qsort(s.cand, s.n_cand, sizeof *s.cand, cmp_cand);
+        /* Merge states with the same position and places: the cheapest two
+         * (a hash table of the keys), then the cheapest `beam` go on. */
+        size_t hcap = 1;
+        while (hcap < 2 * s.n_cand + 2)
+            hcap <<= 1;
+        if (hcap > s.cap_hash) {
+            free(s.hash);
+            s.hash = arb_xmalloc(hcap * sizeof *s.hash);
+            s.cap_hash = hcap;
+        }
+        for (size_t h = 0; h < hcap; h++)
+            s.hash[h] = -1;
         kept = 0;
-        int same = 0;
         for (size_t c = 0; c < s.n_cand; c++) {
-            same = c && s.cand[c].key == s.cand[c - 1].key ? same + 1 : 0;
-            if (same < 2)
-                s.cand[kept++] = s.cand[c];
+            struct cand *cd = &s.cand[c];
+            size_t h = (size_t)(cd->key >> 7) & (hcap - 1);
+            int *slot = NULL, *first = NULL;
+            while (s.hash[h] >= 0) {
+                const struct cand *other = &s.cand[s.hash[h]];
+                if (other->key == cd->key) {
+                    if (!first)
+                        first = &s.hash[h];
+                    else {
+                        slot = &s.hash[h];
+                        break;
+                    }
+                }
+                h = (h + 1) & (hcap - 1);
+            }
+            if (!first || !slot) {
+                /* Fewer than two with this key: keep it. */
+                s.hash[h] = (int)kept;
+                s.cand[kept++] = *cd;
+                continue;
+            }
+            /* Two kept already: replace the dearer if this is cheaper. */
+            int *worse = s.cand[*first].cost >= s.cand[*slot].cost ? first : slot;
+            if (cmp_cost(cd, &s.cand[*worse]) < 0)
+                s.cand[*worse] = *cd;
         }
         s.n_cand = kept;
-        qsort(s.cand, s.n_cand, sizeof *s.cand, cmp_cost);
         if ((int)s.n_cand > beam) {
             s.pruned = true;
+            select_cheapest(s.cand, s.n_cand, (size_t)beam);
             s.n_cand = (size_t)beam;
         }
         /* Make the survivors. */
@@ -969,9 +1119,13 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
     free(next);
     free(s.nodes);
     free(s.cand);
+    free(s.hash);
     free(s.goals);
-    for (int k = 0; k < n_sheets; k++)
+    for (int k = 0; k < n_sheets; k++) {
         free(s.tn[k]);
+        free(s.skipc[k]);
+    }
+    free(s.cache);
     return 0;
 }
 
