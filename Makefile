@@ -137,6 +137,13 @@ build/unwin: build/rel/tests/dead/unwin.o $(CORE_SRCS:%.c=build/rel/%.o) build/r
 build/unwin-asan: build/asan/tests/dead/unwin.o $(CORE_SRCS:%.c=build/asan/%.o) build/asan/src/util.o
 	$(CC) $(SAN_FLAGS) -o $@ $^ $(LDLIBS)
 
+# The quality of reconstruct on noisy copies of the corpus games (tests/recon/).
+build/reconbench: build/rel/tests/recon/bench.o $(OBJ)
+	$(CC) $(OPT) $(LTO) -o $@ $^ $(LDLIBS)
+
+build/reconbench-asan: build/asan/tests/recon/bench.o $(OBJ_ASAN)
+	$(CC) $(SAN_FLAGS) -o $@ $^ $(LDLIBS)
+
 build/rssmax: tools/rssmax.c
 	@mkdir -p build
 	$(CC) $(STD) $(WARN) -O2 -o $@ $<
@@ -150,16 +157,22 @@ build/.deps-ok:
 deps:
 	@sh tools/deps.sh all
 
-check: build/.deps-ok arbiter arbiter-asan $(UNIT_BINS) build/perft build/unwin build/unwin-asan
+check: build/.deps-ok arbiter arbiter-asan $(UNIT_BINS) build/perft build/unwin build/unwin-asan build/reconbench \
+       build/reconbench-asan
 	@sh tools/deps.sh test
 	ARBITER=./arbiter-asan ARBITER_REL=./arbiter SHARED="$(SHARED)" PERFT=build/perft \
-	    UNWIN=build/unwin UNWIN_ASAN=build/unwin-asan sh tests/run.sh $(UNIT_BINS) tests/perft/run.sh tests/dead/run.sh \
-	    tests/dead/asan.sh tests/summary.sh tests/sarif.sh tests/jobs.sh tests/parallel.sh tests/cli/run.sh tests/notation/run.sh tests/notation/roundtrip.sh tests/readme.sh tests/man.sh tests/shared/run.sh
+	    UNWIN=build/unwin UNWIN_ASAN=build/unwin-asan RECONBENCH=build/reconbench RECONBENCH_ASAN=build/reconbench-asan \
+	    sh tests/run.sh $(UNIT_BINS) tests/perft/run.sh tests/dead/run.sh \
+	    tests/dead/asan.sh tests/recon/run.sh tests/summary.sh tests/sarif.sh tests/jobs.sh tests/parallel.sh tests/cli/run.sh tests/notation/run.sh tests/notation/roundtrip.sh tests/readme.sh tests/man.sh tests/shared/run.sh
 
 perft: build/perft
 	build/perft --full tests/perft/standard.epd tests/perft/chess960.epd
 
-bench: build/.deps-ok arbiter build/rssmax build/unwin
+# Games of the reconstruct benchmark (4 calls each; about 1.3 s a game
+# while a call takes 300 ms: raise it as reconstruct gets faster).
+RECON_GAMES ?= 60
+
+bench: build/.deps-ok arbiter build/rssmax build/unwin build/reconbench
 	@sh tools/deps.sh bench
 	SHARED="$(SHARED)" sh tools/bench.sh
 	build/unwin --budget=20000 $(SHARED)/testdata/unwinnability/chasolver-positions.txt \
@@ -167,6 +180,8 @@ bench: build/.deps-ok arbiter build/rssmax build/unwin
 	build/unwin --budget=20000 --max=5000 $(SHARED)/testdata/unwinnability/chasolver-lichess-65536.txt
 	build/unwin --budget=20000 --flagged $(SHARED)/testdata/unwinnability/d3chess-unfair-lichess-timeouts-2022-05.txt
 	build/unwin --budget=200000 --max=400 $(SHARED)/testdata/unwinnability/chasolver-positions.txt
+	build/reconbench --games=$(RECON_GAMES) $(SHARED)/corpus/pgnmentor-14-players.pgn
+	ARBITER=./arbiter SHARED="$(SHARED)" sh tests/recon/hcs.sh
 
 # The program and its manual page.  install-files copies them as they are,
 # building nothing (tests/man.sh uses it when ./arbiter is not up to date).
