@@ -43,7 +43,7 @@
 #define COST_GAP 0.75         /* per move of a row the move numbers show empty */
 #define COST_NUMBER 1.0       /* a token read at another move number (or side) than written */
 #define COST_READ_MAX 2.0     /* a token is read only as moves this close (unless it fits none) */
-#define SLACK 6.0             /* states this much worse than the ply's best are dropped */
+#define SLACK 4.0             /* states this much worse than the ply's best are dropped */
 
 /* ---- token cost ------------------------------------------------------- */
 
@@ -550,6 +550,7 @@ struct search {
     int ns;
     struct norm *tn[ARB_RECON_MAX_SHEETS];   /* the sheets' tokens, normalized */
     struct cost_cache *cache;
+    arb_move only;                /* nonzero: expand this move only (opts.force) */
     double *skipc[ARB_RECON_MAX_SHEETS];     /* skip_cost of each token */
     const struct arb_recon_opts *o;
     struct rnode *nodes;
@@ -724,9 +725,17 @@ static void expand_state(struct search *s, const struct state *st, int idx, cons
             if (cost[k][0][j] < min)
                 min = cost[k][0][j];
         }
+        /* The move number written before the token, and its side: where
+         * the sheet numbers its rows, they say whether a row is empty (a
+         * gap) or a token belongs to a row already played (written twice). */
+        int num = sh->num ? sh->num[i] : 0;
+        int side = sh->black ? sh->black[i] : -1;
+        bool numbered = num > 0;
+        bool gap = num > (int)pos->fullmove;
+        bool behind = numbered && (num < (int)pos->fullmove || (num == (int)pos->fullmove && side == 1 && white));
         /* A token that fits no move well may have been no move: the next
          * one or two are read in its place. */
-        if (min >= 0.5)
+        if (min >= 0.5 && (!numbered || behind || min >= 1.0))
             for (int sk = 1; sk <= 2 && i + sk < sh->n; sk++) {
                 n_skip[k] = sk;
                 for (int j = 0; j < ml->n; j++)
@@ -734,15 +743,15 @@ static void expand_state(struct search *s, const struct state *st, int idx, cons
                                                        s->cache, (uint32_t)(k << 16 | (i + sk)), need[j]);
             }
         read_any[k] = min >= 2.0;
-        /* The move number written before the token, and its side. */
-        int num = sh->num ? sh->num[i] : 0;
-        int side = sh->black ? sh->black[i] : -1;
-        if ((num > 0 && num != (int)pos->fullmove) || (side >= 0 && side != pos->side))
+        if ((numbered && num != (int)pos->fullmove) || (side >= 0 && side != pos->side))
             numcost[k] = COST_NUMBER;
-        bool gap = num > (int)pos->fullmove;
-        omit_ok[k] = white && (min >= 0.5 || gap);
+        /* A row left out: where the numbers show it, or (no numbers) where
+         * the token fits no move well. */
+        omit_ok[k] = white && (gap || (!numbered && min >= 0.5));
     }
     for (int j = 0; j < ml->n; j++) {
+        if (s->only && ml->moves[j] != s->only)
+            continue;
         struct opt { int kind; int16_t tok; double cost; int next; uint8_t owe, skip; } opts[ARB_RECON_MAX_SHEETS][4];
         int nopt[ARB_RECON_MAX_SHEETS];
         bool none = false;
@@ -987,6 +996,8 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
                 continue;   /* nothing left to read, nothing to reach */
             struct arb_movelist ml;
             arb_gen_legal(&st->pos, &ml);
+            /* Scoring a given game: its move only. */
+            s.only = o->force ? (ply < o->n_force ? o->force[ply] : (arb_move)-1) : 0;
             s.expanded++;
             expand_state(&s, st, q, &ml);
         }

@@ -41,6 +41,9 @@ struct arb_recon_opts {
     int no_duty_from;              /* 8.4: from this move number on neither player had to record
                                       (a move left out there costs little); 0: none */
     int beam;                      /* states kept per ply; 0: 400 */
+    const arb_move *force;         /* NULL, or the game to score: only its moves are tried (its
+                                      cost under the model, for measuring the search) */
+    int n_force;
     double margin;                 /* alternatives within this much of the best; 0: 3.0 */
 };
 
