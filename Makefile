@@ -168,9 +168,9 @@ check: build/.deps-ok arbiter arbiter-asan $(UNIT_BINS) build/perft build/unwin 
 perft: build/perft
 	build/perft --full tests/perft/standard.epd tests/perft/chess960.epd
 
-# Games of the reconstruct benchmark (4 calls each; about 1.3 s a game
+# Games of the reconstruct benchmark (4 calls each: about 1.3 s a game
 # while a call takes 300 ms: raise it as reconstruct gets faster).
-RECON_GAMES ?= 60
+RECON_GAMES ?= 40
 
 bench: build/.deps-ok arbiter build/rssmax build/unwin build/reconbench
 	@sh tools/deps.sh bench
