@@ -235,6 +235,8 @@ static void write_json(struct arb_buf *b, const struct arb_recon_result *r, cons
     arb_json_cstr(b, fen);
     arb_json_key(b, "complete", false);
     arb_buf_adds(b, r->pruned ? "false" : "true");
+    arb_json_key(b, "partial", false);
+    arb_buf_adds(b, r->partial ? "true" : "false");
     arb_buf_adds(b, "}\n");
     free(san);
 }
@@ -287,6 +289,9 @@ static void write_pgn(struct arb_buf *b, const struct arb_recon_result *r, const
     else if (r->n_alt)
         arb_buf_printf(b, "; %d other game%s fit%s nearly as well", r->n_alt, r->n_alt == 1 ? "" : "s",
                        r->n_alt == 1 ? "s" : "");
+    if (r->partial)
+        arb_buf_adds(b, "; no legal game fits the whole sheet: this is the game as far as it could be followed, "
+                        "and the tokens after it are not fitted");
     if (r->pruned)
         arb_buf_adds(b, "; the search was cut short, a better game may exist");
     arb_buf_adds(b, "}\n");
@@ -413,9 +418,12 @@ int arb_cmd_reconstruct(const struct arb_opts *o)
     if (fflush(stdout) != 0)
         status = ARB_EXIT_FAILURE;
     if (r.found)
-        fprintf(stderr, "arbiter: %d moves, %d correction%s, cost %.2f%s\n", r.best.n_moves, r.best.n_corr,
+        fprintf(stderr, "arbiter: %d moves, %d correction%s, cost %.2f%s%s\n", r.best.n_moves, r.best.n_corr,
                 r.best.n_corr == 1 ? "" : "s", r.best.cost,
-                r.ties ? "; another game fits equally well" : r.n_alt ? "; others fit nearly as well" : "");
+                r.ties ? "; another game fits equally well" : r.n_alt ? "; others fit nearly as well" : "",
+                r.partial ? "; only part of the sheet could be followed" : "");
+    if (r.found && r.partial)
+        status = ARB_EXIT_FINDINGS;
     arb_buf_free(&out);
     arb_recon_free(&r);
     for (int k = 0; k < ns; k++)

@@ -43,6 +43,8 @@
 #define COST_GAP 0.75         /* per move of a row the move numbers show empty */
 #define COST_NUMBER 1.0       /* a token read at another move number (or side) than written */
 #define COST_READ_MAX 2.0     /* a token is read only as moves this close (unless it fits none) */
+#define CLOSE 1.0             /* states this close to the best are kept past the beam ... */
+#define WIDEN 4               /* ... up to this many beams */
 #define SLACK 4.0             /* states this much worse than the ply's best are dropped */
 
 /* ---- token cost ------------------------------------------------------- */
@@ -132,7 +134,7 @@ static void init_letters(void)
 
 /* Pairs handwriting confuses, each written once. */
 static const char *const confusable[] = {
-    "35", "17", "68", "38", "56", "58", "49", "27", "12", "69", "13",
+    "35", "45", "17", "68", "38", "56", "58", "49", "27", "12", "69", "13",
     "ce", "ae", "bh", "ad", "cg", "fh", "ef", "dg",
     "b6", "g9", "h4", "a4", "e8", "c6",
     "BR", "BD", "KR", "QO", "DO", "LB", "TF", "NH", "SB", "RP",
@@ -176,8 +178,12 @@ static inline double sub_cost(char a, char b)
 static double sub_at(const struct norm *t, const struct norm *f, int i, int j, int ptype)
 {
     char a = t->s[i], b = f->s[j];
-    if (j == 0 && ptype >= 0 && a != b && (unsigned char)a < 128 && (letter_types[(unsigned char)a] & (1u << ptype)))
-        return 0.3;
+    if (j == 0 && ptype >= 0 && a != b && (unsigned char)a < 128) {
+        /* Another language's letter for the piece, or one written small. */
+        char up = a >= 'a' && a <= 'z' ? (char)(a - 32) : a;
+        if (letter_types[(unsigned char)up] & (1u << ptype))
+            return 0.3;
+    }
     return sub_cost(a, b);
 }
 
@@ -518,7 +524,7 @@ struct rnode {
     int16_t tok[ARB_RECON_MAX_SHEETS];   /* token read (or skipped) per sheet, -1 none */
     uint8_t kind[ARB_RECON_MAX_SHEETS];  /* enum arb_recon_kind per sheet; 0xff: sheet not involved */
     float tcost[ARB_RECON_MAX_SHEETS];
-    uint8_t skip[ARB_RECON_MAX_SHEETS];  /* tokens before tok that were no move (a move 0 node:
+    uint16_t skip[ARB_RECON_MAX_SHEETS]; /* tokens before tok that were no move (a move 0 node:
                                             the tokens from tok on, after the game) */
 };
 
@@ -713,7 +719,13 @@ static void expand_state(struct search *s, const struct state *st, int idx, cons
         if (st->owe & (1u << k))
             continue;   /* Black's move of a row left out: the only choice */
         if (i >= sh->n) {
-            trailing[k] = s->o->final || s->o->moves;
+            /* After the sheet's last token: moves made but not recorded, when
+             * the final position, the move count or the other sheet says the
+             * game went on. */
+            bool other_goes_on = false;
+            for (int q = 0; q < s->ns; q++)
+                other_goes_on |= q != k && st->i[q] < s->sh[q].n;
+            trailing[k] = s->o->final || s->o->moves || other_goes_on;
             if (!trailing[k])
                 return;
             continue;
@@ -827,7 +839,11 @@ static void collect(const struct search *s, int node, struct arb_recon_game *g, 
         path[--k] = n;
     memset(g, 0, sizeof *g);
     g->moves = arb_xmalloc((size_t)(len + 1) * sizeof *g->moves);
-    g->corr = arb_xmalloc((size_t)(len * s->ns * 3 + 1) * sizeof *g->corr);
+    size_t need = 1;
+    for (int q = 0; q < len; q++)
+        for (int sh = 0; sh < s->ns; sh++)
+            need += 1 + s->nodes[path[q]].skip[sh];
+    g->corr = arb_xmalloc(need * sizeof *g->corr);
     g->cost = cost;
     g->final = *final;
     struct arb_pos pos = *start;
@@ -940,7 +956,8 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
     if (o->final && !o->moves)
         max_plies = max_tok + 60;
 
-    struct state *cur = arb_xmalloc((size_t)beam * sizeof *cur), *next = arb_xmalloc((size_t)beam * sizeof *next);
+    struct state *cur = arb_xmalloc((size_t)(WIDEN * beam) * sizeof *cur),
+                 *next = arb_xmalloc((size_t)(WIDEN * beam) * sizeof *next);
     int n_cur = 1;
     struct rnode root = {.parent = -1, .move = 0, .tok = {-1, -1}, .kind = {0xff, 0xff}};
     cur[0].pos = start;
@@ -949,6 +966,9 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
     cur[0].cost = 0;
     cur[0].node = add_node(&s, &root);
 
+    struct state part;            /* see below: the game as far as it can be followed */
+    int part_read = -1;
+    memset(&part, 0, sizeof part);
     for (int ply = 0; ply <= max_plies && n_cur > 0; ply++) {
         /* Games that end here (a token or two after the end were no move). */
         for (int q = 0; q < n_cur; q++) {
@@ -973,7 +993,7 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
                 for (int k = 0; k < n_sheets; k++)
                     if (rest[k]) {
                         nd.tok[k] = (int16_t)st->i[k];
-                        nd.skip[k] = (uint8_t)rest[k];
+                        nd.skip[k] = (uint16_t)rest[k];
                         nd.kind[k] = ARB_RC_EXTRA;
                         nd.tcost[k] = 0;
                     }
@@ -1065,10 +1085,25 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
                 s.cand[*worse] = *cd;
         }
         s.n_cand = kept;
+        /* The beam, widened (up to four times) to keep every state close
+         * to the best: after a row left out, the moves of the row are any
+         * pair at one cost, and only the tokens after it tell them apart. */
+        int width = beam;
         if ((int)s.n_cand > beam) {
+            double lo = INFINITY;
+            for (size_t c = 0; c < s.n_cand; c++)
+                if (s.cand[c].cost < lo)
+                    lo = s.cand[c].cost;
+            int close = 0;
+            for (size_t c = 0; c < s.n_cand; c++)
+                close += s.cand[c].cost <= lo + CLOSE;
+            if (close > width)
+                width = close < WIDEN * beam ? close : WIDEN * beam;
+        }
+        if ((int)s.n_cand > width) {
             s.pruned = true;
-            select_cheapest(s.cand, s.n_cand, (size_t)beam);
-            s.n_cand = (size_t)beam;
+            select_cheapest(s.cand, s.n_cand, (size_t)width);
+            s.n_cand = (size_t)width;
         }
         /* Make the survivors. */
         int n_next = 0;
@@ -1090,10 +1125,37 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
             }
             nx->node = add_node(&s, &nd);
         }
+        /* The state that has read the most tokens (the cheapest such): the
+         * game as far as the sheets can be followed, if none can be to the
+         * end. */
+        for (int q = 0; q < n_next; q++) {
+            int read = 0;
+            for (int k = 0; k < n_sheets; k++)
+                read += next[q].i[k];
+            if (read > part_read || (read == part_read && next[q].cost < part.cost)) {
+                part_read = read;
+                part = next[q];
+            }
+        }
         struct state *t = cur;
         cur = next;
         next = t;
         n_cur = n_next;
+    }
+    if (!s.n_goals && part_read >= 0 && !o->force && !o->final && !o->moves) {
+        /* No game fits to the end: the game as far as it can be followed;
+         * the tokens after it are not fitted. */
+        struct rnode nd = {.parent = part.node, .move = 0, .tok = {-1, -1}, .kind = {0xff, 0xff}};
+        double after = 0;
+        for (int k = 0; k < n_sheets; k++)
+            if (part.i[k] < sheets[k].n) {
+                nd.tok[k] = (int16_t)part.i[k];
+                nd.skip[k] = (uint16_t)(sheets[k].n - part.i[k]);
+                nd.kind[k] = ARB_RC_EXTRA;
+                after += COST_EXTRA * (sheets[k].n - part.i[k]);
+            }
+        add_goal(&s, add_node(&s, &nd), part.cost + after, &part.pos);
+        r->partial = true;
     }
     r->states = s.expanded;
     r->pruned = s.pruned;

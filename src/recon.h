@@ -83,6 +83,9 @@ struct arb_recon_result {
     bool ties;                     /* an alternative costs as much as the best */
     long states;                   /* states the search expanded */
     bool pruned;                   /* the beam was full at some ply (the optimum is not proved) */
+    bool partial;                  /* no game fits to the end (and no final position or move count
+                                      is given): best is the game as far as the
+                                      sheets could be followed; the tokens after it are EXTRA */
 };
 
 /* Find the legal games that best explain the sheets.  Returns 0, or -1 if

@@ -49,10 +49,10 @@ while read -r f; do
     t1=$(ms_now)
     [ "$rc" -le 1 ] || failed_calls=$((failed_calls + 1))
     jq -r --arg n "$name" --arg ms $((t1 - t0)) \
-        'if .uci == null then "\($n) 0 \($ms) 0 -" else "\($n) 1 \($ms) \(.corrections | length) \(.sheets[0].lang)" end' \
+        'if .uci == null or .partial then "\($n) 0 \($ms) 0 -" else "\($n) 1 \($ms) \(.corrections | length) \(.sheets[0].lang)" end' \
         "$tmp/out/$name.json" >> "$tmp/rec" 2>/dev/null || echo "$name 0 $((t1 - t0)) 0 -" >> "$tmp/rec"
     # The game found, as SAN, to replay; and what it should end in.
-    jq -r 'select(.uci != null) | .san | join(" ")' "$tmp/out/$name.json" > "$tmp/out/$name.san" 2>/dev/null
+    jq -r 'select(.uci != null and (.partial | not)) | .san | join(" ")' "$tmp/out/$name.json" > "$tmp/out/$name.san" 2>/dev/null
     [ -s "$tmp/out/$name.san" ] || rm -f "$tmp/out/$name.san"
 done < "$tmp/list"
 # Replay every game found through check: name ok (no error, same plies and position).
@@ -99,7 +99,7 @@ for g in $(sed 's/-[a-z]\.txt$//' "$tmp/list" | sort | uniq -d); do
     t1=$(ms_now)
     [ "$rc" -le 1 ] || failed_calls=$((failed_calls + 1))
     jq -r --arg n "$name-ab" --arg ms $((t1 - t0)) \
-        'if .uci == null then "\($n) 0 0 \($ms) 0 - -" else "\($n) 0 1 \($ms) \(.corrections | length) en -" end' \
+        'if .uci == null or .partial then "\($n) 0 0 \($ms) 0 - -" else "\($n) 0 1 \($ms) \(.corrections | length) en -" end' \
         "$tmp/out/$name-ab.json" >> "$tmp/table2" 2>/dev/null || echo "$name-ab 0 0 $((t1 - t0)) 0 - -" >> "$tmp/table2"
 done
 set -- $(stats "$tmp/table2")
