@@ -336,6 +336,7 @@ static double token_cost_cached(const struct arb_lang *lang, const struct norm *
     double extra[6];
     int nf = 0, bi = 0;
     int ptype = -1;   /* the forms begin with this piece's letter */
+    int both_letters = -1;   /* the form that names both pieces of a capture (BxN) */
     double best;
     if (kind == ARB_MK_CASTLE) {
         struct norm *f = &forms[nf++];
@@ -420,6 +421,7 @@ static double token_cost_cached(const struct arb_lang *lang, const struct norm *
         if (capture && type != ARB_PAWN && lang->piece[taken ? taken : ARB_PAWN]) {
             const char *tl = taken == ARB_PAWN ? (lang->pawn_letter ? lang->pawn_letter : "P") : lang->piece[taken];
             extra[nf] = 0.3;
+            both_letters = nf;
             struct norm *f = &forms[nf++];
             memset(f, 0, sizeof *f);
             put_str(f, lang->piece[type]);
@@ -444,7 +446,10 @@ marks:;
     ops[0] = 0;
     if (reason && best > 0.06 && best < ARB_RECON_GARBAGE)
         edit(t, &forms[bi], ops, sizeof ops, kind == ARB_MK_CASTLE ? -1 : ptype);
-    if (reason && extra[bi] > 0.3)
+    if (reason && bi == both_letters)
+        snprintf(ops + strlen(ops), sizeof ops - strlen(ops), "%sa capture written with both pieces' letters",
+                 ops[0] ? "; " : "");
+    else if (reason && extra[bi] > 0.3)
         snprintf(ops + strlen(ops), sizeof ops - strlen(ops), "%sthe piece that moved not told apart (C.10)",
                  ops[0] ? "; " : "");
     double marks = 0;
@@ -871,7 +876,8 @@ static void collect(const struct search *s, int node, struct arb_recon_game *g, 
             continue;
         ply++;
         for (int sh = 0; sh < s->ns; sh++) {
-            if (n->kind[sh] == ARB_RC_READ && n->tcost[sh] - skipped[sh] < 0.01f)
+            /* An over-specified or long form (0.05) is no correction. */
+            if (n->kind[sh] == ARB_RC_READ && n->tcost[sh] - skipped[sh] < 0.06f)
                 continue;
             struct arb_recon_corr *c = &g->corr[g->n_corr++];
             memset(c, 0, sizeof *c);

@@ -12,7 +12,7 @@ RECONBENCH_ASAN=${RECONBENCH_ASAN:-build/reconbench-asan}
 SHARED=${SHARED:-../shared}
 C=$SHARED/corpus/pgnmentor-14-players.pgn
 [ -r "$C" ] || { echo "1..0 # Skipped: $C not found"; exit 0; }
-out=$("$RECONBENCH" --tap --games=30 --cases=BD --floor1=70 --floor2=95 "$C")
+out=$("$RECONBENCH" --tap --games=30 --cases=BD --floor1=85 --floor2=95 "$C")
 rc=$?
 echo "$out" | grep -v '^1\.\.'
 n=$(echo "$out" | grep -c '^\(not \)\{0,1\}ok ')
