@@ -539,6 +539,7 @@ struct state {
     uint8_t owe;                  /* bit k: sheet k left out White's move of a row: Black's goes too */
     double cost;
     int node;
+    int away;                     /* squares that differ from the final position */
 };
 
 /* A child before it is made: parent state, move and what each sheet did. */
@@ -971,6 +972,7 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
     cur[0].owe = 0;
     cur[0].cost = 0;
     cur[0].node = add_node(&s, &root);
+    cur[0].away = o->final ? squares_away(&start, o->final) : 0;
 
     struct state part;            /* see below: the game as far as it can be followed */
     int part_read = -1;
@@ -1039,12 +1041,25 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
             struct cand *cd = &s.cand[c];
             if (cd->cost > best + SLACK || cd->cost > s.best_goal + margin)
                 continue;
-            struct arb_pos *p = &cur[cd->parent].pos;
+            struct state *par = &cur[cd->parent];
+            struct arb_pos *p = &par->pos;
+            int from = arb_move_from(cd->move), to = arb_move_to(cd->move), mk = arb_move_kind(cd->move);
+            bool taking = mk == ARB_MK_EP || mk == ARB_MK_PROMOTION || (mk != ARB_MK_CASTLE && p->board[to] != ARB_EMPTY);
+            int before = 0;
+            if (o->final && mk != ARB_MK_CASTLE && mk != ARB_MK_EP)
+                before = (p->board[from] != o->final->board[from]) + (p->board[to] != o->final->board[to]);
             struct arb_undo u;
             arb_pos_make(p, cd->move, &u);
             cd->key = place_key(p->key, cd->i, n_sheets, cd->owe);
-            bool ok = !o->final || can_reach(p, o->final);
-            cd->away = o->final ? squares_away(p, o->final) : 0;
+            /* Only a capture or a promotion changes what can still be reached. */
+            bool ok = !o->final || !taking || can_reach(p, o->final);
+            if (!o->final)
+                cd->away = 0;
+            else if (mk == ARB_MK_CASTLE || mk == ARB_MK_EP)
+                cd->away = squares_away(p, o->final);
+            else   /* a move changes its two squares only */
+                cd->away = par->away - before + (p->board[from] != o->final->board[from])
+                           + (p->board[to] != o->final->board[to]);
             arb_pos_unmake(p, cd->move, &u);
             if (ok)
                 s.cand[kept++] = *cd;
@@ -1122,6 +1137,7 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
             memcpy(nx->i, cd->i, sizeof nx->i);
             nx->owe = cd->owe;
             nx->cost = cd->cost;
+            nx->away = cd->away;
             struct rnode nd = {.parent = cur[cd->parent].node, .move = cd->move};
             for (int k = 0; k < ARB_RECON_MAX_SHEETS; k++) {
                 nd.tok[k] = k < n_sheets ? cd->tok[k] : -1;
