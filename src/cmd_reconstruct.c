@@ -20,6 +20,7 @@
 #include "pgn.h"
 #include "recon.h"
 #include "san.h"
+#include "timectl.h"
 #include "util.h"
 
 struct sheet_file {
@@ -35,6 +36,8 @@ struct sheet_file {
     int n;
     struct arb_pos start;
     bool have_start;
+    int no_duty_from;             /* 8.4 by the sheet's clock readings: the move from which a
+                                     clock showed under five minutes (0: none) */
 };
 
 /* Read the first game of path and its move tokens. */
@@ -66,6 +69,15 @@ static int read_sheet(const struct arb_opts *o, struct sheet_file *f)
         if (depth)
             continue;
         const char *t = arb_node_text(&f->g, n);
+        if (n->kind == ARB_N_COMMENT && !f->no_duty_from) {
+            /* A clock reading under five minutes (Art. 8.4; the increment is
+             * looked at below). */
+            struct arb_clock_comment cc;
+            arb_clock_comment_parse(t, n->len, &cc);
+            if (cc.clk >= 0 && cc.clk < 3000 && cur_num > 0)
+                f->no_duty_from = cur_num;
+            continue;
+        }
         if (n->kind == ARB_N_MOVENUM) {
             /* "12." : White's move of row 12 follows; "12..." Black's. */
             cur_num = n->num > 0 ? n->num : 0;
@@ -86,6 +98,16 @@ static int read_sheet(const struct arb_opts *o, struct sheet_file *f)
          * the sheet says nothing until the next number. */
         next_side = next_side == 0 ? 1 : -1;
     }
+    /* 8.4 does not apply with an increment of 30 seconds or more. */
+    struct arb_timecontrol tc = {0};
+    const char *tct = arb_game_tag(&f->g, "TimeControl");
+    if (o->have_time_control)
+        tc = o->time_control;
+    else if (tct)
+        arb_tc_parse_pgn(tct, &tc);
+    for (int p = 0; p < tc.n; p++)
+        if (tc.p[p].increment >= 30)
+            f->no_duty_from = 0;
     const char *fen = arb_game_tag(&f->g, "FEN");
     if (fen) {
         char e[200];
@@ -251,7 +273,7 @@ static int first_difference(const struct arb_recon_game *a, const struct arb_rec
 }
 
 static void write_pgn(struct arb_buf *b, const struct arb_recon_result *r, const struct arb_pos *start,
-                      struct sheet_file *files, int ns, const struct arb_sheet *sheets)
+                      struct sheet_file *files, int ns, const struct arb_sheet *sheets, int no_duty_from)
 {
     const struct arb_recon_game *g = &r->best;
     const struct arb_game *tg = &files[0].g;
@@ -284,6 +306,8 @@ static void write_pgn(struct arb_buf *b, const struct arb_recon_result *r, const
     for (int k = 0; k < ns; k++)
         arb_buf_printf(b, "%s%s read as %s", k ? ", " : "", files[k].path, sheets[k].lang->name);
     arb_buf_printf(b, "); %d correction%s, cost %.2f", g->n_corr, g->n_corr == 1 ? "" : "s", g->cost);
+    if (no_duty_from)
+        arb_buf_printf(b, "; no duty to record from move %d (Art. 8.4)", no_duty_from);
     if (r->ties)
         arb_buf_adds(b, "; another game fits the sheets equally well: the evidence does not decide");
     else if (r->n_alt)
@@ -315,7 +339,7 @@ static void write_pgn(struct arb_buf *b, const struct arb_recon_result *r, const
                 continue;
             arb_buf_printf(&item, " {sheet %d: ", k->sheet + 1);
             if (k->kind == ARB_RC_NOT_RECORDED)
-                arb_buf_adds(&item, "not recorded");
+                arb_buf_adds(&item, k->reason);
             else
                 arb_buf_printf(&item, "'%s' (%s)", sheets[k->sheet].tok[k->tok], k->reason[0] ? k->reason : "as written");
             arb_buf_adds(&item, "}");
@@ -389,6 +413,10 @@ int arb_cmd_reconstruct(const struct arb_opts *o)
     else
         arb_pos_startpos(&start);
     struct arb_recon_opts ro = {.start = &start, .moves = (int)o->recon_moves, .no_duty_from = (int)o->no_duty_from};
+    /* Without --no-duty-from, the sheets' clock readings tell where 8.4 began. */
+    for (int k = 0; k < ns && !o->no_duty_from; k++)
+        if (files[k].no_duty_from && (!ro.no_duty_from || files[k].no_duty_from < ro.no_duty_from))
+            ro.no_duty_from = files[k].no_duty_from;
     if (o->final_fen) {
         char e[200];
         if (arb_pos_from_fen(&final, o->final_fen, false, e, sizeof e) < 0) {
@@ -411,7 +439,7 @@ int arb_cmd_reconstruct(const struct arb_opts *o)
     } else if (o->format == &arb_format_jsonl) {
         write_json(&out, &r, &start, files, ns, sheets);
     } else {
-        write_pgn(&out, &r, &start, files, ns, sheets);
+        write_pgn(&out, &r, &start, files, ns, sheets, ro.no_duty_from);
     }
     if (out.len && fwrite(out.data, 1, out.len, stdout) != out.len)
         status = ARB_EXIT_FAILURE;

@@ -903,7 +903,9 @@ static void collect(const struct search *s, int node, struct arb_recon_game *g, 
             else if (c->kind == ARB_RC_UNREADABLE)
                 snprintf(c->reason, sizeof c->reason, "unreadable");
             else
-                snprintf(c->reason, sizeof c->reason, "not recorded");
+                snprintf(c->reason, sizeof c->reason, "%s",
+                         s->o->no_duty_from > 0 && (int)pos.fullmove >= s->o->no_duty_from
+                             ? "not recorded (no duty to record, Art. 8.4)" : "not recorded");
         }
         g->moves[g->n_moves++] = n->move;
         struct arb_undo u;
