@@ -288,6 +288,16 @@ static struct batch *take(struct pipeline *p)
     return b;
 }
 
+/* Check a batch the caller has taken, and hand it to the writer. */
+static void check_taken(struct pipeline *p, struct batch *b)
+{
+    batch_check(b);
+    pthread_mutex_lock(&p->mu);
+    b->state = B_DONE;
+    pthread_cond_broadcast(&p->progress);
+    pthread_mutex_unlock(&p->mu);
+}
+
 static void *worker(void *arg)
 {
     struct pipeline *p = arg;
@@ -299,10 +309,8 @@ static void *worker(void *arg)
         if (!b)
             break;   /* stopped, nothing left */
         pthread_mutex_unlock(&p->mu);
-        batch_check(b);
+        check_taken(p, b);
         pthread_mutex_lock(&p->mu);
-        b->state = B_DONE;
-        pthread_cond_broadcast(&p->progress);
     }
     pthread_mutex_unlock(&p->mu);
     return NULL;
@@ -317,11 +325,7 @@ static bool help(struct pipeline *p)
     pthread_mutex_unlock(&p->mu);
     if (!b)
         return false;
-    batch_check(b);
-    pthread_mutex_lock(&p->mu);
-    b->state = B_DONE;
-    pthread_cond_broadcast(&p->progress);
-    pthread_mutex_unlock(&p->mu);
+    check_taken(p, b);
     return true;
 }
 
