@@ -57,7 +57,7 @@ static bool allowed(enum arb_cmd cmd, int opt)
     case OPT_MAX_GAME_BYTES: case OPT_TIME_CONTROL: case OPT_JOBS:
         return true;
     case OPT_FORMAT:
-        return cmd == ARB_CMD_CHECK || cmd == ARB_CMD_RECONSTRUCT;
+        return true;   /* INTERFACE: shared by the commands that read games (replay and convert: text) */
     case OPT_FINAL_FEN: case OPT_MOVES: case OPT_NO_DUTY_FROM:
         return cmd == ARB_CMD_RECONSTRUCT;
     case OPT_COLOR: case OPT_QUIET: case OPT_FAIL_ON: case OPT_SELECT: case OPT_IGNORE: case OPT_WHERE:
@@ -161,7 +161,8 @@ static const char usage_replay[] =
     "Options:\n"
     "      --fen               print one FEN per line: the start position, then the\n"
     "                          position after each replayed half-move\n"
-    "      --game=N            the N-th game of the file (default 1)\n";
+    "      --game=N            the N-th game of the file (default 1)\n"
+    "      --format=text       the only format of replay (accepted for the interface)\n";
 
 static const char usage_convert[] =
     "Usage: arbiter convert --to=LANG [OPTION]... [FILE]...\n"
@@ -172,7 +173,8 @@ static const char usage_convert[] =
     "read is copied as written after a comment that says why (exit status 1).\n"
     "\n"
     "Options:\n"
-    "      --to=LANG           the language to write (required)\n";
+    "      --to=LANG           the language to write (required)\n"
+    "      --format=text       the only format of convert (PGN; accepted for the interface)\n";
 
 static const char usage_reconstruct[] =
     "Usage: arbiter reconstruct [OPTION]... SHEET [SHEET2]\n"
@@ -531,6 +533,8 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
                            o->n_files);
     if (o->cmd == ARB_CMD_RECONSTRUCT && o->format != &arb_format_text && o->format != &arb_format_jsonl)
         return usage_error(o, "reconstruct writes PGN (the default) or --format=jsonl");
+    if ((o->cmd == ARB_CMD_REPLAY || o->cmd == ARB_CMD_CONVERT) && o->format != &arb_format_text)
+        return usage_error(o, "%s writes text only (--format=text, the default)", o->cmd_name);
     if (o->cmd == ARB_CMD_CONVERT && !o->to)
         return usage_error(o, "convert needs --to=LANG (see --lang=list)");
     return ARB_OPTS_RUN;
