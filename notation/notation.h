@@ -133,6 +133,11 @@ size_t arb_notation_write(const struct arb_lang *lang, const struct arb_movedesc
  * Returns the length. */
 size_t arb_notation_uci(const struct arb_pos *pos, arb_move m, char out[6]);
 
+/* The move number of a ply as PGN writes it: "12." before White's move,
+ * "12..." before Black's.  k counts the plies since White's move of move
+ * `first` (first 12, k 0: "12."; k 3: "13...").  Returns out (16 bytes). */
+char *arb_move_number(unsigned first, int k, char out[16]);
+
 /* Write a square ("e4") into out[3]. */
 void arb_square_name(int sq, char out[3]);
 

@@ -5,7 +5,14 @@
  */
 #include "notation.h"
 
+#include <stdio.h>
 #include <string.h>
+
+char *arb_move_number(unsigned first, int k, char out[16])
+{
+    snprintf(out, 16, "%u%s", first + (unsigned)(k / 2), k % 2 ? "..." : ".");
+    return out;
+}
 
 void arb_square_name(int sq, char out[3])
 {

@@ -329,8 +329,10 @@ static bool help(struct pipeline *p)
     return true;
 }
 
-static void file_free(struct file_ctx *f)
+/* A file read to its end and all of it written: count its bytes, free it. */
+static void file_done(struct pipeline *p, struct file_ctx *f)
 {
+    p->bytes_read += f->in.raw_total;
     if (f->open)
         arb_input_close(&f->in);
     free(f);
@@ -366,10 +368,8 @@ static void batch_write(struct pipeline *p, struct batch *b)
             out_flush(p);
     }
     struct file_ctx *f = b->file;
-    if (f && --f->pending == 0 && !f->reading) {
-        p->bytes_read += f->in.raw_total;
-        file_free(f);
-    }
+    if (f && --f->pending == 0 && !f->reading)
+        file_done(p, f);
     b->file = NULL;
     b->n = 0;
     arb_arena_reset(&b->arena);
@@ -527,10 +527,8 @@ static int check_file(struct pipeline *p, const char *path)
         arb_arena_reset(&b->arena);
     }
     f->reading = false;   /* from here the last batch written frees it */
-    if (f->pending == 0) {
-        p->bytes_read += f->in.raw_total;
-        file_free(f);
-    }
+    if (f->pending == 0)
+        file_done(p, f);
     return status;
 }
 

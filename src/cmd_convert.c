@@ -95,40 +95,6 @@ static void comment(struct out *o, const char *s, size_t n)
     arb_buf_free(&w);
 }
 
-static void put_tag(struct arb_buf *b, const char *name, const char *value)
-{
-    arb_buf_printf(b, "[%s \"", name);
-    for (const char *p = value; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            arb_buf_addc(b, '\\');
-        arb_buf_addc(b, *p);
-    }
-    arb_buf_adds(b, "\"]\n");
-}
-
-static const char *const roster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
-static const char *const roster_default[] = {"?", "?", "????.??.??", "?", "?", "?", "*"};
-
-static void write_tags(struct arb_buf *b, const struct arb_game *g, const char *result)
-{
-    for (int r = 0; r < 7; r++) {
-        const char *v = arb_game_tag(g, roster[r]);
-        if (r == 6)
-            v = result;
-        put_tag(b, roster[r], v ? v : roster_default[r]);
-    }
-    for (int i = 0; i < g->n_tags; i++) {
-        bool in_roster = false, repeated = false;
-        for (int r = 0; r < 7; r++)
-            in_roster |= strcmp(g->tags[i].name, roster[r]) == 0;
-        for (int j = 0; j < i; j++)
-            repeated |= strcmp(g->tags[j].name, g->tags[i].name) == 0;
-        if (!in_roster && !repeated)
-            put_tag(b, g->tags[i].name, g->tags[i].value);
-    }
-    arb_buf_addc(b, '\n');
-}
-
 /* The movetext again: numbers as PGN export writes them ("12." before
  * White's move, "12..." before Black's after an interruption). */
 static void write_moves(struct arb_buf *b, const struct arb_game *g, struct conv *c, const struct arb_outcome *oc,
@@ -155,7 +121,7 @@ static void write_moves(struct arb_buf *b, const struct arb_game *g, struct conv
             int p = base + ply[depth];
             char unit[96];   /* a number stays on the line of its move */
             if (p % 2 == 0 || need_number)
-                snprintf(unit, sizeof unit, "%d%s %s", p / 2 + 1, p % 2 ? "..." : ".", c->text[i]);
+                snprintf(unit, sizeof unit, "%s %s", arb_move_number(1, p, num), c->text[i]);
             else
                 snprintf(unit, sizeof unit, "%s", c->text[i]);
             word(&o, unit, strlen(unit));
@@ -284,7 +250,7 @@ static int convert_file(const struct arb_opts *o, const char *path, struct arb_b
             arb_buf_add(out, text + tags, len - tags);
             arb_buf_adds(out, "\n\n");
         } else {
-            write_tags(out, &g, result);
+            arb_pgn_write_tags(out, &g, result);
             write_moves(out, &g, &c, &oc, result);
         }
         arb_pgn_release(&rd, &g);

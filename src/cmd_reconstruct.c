@@ -174,8 +174,8 @@ static const char *kind_name(enum arb_recon_kind k)
 /* The move label of a ply ("23." or "23..."). */
 static void ply_label(const struct arb_pos *start, int ply, char *buf, size_t cap)
 {
-    int idx = ply - 1 + (start->side == ARB_BLACK);
-    snprintf(buf, cap, "%d%s", (int)start->fullmove + idx / 2, idx % 2 ? "..." : ".");
+    char num[16];
+    snprintf(buf, cap, "%s", arb_move_number(start->fullmove, ply - 1 + (start->side == ARB_BLACK), num));
 }
 
 static void write_json(struct arb_buf *b, const struct arb_recon_result *r, const struct arb_pos *start,
@@ -277,29 +277,10 @@ static void write_pgn(struct arb_buf *b, const struct arb_recon_result *r, const
 {
     const struct arb_recon_game *g = &r->best;
     const struct arb_game *tg = &files[0].g;
-    static const char *const roster[] = {"Event", "Site", "Date", "Round", "White", "Black", NULL};
-    for (int i = 0; roster[i]; i++) {
-        const char *v = arb_game_tag(tg, roster[i]);
-        arb_buf_adds(b, "[");
-        arb_buf_adds(b, roster[i]);
-        arb_buf_adds(b, " \"");
-        for (const char *p = v ? v : "?"; *p; p++) {
-            if (*p == '"' || *p == '\\')
-                arb_buf_addc(b, '\\');
-            arb_buf_addc(b, *p);
-        }
-        arb_buf_adds(b, "\"]\n");
-    }
     const char *res = arb_game_tag(tg, "Result");
     if (!res || (strcmp(res, "1-0") && strcmp(res, "0-1") && strcmp(res, "1/2-1/2")))
         res = "*";
-    arb_buf_printf(b, "[Result \"%s\"]\n", res);
-    char fen[128];
-    if (files[0].have_start) {
-        arb_pos_to_fen(start, fen);
-        arb_buf_printf(b, "[SetUp \"1\"]\n[FEN \"%s\"]\n", fen);
-    }
-    arb_buf_adds(b, "\n");
+    arb_pgn_write_tags(b, tg, res);   /* the first sheet's, with its FEN if it has one */
     /* The verdict first. */
     arb_buf_printf(b, "{arbiter reconstruct: %d move%s from %d sheet%s (", g->n_moves, g->n_moves == 1 ? "" : "s",
                    ns, ns == 1 ? "" : "s");

@@ -31,6 +31,7 @@
 #include "finding.h"
 #include "input.h"
 #include "lex.h"
+#include "util.h"
 
 struct arb_tag {
     const char *name;
@@ -102,6 +103,12 @@ static inline const char *arb_node_text(const struct arb_game *g, const struct a
 /* The tag `name` (the first of that name), or NULL; arb_game_tag: its value. */
 const struct arb_tag *arb_game_find_tag(const struct arb_game *g, const char *name);
 const char *arb_game_tag(const struct arb_game *g, const char *name);
+
+/* Write g's tags as PGN export does: the seven-tag roster in its order
+ * (a missing one as "?" / "????.??.??", Result as `result`), then the other
+ * tags as they stood (the first of a repeated name), escaped, and a blank
+ * line. */
+void arb_pgn_write_tags(struct arb_buf *b, const struct arb_game *g, const char *result);
 
 /* Line and column of the absolute offset off inside the game's text. */
 void arb_game_locate(const struct arb_game *g, uint64_t off, uint32_t *line, uint32_t *col);

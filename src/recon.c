@@ -643,6 +643,26 @@ static int squares_away(const struct arb_pos *p, const struct arb_pos *f)
     return n;
 }
 
+/* The end of a game at state st: the tokens the sheets still hold were no
+ * move (a step without a move passes over them; *after is their cost).
+ * Returns the game's last node. */
+static int end_node(struct search *s, const struct state *st, double *after)
+{
+    struct rnode nd = {.parent = st->node, .move = 0, .tok = {-1, -1}, .kind = {0xff, 0xff}};
+    bool any = false;
+    *after = 0;
+    for (int k = 0; k < s->ns; k++)
+        if (st->i[k] < s->sh[k].n) {
+            nd.tok[k] = (int16_t)st->i[k];
+            nd.skip[k] = (uint16_t)(s->sh[k].n - st->i[k]);
+            nd.kind[k] = ARB_RC_EXTRA;
+            for (int x = st->i[k]; x < s->sh[k].n; x++)
+                *after += s->skipc[k][x];
+            any = true;
+        }
+    return any ? add_node(s, &nd) : st->node;
+}
+
 /* Move the k cheapest of c[0..n) to the front (quickselect with Hoare's
  * partition), in no particular order but a deterministic one. */
 static void select_cheapest(struct cand *c, size_t n, size_t k)
@@ -684,6 +704,15 @@ static void add_goal(struct search *s, int node, double cost, const struct arb_p
     s->n_goals++;
     if (cost < s->best_goal)
         s->best_goal = cost;
+}
+
+/* The move number (or side) written for token t of sheet sh is not that
+ * of the move pos is about to make. */
+static bool number_disagrees(const struct arb_sheet *sh, int t, const struct arb_pos *pos)
+{
+    int num = sh->num ? sh->num[t] : 0;
+    int side = sh->black ? sh->black[t] : -1;
+    return (num > 0 && num != (int)pos->fullmove) || (side >= 0 && side != pos->side);
 }
 
 /* What passing over token x of sheet sh as no move costs: less when it
@@ -761,7 +790,7 @@ static void expand_state(struct search *s, const struct state *st, int idx, cons
                                                        s->cache, (uint32_t)(k << 16 | (i + sk)), need[j]);
             }
         read_any[k] = min >= 2.0;
-        if ((numbered && num != (int)pos->fullmove) || (side >= 0 && side != pos->side))
+        if (number_disagrees(sh, i, pos))
             numcost[k] = COST_NUMBER;
         /* A row left out: where the numbers show it, or (no numbers) where
          * the token fits no move well. */
@@ -792,9 +821,7 @@ static void expand_state(struct search *s, const struct state *st, int idx, cons
                 int t = i + sk;
                 if (cost[k][sk][j] > COST_READ_MAX)
                     continue;
-                int num = sh->num ? sh->num[t] : 0;
-                int side = sh->black ? sh->black[t] : -1;
-                double nc = (num > 0 && num != (int)pos->fullmove) || (side >= 0 && side != pos->side) ? COST_NUMBER : 0;
+                double nc = number_disagrees(sh, t, pos) ? COST_NUMBER : 0;
                 double skipped = 0;
                 for (int x = i; x < t; x++)
                     skipped += s->skipc[k][x];
@@ -892,9 +919,9 @@ static void collect(const struct search *s, int node, struct arb_recon_game *g, 
                 arb_recon_token_cost(s->sh[sh].lang, s->sh[sh].tok[n->tok[sh]], &pos, n->move, c->reason,
                                      sizeof c->reason);
                 const struct arb_sheet *sht = &s->sh[sh];
-                int num = sht->num ? sht->num[n->tok[sh]] : 0;
-                int side = sht->black ? sht->black[n->tok[sh]] : -1;
-                if ((num > 0 && num != (int)pos.fullmove) || (side >= 0 && side != pos.side)) {
+                if (number_disagrees(sht, n->tok[sh], &pos)) {
+                    int num = sht->num ? sht->num[n->tok[sh]] : 0;
+                    int side = sht->black ? sht->black[n->tok[sh]] : -1;
                     size_t l = strlen(c->reason);
                     snprintf(c->reason + l, sizeof c->reason - l, "%swritten as %s's move %d", l ? "; " : "",
                              side == 1 ? "Black" : "White", num);
@@ -987,28 +1014,13 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
                 continue;
             if (st->owe || (o->final && !same_position(&st->pos, o->final)))
                 continue;
-            int rest[ARB_RECON_MAX_SHEETS] = {0}, total = 0;
-            double after = 0;
-            for (int k = 0; k < n_sheets; k++) {
-                rest[k] = sheets[k].n - st->i[k];
-                total += rest[k];
-                for (int x = st->i[k]; x < sheets[k].n; x++)
-                    after += s.skipc[k][x];
-            }
-            if (rest[0] > 2 || (n_sheets > 1 && rest[1] > 2))
+            bool few = true;
+            for (int k = 0; k < n_sheets; k++)
+                few &= sheets[k].n - st->i[k] <= 2;
+            if (!few)
                 continue;
-            int node = st->node;
-            if (total) {
-                struct rnode nd = {.parent = st->node, .move = 0, .tok = {-1, -1}, .kind = {0xff, 0xff}};
-                for (int k = 0; k < n_sheets; k++)
-                    if (rest[k]) {
-                        nd.tok[k] = (int16_t)st->i[k];
-                        nd.skip[k] = (uint16_t)rest[k];
-                        nd.kind[k] = ARB_RC_EXTRA;
-                        nd.tcost[k] = 0;
-                    }
-                node = add_node(&s, &nd);
-            }
+            double after;
+            int node = end_node(&s, st, &after);
             add_goal(&s, node, st->cost + after, &st->pos);
         }
         if (ply == max_plies)
@@ -1169,16 +1181,9 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
     if (!s.n_goals && part_read >= 0 && !o->force && !o->final && !o->moves) {
         /* No game fits to the end: the game as far as it can be followed;
          * the tokens after it are not fitted. */
-        struct rnode nd = {.parent = part.node, .move = 0, .tok = {-1, -1}, .kind = {0xff, 0xff}};
-        double after = 0;
-        for (int k = 0; k < n_sheets; k++)
-            if (part.i[k] < sheets[k].n) {
-                nd.tok[k] = (int16_t)part.i[k];
-                nd.skip[k] = (uint16_t)(sheets[k].n - part.i[k]);
-                nd.kind[k] = ARB_RC_EXTRA;
-                after += COST_EXTRA * (sheets[k].n - part.i[k]);
-            }
-        add_goal(&s, add_node(&s, &nd), part.cost + after, &part.pos);
+        double after;
+        int node = end_node(&s, &part, &after);
+        add_goal(&s, node, part.cost + after, &part.pos);
         r->partial = true;
     }
     r->states = s.expanded;

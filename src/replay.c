@@ -191,7 +191,8 @@ static void write_move(struct rs *s, arb_move m, char *buf, size_t cap)
 /* Move number and dots for a ply of this line: "12." or "12...". */
 static void move_number(const struct arb_pos *pos, char *buf, size_t cap)
 {
-    snprintf(buf, cap, "%u%s", (unsigned)pos->fullmove, pos->side == ARB_WHITE ? "." : "...");
+    char num[16];
+    snprintf(buf, cap, "%s", arb_move_number(pos->fullmove, pos->side == ARB_BLACK, num));
 }
 
 static const char *castle_name(int aside) { return aside ? "0-0-0" : "0-0"; }

@@ -58,10 +58,9 @@ void arb_ply_label(const struct arb_outcome *oc, int ply, char *buf, size_t cap)
         buf[0] = 0;
         return;
     }
-    unsigned fm = oc->start_fullmove ? oc->start_fullmove : 1;
-    int k = ply - 1 + oc->start_side;            /* plies since White's move of move fm */
-    unsigned number = fm + (unsigned)(k / 2);
-    snprintf(buf, cap, "%u%s", number, k % 2 ? "... " : ". ");
+    char num[16];
+    arb_move_number(oc->start_fullmove ? oc->start_fullmove : 1, ply - 1 + oc->start_side, num);
+    snprintf(buf, cap, "%s ", num);
 }
 
 static void plural(struct arb_buf *out, uint64_t n, const char *word)
