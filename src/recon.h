@@ -4,7 +4,7 @@
  * or two scoresheets (each in its own notation language) are matched
  * against legal games.  Every recorded token costs its distance to the
  * move it is taken for, written in the sheet's language (arb_recon_token_
- * cost); a move no sheet recorded, a token that was no move and an
+ * cost, notation/slips.h); a move no sheet recorded, a token that was no move and an
  * unreadable token ("?") cost fixed amounts; the final position, when
  * known, is a hard constraint.  A beam search over the plies, one state per
  * (position, place in each sheet), finds the games of least total cost.
@@ -93,14 +93,6 @@ struct arb_recon_result {
 int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct arb_recon_opts *o,
                     struct arb_recon_result *r);
 void arb_recon_free(struct arb_recon_result *r);
-
-/* The cost of reading token tok (written in lang) as the legal move m of
- * pos: 0 when it is the move as written (SAN, long or over-specified form,
- * marks as they should be), more for each slip, at most ARB_RECON_GARBAGE.
- * reason (may be NULL) gets the slips in words. */
-#define ARB_RECON_GARBAGE 3.0
-double arb_recon_token_cost(const struct arb_lang *lang, const char *tok, const struct arb_pos *pos, arb_move m,
-                            char *reason, size_t cap);
 
 /* The language a sheet's tokens are most likely written in (the one that
  * reads most of them as moves; ties: hint, then the table's order). */

@@ -9,7 +9,7 @@
  */
 #include "replay.h"
 
-#include "recon.h"
+#include "slips.h"
 
 #include "clocks.h"
 #include "dead.h"
@@ -961,8 +961,8 @@ static bool repair(struct rs *s, int idx, int used, struct arb_finding *f)
     struct cand { arb_move m; double cost; } cand[ARB_MAX_MOVES];
     int nc = 0;
     for (int j = 0; j < ml.n; j++) {
-        double c = arb_recon_token_cost(s->lang, tok, &s->cur.pos, ml.moves[j], NULL, 0);
-        if (c < ARB_RECON_GARBAGE)
+        double c = arb_slip_token_cost(s->lang, tok, &s->cur.pos, ml.moves[j], NULL, 0);
+        if (c < ARB_SLIP_GARBAGE)
             cand[nc++] = (struct cand){ml.moves[j], c};
     }
     for (int a = 1; a < nc; a++)   /* cheapest first (few: insertion sort) */
@@ -1007,7 +1007,7 @@ static bool repair(struct rs *s, int idx, int used, struct arb_finding *f)
         return false;
     }
     if (best >= 0) {
-        arb_recon_token_cost(s->lang, tok, &s->cur.pos, cand[best].m, why, sizeof why);
+        arb_slip_token_cost(s->lang, tok, &s->cur.pos, cand[best].m, why, sizeof why);
         f->note = arb_arena_printf(s->g->arena,
                                    "--repair: '%s' is most likely %s (%s): the rest of the game replays from it, "
                                    "and the replay goes on from there",
@@ -1019,7 +1019,7 @@ static bool repair(struct rs *s, int idx, int used, struct arb_finding *f)
         return true;
     }
     if (most >= 0) {
-        arb_recon_token_cost(s->lang, tok, &s->cur.pos, cand[most].m, why, sizeof why);
+        arb_slip_token_cost(s->lang, tok, &s->cur.pos, cand[most].m, why, sizeof why);
         f->note = arb_arena_printf(s->g->arena,
                                    "--repair: the nearest legal move is %s (%s), but the game does not replay to its "
                                    "end from it either",

@@ -3,6 +3,7 @@
  * rows left out, unreadable moves, two sheets and a final position. */
 #include "tap.h"
 #include "recon.h"
+#include "slips.h"
 #include "san.h"
 
 #include <stdio.h>
@@ -46,7 +47,7 @@ static double cost_of(const char *lang, const char *tok, const char *before, con
     if (play(before, &pos, moves) < 0)
         return -1;
     arb_move m = move_of(&pos, san);
-    return m ? arb_recon_token_cost(arb_lang_find(lang), tok, &pos, m, why, 96) : -1;
+    return m ? arb_slip_token_cost(arb_lang_find(lang), tok, &pos, m, why, 96) : -1;
 }
 
 /* Split a sheet into tokens (and the row numbers "12." give). */
@@ -120,7 +121,7 @@ int main(void)
     ok(c > 0.5 && c <= 1.0, "fN3 for Nf3: two neighbours swapped, one slip (%.2f, %s)", c, why);
     ok(cost_of("en", "0-0", "e4 e5 Nf3 Nc6 Bc4 Bc5", "O-O", why) == 0, "0-0 for O-O as written");
     ok(cost_of("en", "?", "e4 e5", "Nf3", why) == 1.0 && strcmp(why, "unreadable") == 0, "'?' costs 1 for any move");
-    ok(cost_of("en", "Kxa7+", "e4 e5", "Nf3", why) == ARB_RECON_GARBAGE, "Kxa7+ for Nf3: nothing like it, the cap");
+    ok(cost_of("en", "Kxa7+", "e4 e5", "Nf3", why) == ARB_SLIP_GARBAGE, "Kxa7+ for Nf3: nothing like it, the cap");
 
     /* The search: a clean sheet is the game, no correction. */
     struct sheet_buf b1, b2;
