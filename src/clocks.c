@@ -18,6 +18,13 @@ void arb_clocks_init(struct arb_clocks *c, const struct arb_timecontrol *tc)
     }
 }
 
+/* Period per of tc, or its last (with no period known, the first entry,
+ * all zero: only read when c->timed says there is a time control). */
+static const struct arb_tc_period *period_at(const struct arb_timecontrol *tc, int per)
+{
+    return &tc->p[per < tc->n ? per : tc->n > 0 ? tc->n - 1 : 0];
+}
+
 /* What `side`'s clock may show after its own move number `move`, before
  * the time the move used: the clock before it (the last reading, or the
  * period's time at a first move; -1 unknown), plus *rise (the increment,
@@ -27,7 +34,7 @@ static long before_move(const struct arb_clocks *c, int side, int move, long *ri
 {
     const struct arb_timecontrol *tc = &c->tc;
     int per = c->period[side];
-    const struct arb_tc_period *p = &tc->p[per < tc->n ? per : tc->n - 1];
+    const struct arb_tc_period *p = period_at(tc, per);
     long before = c->last[side];
     if (before < 0 && c->timed && move == 1 && !tc->sandclock)
         before = 10L * tc->p[0].seconds;
@@ -44,7 +51,7 @@ void arb_clocks_reading(struct arb_clocks *c, int side, int move, int ply, long 
     out->reading = tenths;
     const struct arb_timecontrol *tc = &c->tc;
     int per = c->period[side];
-    const struct arb_tc_period *p = &tc->p[per < tc->n ? per : tc->n - 1];
+    const struct arb_tc_period *p = period_at(tc, per);
     long rise, bonus;
     bool ends_period;
     long before = before_move(c, side, move, &rise, &bonus, &ends_period);
@@ -89,7 +96,7 @@ long arb_clocks_from_elapsed(const struct arb_clocks *c, int side, int move, lon
         return -1;
     if (c->tc.delay_kind != ARB_DELAY_NONE) {
         /* The delay is spent first. */
-        const struct arb_tc_period *p = &c->tc.p[c->period[side] < c->tc.n ? c->period[side] : c->tc.n - 1];
+        const struct arb_tc_period *p = period_at(&c->tc, c->period[side]);
         emt = emt > 10L * p->delay ? emt - 10L * p->delay : 0;
     }
     long r = before + rise + bonus - emt;

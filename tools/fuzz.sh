@@ -1,0 +1,112 @@
+#!/bin/sh
+# fuzz.sh — run the libFuzzer targets (make fuzz).
+#
+#   FUZZ_TIME=SECONDS FUZZ_PARALLEL=N SHARED=../shared sh tools/fuzz.sh TARGET...
+#
+# Each target (build/fuzz/fuzz_TARGET) runs FUZZ_TIME seconds (default 60)
+# on its corpus build/fuzz/corpus/TARGET, which starts from the seeds in
+# tests/fuzz/seeds/TARGET and from the shared data (games of the corpus cut
+# one per file, the edge-case PGN files, notation cases, FENs of the perft
+# and dead-position sets, TimeControl tags and clock comments) and keeps
+# what the fuzzer adds, run after run.  FUZZ_PARALLEL targets run at once
+# (default 1).  FUZZ_FORK=1 runs libFuzzer's fork mode, which goes on after
+# a crash (for long runs).  Inputs that crash land in build/fuzz/crashes/TARGET/; copy
+# each into tests/fuzz/regress/TARGET/ once fixed (make check replays
+# them).  Prints per target the executions, coverage (edges) and features
+# libFuzzer reports, and the crashes found; exit status 1 if any.
+set -u
+SHARED=${SHARED:-../shared}
+FUZZ_TIME=${FUZZ_TIME:-60}
+FUZZ_PARALLEL=${FUZZ_PARALLEL:-1}
+FUZZ_FORK=${FUZZ_FORK:-0}
+B=build/fuzz
+
+seed_dir() {
+    t=$1
+    d=$B/corpus/$t
+    [ -d "$d" ] && [ -n "$(ls -A "$d" 2>/dev/null)" ] && return 0
+    mkdir -p "$d"
+    [ -d tests/fuzz/seeds/$t ] && cp tests/fuzz/seeds/$t/* "$d"/ 2>/dev/null
+    [ -d tests/fuzz/regress/$t ] && cp tests/fuzz/regress/$t/* "$d"/ 2>/dev/null
+    case $t in
+    pgn|check)
+        # One game per file: the first 400 games of the corpus, and the
+        # edge-case files whole (the check seeds with an option byte first).
+        awk -v d="$d" -v t="$t" '
+            /^\[Event / { n++; if (n > 400) exit; f = sprintf("%s/corpus-%04d", d, n);
+                          if (t == "check") printf "%c", 32 + n % 95 > f }
+            n > 0 { print > f }
+            /^$/ && n > 0 { close(f) }' "$SHARED/corpus/pgnmentor-14-players.pgn"
+        i=0
+        for f in "$SHARED"/testdata/pgn/*/* samples/*.pgn; do
+            [ -f "$f" ] || continue
+            [ "$(wc -c < "$f")" -le 65536 ] || continue
+            i=$((i + 1))
+            if [ "$t" = check ]; then
+                { printf "\\$(printf '%03o' $((i % 256)))"; cat "$f"; } > "$d/file-$i"
+            else
+                cp "$f" "$d/file-$i"
+            fi
+        done ;;
+    notation)
+        # The movetext tokens of the notation cases, each with a position byte.
+        cut -f5 tests/notation/cases.tsv | tr ' ' '\n' | grep -v '^[0-9]*\.*$' | sort -u | head -3000 |
+            awk -v d="$d" '{ f = sprintf("%s/tok-%05d", d, NR); printf "%c%s", NR % 6, $0 > f; close(f) }' ;;
+    fen)
+        { cut -d';' -f1 tests/perft/standard.epd tests/perft/chess960.epd
+          cut -f1 "$SHARED"/testdata/unwinnability/chasolver-positions.txt | head -500
+          sed -n 's/^\[FEN "\(.*\)"\]/\1/p' "$SHARED"/testdata/pgn/*/* | head -500; } |
+            awk -v d="$d" 'NF { f = sprintf("%s/fen-%05d", d, NR); printf "%c%s", 0, $0 > f; close(f) }' ;;
+    timectl)
+        { sed -n 's/^\[TimeControl "\(.*\)"\]/\1/p' "$SHARED"/corpus/*.pgn "$SHARED"/testdata/pgn/*/* samples/*.pgn
+          sed -n 's/^\[Event "\(.*\)"\]/\1/p' "$SHARED"/corpus/*.pgn samples/*.pgn | head -300
+          grep -o '{[^}]*%[ce][lm][kt][^}]*}' "$SHARED"/testdata/pgn/*/* samples/*.pgn | cut -d: -f2- | head -300
+          printf '%s\n' "40/5400+30:1800+30" "G/90;inc30" "90 min/40 moves + 30 min + 30 s/move" "90'+30''" \
+              "G/90;d5" "90 b5" "*60" "-" "?" "[%clk 1:23:45.6]" "[%emt 0:00:12]" "1:02:03"; } | sort -u |
+            awk -v d="$d" 'NF { f = sprintf("%s/tc-%05d", d, NR); printf "%s", $0 > f; close(f) }' ;;
+    esac
+}
+
+run_one() {
+    t=$1
+    mkdir -p "$B/crashes/$t" "$B/run"
+    # A copy runs, so that make may rebuild the target meanwhile.
+    bin=$B/run/fuzz_$t.$$
+    cp "$B/fuzz_$t" "$bin"
+    if [ "$FUZZ_FORK" = 1 ]; then
+        mode="-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1"
+    else
+        mode=""
+    fi
+    # shellcheck disable=SC2086
+    "$bin" $mode -max_total_time="$FUZZ_TIME" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+        -print_final_stats=1 -artifact_prefix="$B/crashes/$t/" "$B/corpus/$t" > "$B/log-$t.txt" 2>&1
+    rm -f "$bin"
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$B/log-$t.txt")
+    [ -n "$execs" ] || execs=$(grep -o 'exec/s: [0-9]*' "$B/log-$t.txt" | tail -1 | awk -v t="$FUZZ_TIME" '{ print "~" $2 * t }')
+    cov=$(grep -o 'cov: [0-9]*' "$B/log-$t.txt" | tail -1 | cut -d' ' -f2)
+    ft=$(grep -o 'ft: [0-9]*' "$B/log-$t.txt" | tail -1 | cut -d' ' -f2)
+    crashes=$(ls "$B/crashes/$t" | wc -l)
+    printf '%-9s %6ss %12s executions %7s edges %8s features %6s inputs %3s crashes\n' "$t" "$FUZZ_TIME" \
+        "${execs:-?}" "${cov:-?}" "${ft:-?}" "$(ls "$B/corpus/$t" | wc -l)" "$crashes"
+}
+
+for t in "$@"; do
+    seed_dir "$t"
+done
+running=0
+for t in "$@"; do
+    run_one "$t" &
+    running=$((running + 1))
+    if [ "$running" -ge "$FUZZ_PARALLEL" ]; then
+        wait
+        running=0
+    fi
+done
+wait
+total=0
+for t in "$@"; do
+    total=$((total + $(ls "$B/crashes/$t" | wc -l)))
+done
+echo "fuzz: $total crashing inputs (logs: $B/log-TARGET.txt)"
+[ "$total" -eq 0 ]
