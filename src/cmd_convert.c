@@ -191,7 +191,7 @@ static int convert_file(const struct arb_opts *o, const char *path, struct arb_b
 {
     struct arb_input in;
     char err[300];
-    if (arb_input_open(&in, path, o->encoding, err, sizeof err) < 0) {
+    if (arb_pgn_open(&in, path, o->encoding, arb_opts_sniffer(o), err, sizeof err) < 0) {
         fprintf(stderr, "arbiter: %s\n", err);
         return ARB_EXIT_FAILURE;
     }
@@ -256,9 +256,12 @@ static int convert_file(const struct arb_opts *o, const char *path, struct arb_b
         arb_pgn_release(&rd, &g);
         arb_arena_reset(arena);
         if (out->len >= 1 << 16) {
-            if (fwrite(out->data, 1, out->len, stdout) != out->len)
-                status = ARB_EXIT_FAILURE;
+            bool ok = arb_out_write(out->data, out->len);
             arb_buf_clear(out);
+            if (!ok) {
+                status = ARB_EXIT_FAILURE;    /* no reader: stop (main.c reports it) */
+                break;
+            }
         }
     }
     arb_input_close(&in);
@@ -279,13 +282,9 @@ int arb_cmd_convert(const struct arb_opts *o)
         if (st > status)
             status = st;
     }
-    if (out.len && fwrite(out.data, 1, out.len, stdout) != out.len)
+    if (!arb_out_write(out.data, out.len))
         status = ARB_EXIT_FAILURE;
-    if (fflush(stdout) != 0) {
-        fprintf(stderr, "arbiter: write error: %s\n", strerror(errno));
-        status = ARB_EXIT_FAILURE;
-    }
-    if (copied)
+    if (copied && !arb_out_failed())
         fprintf(stderr, "arbiter: %d of %d game%s copied unconverted (moves that cannot be read)\n", copied, games,
                 games == 1 ? "" : "s");
     arb_buf_free(&out);

@@ -44,7 +44,7 @@ struct sheet_file {
 static int read_sheet(const struct arb_opts *o, struct sheet_file *f)
 {
     char err[300];
-    if (arb_input_open(&f->in, f->path, o->encoding, err, sizeof err) < 0) {
+    if (arb_pgn_open(&f->in, f->path, o->encoding, arb_opts_sniffer(o), err, sizeof err) < 0) {
         fprintf(stderr, "arbiter: %s\n", err);
         return -1;
     }
@@ -422,11 +422,9 @@ int arb_cmd_reconstruct(const struct arb_opts *o)
     } else {
         write_pgn(&out, &r, &start, files, ns, sheets, ro.no_duty_from);
     }
-    if (out.len && fwrite(out.data, 1, out.len, stdout) != out.len)
+    if (!arb_out_write(out.data, out.len))
         status = ARB_EXIT_FAILURE;
-    if (fflush(stdout) != 0)
-        status = ARB_EXIT_FAILURE;
-    if (r.found)
+    if (r.found && !arb_out_failed())
         fprintf(stderr, "arbiter: %d moves, %d correction%s, cost %.2f%s%s\n", r.best.n_moves, r.best.n_corr,
                 r.best.n_corr == 1 ? "" : "s", r.best.cost,
                 r.ties ? "; another game fits equally well" : r.n_alt ? "; others fit nearly as well" : "",

@@ -7,6 +7,7 @@
  */
 #include "commands.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -18,34 +19,38 @@
 
 struct ctx {
     bool fen;
-    FILE *out;
+    struct arb_buf b;             /* one position's text, written with arb_out_write() */
 };
 
 static void show(void *vctx, int ply, const struct arb_pos *pos, const char *token, size_t len)
 {
     struct ctx *c = vctx;
     char fen[128];
+    struct arb_buf *b = &c->b;
+    arb_buf_clear(b);
     if (c->fen) {
-        fprintf(c->out, "%s\n", arb_pos_to_fen(pos, fen));
-        return;
-    }
-    if (ply == 0)
-        fprintf(c->out, "Start position\n");
-    else
-        fprintf(c->out, "Ply %d: %.*s\n", ply, (int)len, token);
-    static const char letters[] = ".PNBRQK";
-    for (int rank = 7; rank >= 0; rank--) {
-        fprintf(c->out, "  %d ", rank + 1);
-        for (int file = 0; file < 8; file++) {
-            int p = pos->board[ARB_SQ(file, rank)];
-            char ch = letters[p ? arb_piece_type(p) + 1 : 0];
-            if (p && arb_piece_color(p) == ARB_BLACK)
-                ch = (char)(ch - 'A' + 'a');
-            fprintf(c->out, " %c", ch);
+        arb_buf_printf(b, "%s\n", arb_pos_to_fen(pos, fen));
+    } else {
+        if (ply == 0)
+            arb_buf_adds(b, "Start position\n");
+        else
+            arb_buf_printf(b, "Ply %d: %.*s\n", ply, (int)len, token);
+        static const char letters[] = ".PNBRQK";
+        for (int rank = 7; rank >= 0; rank--) {
+            arb_buf_printf(b, "  %d ", rank + 1);
+            for (int file = 0; file < 8; file++) {
+                int p = pos->board[ARB_SQ(file, rank)];
+                char ch = letters[p ? arb_piece_type(p) + 1 : 0];
+                if (p && arb_piece_color(p) == ARB_BLACK)
+                    ch = (char)(ch - 'A' + 'a');
+                arb_buf_addc(b, ' ');
+                arb_buf_addc(b, ch);
+            }
+            arb_buf_addc(b, '\n');
         }
-        fputc('\n', c->out);
+        arb_buf_printf(b, "     a b c d e f g h\n  %s to move\n\n", pos->side == ARB_WHITE ? "White" : "Black");
     }
-    fprintf(c->out, "     a b c d e f g h\n  %s to move\n\n", pos->side == ARB_WHITE ? "White" : "Black");
+    arb_out_write(b->data, b->len);
 }
 
 int arb_cmd_replay(const struct arb_opts *o)
@@ -53,7 +58,7 @@ int arb_cmd_replay(const struct arb_opts *o)
     const char *path = o->n_files ? o->files[0] : "-";
     struct arb_input in;
     char err[300];
-    if (arb_input_open(&in, path, o->encoding, err, sizeof err) < 0) {
+    if (arb_pgn_open(&in, path, o->encoding, arb_opts_sniffer(o), err, sizeof err) < 0) {
         fprintf(stderr, "arbiter: %s\n", err);
         return ARB_EXIT_FAILURE;
     }
@@ -79,7 +84,7 @@ int arb_cmd_replay(const struct arb_opts *o)
         fprintf(stderr, "arbiter: %s: there is no game %llu (the file holds %llu)\n", path,
                 (unsigned long long)o->game, (unsigned long long)k);
     } else {
-        struct ctx c = {o->fen, stdout};
+        struct ctx c = {o->fen, {0}};
         int plies = arb_replay_positions(&g, &co, show, &c);
         /* Report why the replay stopped, if it did. */
         struct arb_outcome oc;
@@ -94,10 +99,9 @@ int arb_cmd_replay(const struct arb_opts *o)
             status = ARB_EXIT_FINDINGS;
         }
         (void)plies;
-        if (fflush(stdout) != 0) {
-            fprintf(stderr, "arbiter: error writing the output\n");
-            status = ARB_EXIT_FAILURE;
-        }
+        arb_buf_free(&c.b);
+        if (arb_out_failed())
+            status = ARB_EXIT_FAILURE;     /* main.c reports it */
     }
     arb_arena_fini(&arena);
     arb_input_close(&in);

@@ -2,15 +2,17 @@
  *
  * The only place that decides the exit status (INTERFACE.md): 0 no error
  * found, 1 findings of severity error, 2 usage errors, unreadable input or a
- * failure of the program.
+ * failure of the program, a failed write to standard output among them
+ * (arb_out_finish() reports it).
  */
 #include <stdlib.h>
 
 #include "board.h"
 #include "commands.h"
 #include "opts.h"
+#include "util.h"
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
     struct arb_opts o;
     arb_board_init();
@@ -38,4 +40,12 @@ int main(int argc, char **argv)
     default:
         return ARB_EXIT_FAILURE;
     }
+}
+
+int main(int argc, char **argv)
+{
+    int st = run(argc, argv);
+    if (!arb_out_finish())
+        st = ARB_EXIT_FAILURE;
+    return st;
 }
