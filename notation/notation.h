@@ -117,6 +117,10 @@ int arb_notation_parse_spoken(const struct arb_lang *lang, const char *const *w,
 enum arb_np_status arb_notation_parse(const struct arb_lang *lang, const char *s, size_t n,
                                       struct arb_movedesc *d, struct arb_parse_info *info);
 
+/* Whether the n bytes at s read as a move (not a lone mark) in any
+ * language arbiter knows (arb_pgn_sniff's test of a word). */
+bool arb_notation_is_move_any(const char *s, size_t n);
+
 /* The same reading without the fast path for plain SAN: tests compare the
  * two token by token; callers use arb_notation_parse. */
 enum arb_np_status arb_notation_parse_full(const struct arb_lang *lang, const char *s, size_t n,

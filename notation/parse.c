@@ -291,6 +291,18 @@ enum arb_np_status arb_notation_parse(const struct arb_lang *lang, const char *s
     return arb_notation_parse_full(lang, s, n, d, info);
 }
 
+bool arb_notation_is_move_any(const char *s, size_t n)
+{
+    for (int i = 0; arb_langs[i]; i++) {
+        struct arb_movedesc d;
+        struct arb_parse_info info;
+        if (!arb_langs[i]->spoken && arb_notation_parse(arb_langs[i], s, n, &d, &info) == ARB_NP_MOVE
+            && !d.null_move)
+            return true;
+    }
+    return false;
+}
+
 enum arb_np_status arb_notation_parse_full(const struct arb_lang *lang, const char *s, size_t n,
                                            struct arb_movedesc *d, struct arb_parse_info *info)
 {

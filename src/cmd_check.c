@@ -442,7 +442,7 @@ static int check_file(struct pipeline *p, const char *path)
     const struct arb_opts *o = p->o;
     struct file_ctx *f = arb_xcalloc(1, sizeof *f);
     char err[300];
-    if (arb_input_open(&f->in, path, o->encoding, err, sizeof err) < 0) {
+    if (arb_pgn_open(&f->in, path, o->encoding, arb_opts_sniffer(o), err, sizeof err) < 0) {
         fprintf(stderr, "arbiter: %s\n", err);
         p->sum.unreadable++;
         free(f);
@@ -623,7 +623,7 @@ int arb_cmd_check(const struct arb_opts *o)
     free(p);
 
     if (failed) {
-        fprintf(stderr, "arbiter: error writing the report: %s\n", strerror(err_no));
+        arb_out_error(err_no);    /* main.c reports it */
         return ARB_EXIT_FAILURE;
     }
     struct arb_buf line = {0};

@@ -540,6 +540,11 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
     return ARB_OPTS_RUN;
 }
 
+arb_sniffer arb_opts_sniffer(const struct arb_opts *o)
+{
+    return o->lang && o->lang->spoken ? NULL : arb_notation_is_move_any;
+}
+
 void arb_opts_free(struct arb_opts *o)
 {
     for (int i = 0; i < o->n_where; i++) {

@@ -74,6 +74,12 @@ struct arb_opts {
 
 enum arb_parse_result { ARB_OPTS_RUN, ARB_OPTS_DONE, ARB_OPTS_USAGE };
 
+/* The test arb_pgn_open() applies to a file of games: a move in any
+ * language (arb_notation_is_move_any), or none (NULL) when --lang names a
+ * spoken notation, whose moves are phrases. */
+typedef bool (*arb_sniffer)(const char *s, size_t n);
+arb_sniffer arb_opts_sniffer(const struct arb_opts *o);
+
 /* Parse argv.  ARB_OPTS_RUN: run the command; ARB_OPTS_DONE: help, version
  * or a list was printed (exit 0); ARB_OPTS_USAGE: a usage error was printed
  * on stderr (exit 2). */

@@ -16,6 +16,89 @@ void arb_pgn_init(struct arb_pgn_reader *r, struct arb_input *in, const char *fi
     arb_lexer_init(&r->lx, in);
 }
 
+bool arb_pgn_sniff(struct arb_input *in, bool (*is_move)(const char *s, size_t n), char *why, size_t cap)
+{
+    while (in->len - in->start < ARB_SNIFF_BYTES && !in->eof && !in->error)
+        if (arb_input_fill(in) < 0)
+            return true;
+    if (in->error)
+        return true;
+    const char *s = in->buf + in->start;
+    size_t n = in->len - in->start;
+    if (n > ARB_SNIFF_BYTES)
+        n = ARB_SNIFF_BYTES;
+    size_t odd = 0, words = 0;       /* control characters and U+FFFD; words tried */
+    bool blank = true, line_start = true;
+    for (size_t i = 0; i < n;) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '\n') {
+            line_start = true;
+            i++;
+            continue;
+        }
+        if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+            i++;
+            continue;
+        }
+        blank = false;
+        if (line_start && c == '[' && i + 1 < n && ((s[i + 1] | 0x20) >= 'a' && (s[i + 1] | 0x20) <= 'z'))
+            return true;                                       /* [Event ... */
+        line_start = false;
+        /* A word: up to white space or a bracket. */
+        size_t j = i;
+        while (j < n && !strchr(" \t\r\n\f\v{}()[]", s[j]) && s[j] != '\0')
+            j++;
+        if (j == i) {
+            j = i + 1;
+        } else {
+            /* A move, perhaps glued to its number ("1.e4"). */
+            size_t k = i;
+            while (k < j && s[k] >= '0' && s[k] <= '9')
+                k++;
+            if (k > i && k < j && s[k] == '.')
+                while (k < j && s[k] == '.')
+                    k++;
+            else
+                k = i;
+            if (is_move && k < j && words < 5000) {
+                words++;
+                if (is_move(s + k, j - k))
+                    return true;
+            }
+        }
+        for (size_t k = i; k < j; k++) {
+            unsigned char b = (unsigned char)s[k];
+            if (b < 0x20 || b == 0x7f)
+                odd++;
+            else if (b == 0xEF && k + 2 < j && (unsigned char)s[k + 1] == 0xBF && (unsigned char)s[k + 2] == 0xBD)
+                odd++;                                         /* U+FFFD: a NUL or a byte of no encoding */
+        }
+        i = j;
+    }
+    if (blank)
+        return true;
+    if (odd * 20 > n)
+        snprintf(why, cap, "binary data, not text (%zu control or undecodable characters in its first %zu bytes)",
+                 odd, n);
+    else
+        snprintf(why, cap, "no tag pair and no move in its first %zu bytes", n);
+    return false;
+}
+
+int arb_pgn_open(struct arb_input *in, const char *path, const char *encoding,
+                 bool (*is_move)(const char *s, size_t n), char *err, size_t errlen)
+{
+    if (arb_input_open(in, path, encoding, err, errlen) < 0)
+        return -1;
+    char why[160];
+    if (is_move && !arb_pgn_sniff(in, is_move, why, sizeof why)) {
+        snprintf(err, errlen, "%s: not a PGN file: %s", path, why);
+        arb_input_close(in);
+        return -1;
+    }
+    return 0;
+}
+
 const struct arb_tag *arb_game_find_tag(const struct arb_game *g, const char *name)
 {
     /* The first letter first: most of a game's tags differ there. */

@@ -110,6 +110,22 @@ const char *arb_game_tag(const struct arb_game *g, const char *name);
  * line. */
 void arb_pgn_write_tags(struct arb_buf *b, const struct arb_game *g, const char *result);
 
+/* Does the input hold game records at all?  Looks at its first
+ * ARB_SNIFF_BYTES of text (filling the window; the reader then reads the
+ * same text): a tag pair at the start of a line or a word is_move accepts
+ * (after a move number glued to it, "1.e4"; is_move may be NULL) says yes, and so
+ * does an input of nothing but white space (it holds no game).  Else no,
+ * with why (cap bytes) saying what the text is: binary data, or text
+ * without any of them.  A read error says yes (the reader reports it). */
+#define ARB_SNIFF_BYTES 65536
+bool arb_pgn_sniff(struct arb_input *in, bool (*is_move)(const char *s, size_t n), char *why, size_t cap);
+
+/* Open a file of games: arb_input_open(), then arb_pgn_sniff() unless
+ * is_move is NULL.  Returns 0, or -1 with the message in err ("PATH: not a
+ * PGN file: binary data, ...") and nothing left open. */
+int arb_pgn_open(struct arb_input *in, const char *path, const char *encoding,
+                 bool (*is_move)(const char *s, size_t n), char *err, size_t errlen);
+
 /* Line and column of the absolute offset off inside the game's text. */
 void arb_game_locate(const struct arb_game *g, uint64_t off, uint32_t *line, uint32_t *col);
 
