@@ -80,8 +80,10 @@ struct arb_finding {
     const char *note;             /* a further sentence for people (text report), or NULL */
     const char *clocks;           /* both clocks' last readings at the finding (text report), or NULL */
     uint32_t off, len;            /* the token's bytes, from the game's start (len 0: none known) */
-    const struct arb_pos *pos;    /* position before the move, or NULL (its FEN: arb_pos_to_fen;
-                                     kept as a position, formatted only by reports that print it) */
+    const struct arb_pos *pos;    /* position before the move, or after it for what the move made
+                                     (repetitions, counts, a dead position); or NULL (its FEN:
+                                     arb_pos_to_fen; kept as a position, formatted only by reports
+                                     that print it) */
 };
 
 struct arb_findings {

@@ -126,8 +126,16 @@ struct rs {
 
 static void square(int sq, char out[3]) { arb_square_name(sq, out); }
 
+static const char *quoted(struct rs *s, const struct arb_node *n);
+
+/* A finding's `move`: the token as recorded; one longer than any move
+ * could be (over ARB_TOKEN_SHOWN bytes) as quoted() shows it, so that a
+ * runaway word does not make a runaway record. */
+#define ARB_TOKEN_SHOWN 256
 static const char *token_copy(struct rs *s, const struct arb_node *n)
 {
+    if (n->len > ARB_TOKEN_SHOWN)
+        return quoted(s, n);
     return arb_arena_strndup(s->g->arena, arb_node_text(s->g, n), n->len);
 }
 
@@ -950,6 +958,8 @@ static int trial_replay_from(const struct arb_game *g, const struct arb_lang *la
  * the rest of the main line.  The note under finding f names the nearest
  * one from which the rest replays; the replay goes on from it (returns
  * true) unless another fits as well. */
+static void after_move(struct rs *s, const struct arb_node *n, bool *check_out, bool *mate_out);
+
 static bool repair(struct rs *s, int idx, int used, struct arb_finding *f)
 {
     if (!s->opts->repair || s->depth || !f)
@@ -1016,6 +1026,8 @@ static bool repair(struct rs *s, int idx, int used, struct arb_finding *f)
         if (s->opts->on_move)
             s->opts->on_move(s->opts->ctx, idx, &s->cur.pos, cand[best].m);
         play(s, cand[best].m, idx);
+        bool check, mate;
+        after_move(s, n, &check, &mate);
         return true;
     }
     if (most >= 0) {
@@ -1166,10 +1178,24 @@ static int do_move(struct rs *s, int idx)
     if (s->opts->on_move)
         s->opts->on_move(s->opts->ctx, idx, &s->cur.pos, r.move);
     play(s, r.move, idx);
-    bool check = arb_pos_checkers(&s->cur.pos) != 0;
-    bool mate = check && !arb_has_legal_move(&s->cur.pos);
+    bool check, mate;
+    after_move(s, n, &check, &mate);
     if (stood_f && check)
         both_kings_in_check(s, stood_f);
+    if (d.check || check)
+        judge_marks(s, n, d.check, check, mate);
+    return used;
+}
+
+/* After a move of the record is played (as written, or as --repair read
+ * it): checkmate, the repetitions and move counts, a dead position.
+ * *check, *mate: what the move gave. */
+static void after_move(struct rs *s, const struct arb_node *n, bool *check_out, bool *mate_out)
+{
+    bool check = arb_pos_checkers(&s->cur.pos) != 0;
+    bool mate = check && !arb_has_legal_move(&s->cur.pos);
+    *check_out = check;
+    *mate_out = mate;
     if (mate && s->depth == 0 && !s->out->end_ply) {
         s->out->end_ply = s->cur.ply;
         s->out->end_reason = ARB_END_CHECKMATE;
@@ -1190,9 +1216,6 @@ static int do_move(struct rs *s, int idx)
             s->out->end_reason = ARB_END_DEAD;
         }
     }
-    if (d.check || check)
-        judge_marks(s, n, d.check, check, mate);
-    return used;
 }
 
 static void check_number(struct rs *s, const struct arb_node *n)
@@ -1486,12 +1509,20 @@ static void judge_result(struct rs *s)
     bool has_moves = false;
     for (int i = 0; i < g->n_nodes && !has_moves; i++)
         has_moves = g->nodes[i].kind == ARB_N_MOVE;
-    if (!marker && g->n_tags && has_moves && !g->truncated) {
+    if (!marker && g->n_tags && !g->truncated) {
+        /* (Without a move either: tags alone, or a file cut short after them.) */
         struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_MISSING_RESULT);
-        const struct arb_node *last = &g->nodes[g->n_nodes - 1];
-        f->line = last->line;
-        f->col = last->col;
-        f->message = "the movetext ends without a game termination marker (1-0, 0-1, 1/2-1/2 or *)";
+        if (g->n_nodes) {
+            const struct arb_node *last = &g->nodes[g->n_nodes - 1];
+            f->line = last->line;
+            f->col = last->col;
+        } else {
+            f->line = g->tags[g->n_tags - 1].line;
+            f->col = g->tags[g->n_tags - 1].col;
+        }
+        f->message = has_moves ? "the movetext ends without a game termination marker (1-0, 0-1, 1/2-1/2 or *)"
+                               : "the game has no moves and no game termination marker (1-0, 0-1, 1/2-1/2 "
+                                 "or *): its movetext is missing";
     }
 
     enum arb_result recorded = result_from_string(out->result_tag);
@@ -1805,6 +1836,15 @@ const unsigned *arb_lang_votes_plain(void *votes)
     return votes;
 }
 
+/* The repetition history (count_repetitions) starts with the position
+ * the game starts from. */
+static void hist_start(struct rs *s)
+{
+    s->hist_cap = 256;
+    s->hist = arb_arena_alloc(s->g->arena, sizeof *s->hist * (size_t)s->hist_cap);
+    s->hist[0] = arb_pos_repetition_key(&s->cur.pos);
+}
+
 void arb_replay_game(struct arb_game *g, const struct arb_check_opts *o, struct arb_outcome *out)
 {
     struct rs s;
@@ -1827,9 +1867,7 @@ void arb_replay_game(struct arb_game *g, const struct arb_check_opts *o, struct 
                 f->pos = NULL;
             }
         }
-        s.hist_cap = 256;
-        s.hist = arb_arena_alloc(g->arena, sizeof *s.hist * (size_t)s.hist_cap);
-        s.hist[0] = arb_pos_repetition_key(&s.cur.pos);
+        hist_start(&s);
         walk(&s);
         out->plies = s.cur.ply;
         /* A legal replay that stops in a position without moves ended there. */
@@ -1858,6 +1896,7 @@ int arb_replay_positions(struct arb_game *g, const struct arb_check_opts *o,
     state_init(&s, g, o, &out);
     if (!setup(&s))
         return -1;
+    hist_start(&s);
     fn(ctx, 0, &s.cur.pos, NULL, 0);
     int depth = 0;
     for (int i = 0; i < g->n_nodes && !s.stop; i++) {

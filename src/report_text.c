@@ -111,7 +111,8 @@ static void source_line(struct arb_buf *out, const struct arb_game *g, const str
 }
 
 /* The note: the article of the edition applied, and the position before
- * the move (FEN) where the finding concerns one. */
+ * the move (or after it, for what the move made) as FEN where the finding
+ * concerns one. */
 static void note(struct arb_buf *out, const struct arb_outcome *oc, const struct arb_finding *f,
                  const struct arb_report_opts *o)
 {
@@ -128,7 +129,12 @@ static void note(struct arb_buf *out, const struct arb_outcome *oc, const struct
         char fen[128];
         arb_pos_to_fen(f->pos, fen);
         if (f->move) {
-            arb_buf_printf(out, "%sthe position before ", f->article ? "; " : "");
+            /* Before the move (the side to move is its mover), or after it
+             * (a finding on what the move made: a repetition, a count, a
+             * dead position). */
+            int mover = oc->start_side ^ ((f->ply - 1) & 1);
+            arb_buf_printf(out, "%sthe position %s ", f->article ? "; " : "",
+                           f->ply < 1 || f->pos->side == mover ? "before" : "after");
             arb_move_ref(out, oc, f);
             arb_buf_printf(out, ": %s", fen);
         } else {
