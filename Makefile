@@ -9,6 +9,8 @@
 #   make install    PREFIX=/usr/local DESTDIR=  (the program and its man page)
 #   make uninstall  PREFIX=/usr/local DESTDIR=
 #   make deps       install the Debian packages the build and tests need
+#   make check-valgrind  every command under valgrind (memory errors, leaks)
+#   make fuzz       libFuzzer (clang) on the five fuzz targets, FUZZ_TIME seconds each
 
 CC      ?= cc
 PREFIX  ?= /usr/local
@@ -67,12 +69,22 @@ MAIN_SRC  := src/main.c
 UNIT_TESTS := board san notation laws reader json input lex pgn timectl recon
 UNIT_BINS  := $(UNIT_TESTS:%=build/asan/tests/test_%)
 
+# Fuzz targets (tests/fuzz/fuzz_*.c): fuzzed by libFuzzer under make fuzz,
+# and their saved inputs replayed under ASan+UBSan by make check.
+FUZZ_TARGETS := pgn notation fen timectl check
+FUZZ_BINS    := $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
+FUZZ_REPLAYS := $(FUZZ_TARGETS:%=build/asan/tests/fuzz-replay-%)
+FUZZ_CC      ?= clang
+FUZZ_FLAGS   := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
+FUZZ_TIME    ?= 60
+
 OBJ     = $(LIB_SRCS:%.c=build/rel/%.o)
+OBJ_FUZZ = $(LIB_SRCS:%.c=build/fuzz/%.o)
 OBJ_GEN  = $(LIB_SRCS:%.c=build/pgo/%.o) build/pgo/src/main.o
 OBJ_ASAN = $(LIB_SRCS:%.c=build/asan/%.o)
 OBJ_UB   = $(LIB_SRCS:%.c=build/ubsan/%.o)
 
-.PHONY: all check asan ubsan perft bench install install-files uninstall clean deps unit cli shared-tests corpus-test
+.PHONY: all check asan ubsan perft bench install install-files uninstall clean deps unit cli shared-tests corpus-test fuzz check-valgrind
 .DELETE_ON_ERROR:
 .SECONDARY:
 
@@ -122,6 +134,21 @@ build/ubsan/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(STD) $(WARN) $(INC) $(PCRE_CFLAGS) -O1 -g -fsanitize=undefined -Wno-format-truncation $(CFLAGS) -MMD -MP -c -o $@ $<
 
+build/fuzz/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(STD) $(WARN) $(INC) $(PCRE_CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link $(CFLAGS) -MMD -MP -c -o $@ $<
+
+build/fuzz/fuzz_%: build/fuzz/tests/fuzz/fuzz_%.o $(OBJ_FUZZ)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -o $@ $^ $(LDLIBS)
+
+build/asan/tests/fuzz-replay-%: build/asan/tests/fuzz/fuzz_%.o build/asan/tests/fuzz/replay.o $(OBJ_ASAN)
+	$(CC) $(SAN_FLAGS) -o $@ $^ $(LDLIBS)
+
+fuzz: build/.deps-ok
+	@sh tools/deps.sh fuzz
+	$(MAKE) $(FUZZ_BINS)
+	SHARED="$(SHARED)" FUZZ_TIME=$(FUZZ_TIME) sh tools/fuzz.sh $(FUZZ_TARGETS)
+
 # Unit tests link the module objects directly (no main.c), under the sanitizers.
 build/asan/tests/test_%: build/asan/tests/unit/test_%.o $(OBJ_ASAN)
 	$(CC) $(SAN_FLAGS) -o $@ $^ $(LDLIBS)
@@ -157,13 +184,19 @@ build/.deps-ok:
 deps:
 	@sh tools/deps.sh all
 
-check: build/.deps-ok arbiter arbiter-asan $(UNIT_BINS) build/perft build/unwin build/unwin-asan build/reconbench \
-       build/reconbench-asan
+check: build/.deps-ok arbiter arbiter-asan $(UNIT_BINS) $(FUZZ_REPLAYS) build/perft build/unwin build/unwin-asan \
+       build/reconbench build/reconbench-asan
 	@sh tools/deps.sh test
 	ARBITER=./arbiter-asan ARBITER_REL=./arbiter SHARED="$(SHARED)" PERFT=build/perft \
 	    UNWIN=build/unwin UNWIN_ASAN=build/unwin-asan RECONBENCH=build/reconbench RECONBENCH_ASAN=build/reconbench-asan \
-	    sh tests/run.sh $(UNIT_BINS) tests/perft/run.sh tests/dead/run.sh \
+	    sh tests/run.sh $(UNIT_BINS) $(FUZZ_REPLAYS) tests/malformed.sh tests/output.sh tests/perft/run.sh tests/dead/run.sh \
 	    tests/dead/asan.sh tests/recon/run.sh tests/summary.sh tests/sarif.sh tests/jobs.sh tests/parallel.sh tests/cli/run.sh tests/notation/run.sh tests/notation/roundtrip.sh tests/readme.sh tests/man.sh tests/shared/run.sh
+
+# The program under valgrind (memcheck, leaks): every command on samples,
+# edge-case files and malformed input (tests/valgrind.sh).
+check-valgrind: build/.deps-ok arbiter
+	@sh tools/deps.sh valgrind
+	ARBITER=./arbiter SHARED="$(SHARED)" sh tests/run.sh tests/valgrind.sh
 
 perft: build/perft
 	build/perft --full tests/perft/standard.epd tests/perft/chess960.epd

@@ -5,8 +5,9 @@
 #
 # Prints, for each run: wall seconds (best of RUNS), games/s, MB/s, peak RSS,
 # and the ratio to pgn-extract's games/s.  Memory is also measured on a file
-# ten times the corpus (built once under build/bench/), where it must stay
-# flat: arbiter streams, one game at a time.
+# ten times the corpus (built once under build/bench/), and on fifty times
+# it (0.9 GB, generated into a pipe), where it must stay flat: arbiter
+# streams, a few batches of games at a time.
 set -eu
 
 SHARED=${SHARED:-../shared}
@@ -91,3 +92,20 @@ fi
 set -- $(RUNS=1 best "$ARBITER" check --jobs=1 --format=jsonl "$BIG")
 row "arbiter check --format=jsonl x10" "$1" "$2" $((games * 10)) $((bytes * 10)) "$ref"
 awk -v r="$2" 'BEGIN { printf "peak memory on 10x the corpus: %.1f MB (target: under 20 MB) %s\n", r / 1024, r < 20 * 1024 ? "ok" : "OVER" }'
+
+# Fifty times the corpus (0.9 GB), generated into a pipe (nothing on disk):
+# the peak memory must be that of one corpus.
+set -- $(RUNS=1 best "$ARBITER" check --jobs=1 --format=jsonl "$CORPUS")
+rss1=$2
+fifty() {
+    i=0
+    while [ $i -lt 50 ]; do cat "$CORPUS"; i=$((i + 1)); done | "$RSSMAX" "$@" 2>/dev/null
+}
+set -- $(fifty "$ARBITER" check --jobs=1 --format=jsonl -)
+row "arbiter check --format=jsonl x50 (pipe)" "$1" "$2" $((games * 50)) $((bytes * 50)) "$ref"
+rss50=$2
+set -- $(fifty "$ARBITER" check --format=jsonl -)
+row "arbiter check --jobs=$CORES --format=jsonl x50 (pipe)" "$1" "$2" $((games * 50)) $((bytes * 50)) "$ref"
+awk -v a="$rss1" -v b="$rss50" -v c="$2" -v n="$CORES" 'BEGIN {
+    printf "peak memory, one thread: 1x the corpus %.1f MB, 50x (%.2f GB) %.1f MB: %s; %d threads on 50x: %.1f MB\n",
+           a / 1024, 50 * '"$bytes"' / 1e9, b / 1024, b <= a * 1.25 + 1024 ? "flat" : "GROWS", n, c / 1024 }'

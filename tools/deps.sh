@@ -4,7 +4,9 @@
 #   deps.sh test    the above plus jq, xmllint, GNU parallel, groff, mandoc and man
 #                   (the man page), Python's jsonschema with rfc3987 (the SARIF schema)
 #   deps.sh bench   the above plus pgn-extract and GNU time
-#   deps.sh all     everything
+#   deps.sh fuzz    the build's plus clang with libFuzzer (make fuzz)
+#   deps.sh valgrind  the build's plus valgrind (make check-valgrind)
+#   deps.sh all     everything the build, the tests and the benchmark need
 # Missing packages are installed with apt-get when we run as root; otherwise
 # the command to run is printed and the step fails.
 set -eu
@@ -35,8 +37,22 @@ check_bench() {
     [ -x /usr/games/pgn-extract ] || need="$need pgn-extract"
 }
 
+check_fuzz() {
+    has clang || need="$need clang"
+    if has clang && ! printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }\n' |
+        clang -x c - -fsanitize=fuzzer -o /dev/null 2>/dev/null; then
+        need="$need libclang-rt-dev"
+    fi
+    has clang || need="$need libclang-rt-dev"
+}
+check_valgrind() {
+    has valgrind || need="$need valgrind"
+}
+
 case "$step" in
     build) check_build ;;
+    fuzz)  check_build; check_fuzz ;;
+    valgrind) check_build; check_valgrind ;;
     test)  check_build; check_test ;;
     bench) check_build; check_bench ;;
     all)   check_build; check_test; check_bench ;;
