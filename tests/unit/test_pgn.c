@@ -4,11 +4,13 @@
  * inside a game, a missing termination marker, repeated tag sections, an
  * unclosed comment that resynchronises at the next game), --max-game-bytes,
  * the place of each game and node, decode events turned into findings, the
- * sliding window over many games, and read errors. */
+ * sliding window over many games, read errors, and what arb_pgn_sniff
+ * takes for game records. */
 #include "arena.h"
 #include "finding.h"
 #include "input.h"
 #include "lex.h"
+#include "notation.h"
 #include "pgn.h"
 #include "tap.h"
 #include "testfile.h"
@@ -382,6 +384,71 @@ static void test_read_error(void)
     arb_input_close(&in);
 }
 
+/* arb_pgn_sniff: game records or not, from the start of the text; the
+ * reader then reads the same text. */
+static void test_sniff(void)
+{
+    static const struct {
+        const char *text;
+        size_t len;                 /* 0: strlen */
+        bool pgn;
+        const char *why;            /* the start of the reason when not */
+    } cases[] = {
+        {"[Event \"x\"]\n\n1. e4 e5 *\n", 0, true, NULL},
+        {"1. e4 e5 2. Nf3 Nc6\n", 0, true, NULL},
+        {"e4 e5 Nf3 Nc6\n", 0, true, NULL},                      /* no numbers, no tags */
+        {"1.e4 c5 2.Nf3\n", 0, true, NULL},                      /* glued to the number */
+        {"1. Rc3 Ra6 2. Df3\n", 0, true, NULL},                  /* Finnish letters */
+        {"", 0, true, NULL},                                    /* empty: no game, not refused */
+        {"  \n\t\r\n", 0, true, NULL},
+        {"junk first\n\n[Event \"x\"]\n", 0, true, NULL},       /* a tag pair further on */
+        {"/* board.c, rank 1. and file a. */\nint main(void) { return 0; }\n", 0, false, "no tag pair and no move"},
+        {"Dear arbiter, the game of round 1. was won.\n", 0, false, "no tag pair and no move"},
+        {"\177ELF\002\001\001\000\000\000\000\000\000\000\000\000\003\000>\000\001\000\000\000", 24, false,
+         "binary data"},
+    };
+    for (size_t i = 0; i < ARB_ARRAY_LEN(cases); i++) {
+        size_t len = cases[i].len ? cases[i].len : strlen(cases[i].text);
+        const char *path = tmpfile_with(cases[i].text, len);
+        struct arb_input in;
+        char err[200], why[160] = "";
+        if (arb_input_open(&in, path, NULL, err, sizeof err) < 0) {
+            ok(0, "open: %s", err);
+            continue;
+        }
+        bool got = arb_pgn_sniff(&in, arb_notation_is_move_any, why, sizeof why);
+        ok(got == cases[i].pgn && (got || strncmp(why, cases[i].why, strlen(cases[i].why)) == 0),
+           "sniff case %zu: %s%s%s", i, cases[i].pgn ? "game records" : "not PGN", got ? "" : ": ", got ? "" : why);
+        if (got && len) {
+            /* The reader reads what the sniff looked at. */
+            struct arb_pgn_reader r;
+            arb_pgn_init(&r, &in, path, 0);
+            struct arb_arena a;
+            arb_arena_init(&a);
+            struct arb_game g;
+            int n = 0;
+            while (arb_pgn_next(&r, &g, &a) > 0) {
+                n++;
+                arb_pgn_release(&r, &g);
+                arb_arena_reset(&a);
+            }
+            ok(n >= 1 || strspn(cases[i].text, " \t\r\n") == len, "sniff case %zu: then %d game(s) read", i, n);
+            arb_arena_fini(&a);
+        }
+        arb_input_close(&in);
+        unlink(path);
+    }
+    /* Without a move test, only tag pairs count. */
+    const char *path = tmpfile_with("e4 e5\n", 6);
+    struct arb_input in;
+    char err[200], why[160];
+    if (arb_input_open(&in, path, NULL, err, sizeof err) == 0) {
+        ok(!arb_pgn_sniff(&in, NULL, why, sizeof why), "no move test: a bare move list is not told from text");
+        arb_input_close(&in);
+    }
+    unlink(path);
+}
+
 int main(void)
 {
     test_boundaries();
@@ -392,5 +459,6 @@ int main(void)
     test_many_games();
     test_huge_word();
     test_read_error();
+    test_sniff();
     return tap_done();
 }
