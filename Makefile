@@ -10,7 +10,8 @@
 #   make uninstall  PREFIX=/usr/local DESTDIR=
 #   make deps       install the Debian packages the build and tests need
 #   make check-valgrind  every command under valgrind (memory errors, leaks)
-#   make fuzz       libFuzzer (clang) on the five fuzz targets, FUZZ_TIME seconds each
+#   make fuzz       libFuzzer (clang) on the six fuzz targets, FUZZ_TIME seconds each
+#   make fuzz-coverage  the lines of src/ and notation/ the fuzz corpora reach (llvm-cov)
 
 CC      ?= cc
 PREFIX  ?= /usr/local
@@ -71,7 +72,7 @@ UNIT_BINS  := $(UNIT_TESTS:%=build/asan/tests/test_%)
 
 # Fuzz targets (tests/fuzz/fuzz_*.c): fuzzed by libFuzzer under make fuzz,
 # and their saved inputs replayed under ASan+UBSan by make check.
-FUZZ_TARGETS := pgn notation fen timectl check
+FUZZ_TARGETS := pgn notation fen timectl check reconstruct
 FUZZ_BINS    := $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
 FUZZ_REPLAYS := $(FUZZ_TARGETS:%=build/asan/tests/fuzz-replay-%)
 FUZZ_CC      ?= clang
@@ -84,7 +85,7 @@ OBJ_GEN  = $(LIB_SRCS:%.c=build/pgo/%.o) build/pgo/src/main.o
 OBJ_ASAN = $(LIB_SRCS:%.c=build/asan/%.o)
 OBJ_UB   = $(LIB_SRCS:%.c=build/ubsan/%.o)
 
-.PHONY: all check asan ubsan perft bench install install-files uninstall clean deps unit cli shared-tests corpus-test fuzz check-valgrind
+.PHONY: all check asan ubsan perft bench install install-files uninstall clean deps unit cli shared-tests corpus-test fuzz fuzz-coverage check-valgrind
 .DELETE_ON_ERROR:
 .SECONDARY:
 
@@ -148,6 +149,21 @@ fuzz: build/.deps-ok
 	@sh tools/deps.sh fuzz
 	$(MAKE) $(FUZZ_BINS)
 	SHARED="$(SHARED)" FUZZ_TIME=$(FUZZ_TIME) sh tools/fuzz.sh $(FUZZ_TARGETS)
+
+# Coverage of the fuzz corpora (clang source-based coverage, no sanitizers).
+COV_FLAGS := -O0 -g -fprofile-instr-generate -fcoverage-mapping
+OBJ_COV   = $(LIB_SRCS:%.c=build/cov/%.o)
+build/cov/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(STD) $(WARN) $(INC) $(PCRE_CFLAGS) $(COV_FLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+build/cov/fuzz-cov-%: build/cov/tests/fuzz/fuzz_%.o build/cov/tests/fuzz/replay.o $(OBJ_COV)
+	$(FUZZ_CC) $(COV_FLAGS) -o $@ $^ $(LDLIBS)
+
+fuzz-coverage: build/.deps-ok
+	@sh tools/deps.sh fuzz
+	$(MAKE) $(FUZZ_TARGETS:%=build/cov/fuzz-cov-%)
+	sh tools/fuzz-coverage.sh $(FUZZ_TARGETS)
 
 # Unit tests link the module objects directly (no main.c), under the sanitizers.
 build/asan/tests/test_%: build/asan/tests/unit/test_%.o $(OBJ_ASAN)

@@ -40,11 +40,18 @@ struct sheet_file {
                                      clock showed under five minutes (0: none) */
 };
 
+/* A word that tells a scoresheet: a move in any language, or '?', the
+ * mark of a move that cannot be read. */
+static bool sheet_word(const char *s, size_t n)
+{
+    return (n == 1 && s[0] == '?') || arb_notation_is_move_any(s, n);
+}
+
 /* Read the first game of path and its move tokens. */
 static int read_sheet(const struct arb_opts *o, struct sheet_file *f)
 {
     char err[300];
-    if (arb_pgn_open(&f->in, f->path, o->encoding, arb_opts_sniffer(o), err, sizeof err) < 0) {
+    if (arb_pgn_open(&f->in, f->path, o->encoding, arb_opts_sniffer(o) ? sheet_word : NULL, err, sizeof err) < 0) {
         fprintf(stderr, "arbiter: %s\n", err);
         return -1;
     }

@@ -7,7 +7,8 @@
 # on its corpus build/fuzz/corpus/TARGET, which starts from the seeds in
 # tests/fuzz/seeds/TARGET and from the shared data (games of the corpus cut
 # one per file, the edge-case PGN files, notation cases, FENs of the perft
-# and dead-position sets, TimeControl tags and clock comments) and keeps
+# and dead-position sets, TimeControl tags and clock comments, the HCS
+# scoresheets) and keeps
 # what the fuzzer adds, run after run.  FUZZ_PARALLEL targets run at once
 # (default 1).  FUZZ_FORK=1 runs libFuzzer's fork mode, which goes on after
 # a crash (for long runs).  Inputs that crash land in build/fuzz/crashes/TARGET/; copy
@@ -57,6 +58,15 @@ seed_dir() {
           cut -f1 "$SHARED"/testdata/unwinnability/chasolver-positions.txt | head -500
           sed -n 's/^\[FEN "\(.*\)"\]/\1/p' "$SHARED"/testdata/pgn/*/* | head -500; } |
             awk -v d="$d" 'NF { f = sprintf("%s/fen-%05d", d, NR); printf "%c%s", 0, $0 > f; close(f) }' ;;
+    reconstruct)
+        # The HCS sheets (what players wrote), each with an option byte.
+        mkdir -p "$B/hcs"
+        sh tools/hcs2pgn.sh "$SHARED/testdata/scoresheets/hcs/training_tags.txt" "$B/hcs" train- > "$B/hcs/list" 2>/dev/null || true
+        i=0
+        while read -r f; do
+            i=$((i + 1))
+            { printf "\\$(printf '%03o' $((i % 16)))"; head -c 4000 "$f"; } > "$d/sheet-$i"
+        done < "$B/hcs/list" ;;
     timectl)
         { sed -n 's/^\[TimeControl "\(.*\)"\]/\1/p' "$SHARED"/corpus/*.pgn "$SHARED"/testdata/pgn/*/* samples/*.pgn
           sed -n 's/^\[Event "\(.*\)"\]/\1/p' "$SHARED"/corpus/*.pgn samples/*.pgn | head -300

@@ -1,0 +1,67 @@
+/* fuzz_reconstruct.c — `arbiter reconstruct` on any scoresheet: reading the
+ * sheet, the slip measure of every token, the search, the PGN or jsonl out.
+ *
+ * The first byte picks the options (jsonl or PGN, one sheet or the same
+ * sheet twice as both players', --moves, --no-duty-from); the rest (at
+ * most 4 KiB: a sheet, not a database) is the sheet.  Asserts: an exit
+ * status of INTERFACE.md (0, 1 or 2); no crash, leak or hang (the
+ * fuzzer's own limits). */
+#include "fuzz.h"   /* first: it defines _GNU_SOURCE */
+
+#include <assert.h>
+#include <fcntl.h>
+
+#include "board.h"
+#include "commands.h"
+#include "opts.h"
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    arb_board_init();
+    return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 1 || size > 4096)
+        return 0;
+    unsigned pick = data[0];
+    int fd = fuzz_memfd(data + 1, size - 1);
+    char path[64];
+    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+
+    char *argv[12];
+    int argc = 0;
+    argv[argc++] = (char *)"arbiter";
+    argv[argc++] = (char *)"reconstruct";
+    argv[argc++] = (char *)(pick & 1 ? "--format=jsonl" : "--format=text");
+    if (pick & 2)
+        argv[argc++] = (char *)"--moves=20";
+    if (pick & 4)
+        argv[argc++] = (char *)"--no-duty-from=30";
+    argv[argc++] = path;
+    if (pick & 8)
+        argv[argc++] = path;       /* both players' sheets: the same text */
+    argv[argc] = NULL;
+
+    fflush(stdout);
+    int saved_out = dup(1);
+    int null = open("/dev/null", O_WRONLY);
+    dup2(null, 1);
+    close(null);
+
+    struct arb_opts o;
+    enum arb_parse_result pr = arb_opts_parse(&o, argc, argv);
+    assert(pr == ARB_OPTS_RUN);
+    int st = arb_cmd_reconstruct(&o);
+
+    fflush(stdout);
+    dup2(saved_out, 1);
+    close(saved_out);
+    close(fd);
+    assert(st == 0 || st == 1 || st == 2);
+    return 0;
+}
