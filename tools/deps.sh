@@ -2,7 +2,8 @@
 # Make sure the Debian packages a step needs are present.
 #   deps.sh build   compiler, pkg-config, PCRE2
 #   deps.sh test    the above plus jq, xmllint, GNU parallel, groff, mandoc and man
-#                   (the man page), Python's jsonschema with rfc3987 (the SARIF schema)
+#                   (the man page), Python's jsonschema with rfc3987 (the SARIF schema),
+#                   valgrind
 #   deps.sh bench   the above plus pgn-extract and GNU time
 #   deps.sh fuzz    the build's plus clang with libFuzzer (make fuzz)
 #   deps.sh valgrind  the build's plus valgrind (make check-valgrind)
@@ -29,6 +30,7 @@ check_test() {
     has groff || need="$need groff-base"
     has mandoc || need="$need mandoc"
     has man || need="$need man-db"
+    has valgrind || need="$need valgrind"
     # Debian's python3 (tests/sarif.sh runs it): the SARIF schema check.
     /usr/bin/python3 -c 'import jsonschema' 2>/dev/null || need="$need python3-jsonschema"
     /usr/bin/python3 -c 'import rfc3987' 2>/dev/null || need="$need python3-rfc3987"
