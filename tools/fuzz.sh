@@ -10,8 +10,8 @@
 # and dead-position sets, TimeControl tags and clock comments, the HCS
 # scoresheets) and keeps
 # what the fuzzer adds, run after run.  FUZZ_PARALLEL targets run at once
-# (default 1).  FUZZ_FORK=1 runs libFuzzer's fork mode, which goes on after
-# a crash (for long runs).  Inputs that crash land in build/fuzz/crashes/TARGET/; copy
+# (default 1).  FUZZ_RESTART=1 goes on after a crash with the time left
+# (for long runs).  Inputs that crash land in build/fuzz/crashes/TARGET/; copy
 # each into tests/fuzz/regress/TARGET/ once fixed (make check replays
 # them).  Prints per target the executions, coverage (edges) and features
 # libFuzzer reports, and the crashes found; exit status 1 if any.
@@ -19,7 +19,7 @@ set -u
 SHARED=${SHARED:-../shared}
 FUZZ_TIME=${FUZZ_TIME:-60}
 FUZZ_PARALLEL=${FUZZ_PARALLEL:-1}
-FUZZ_FORK=${FUZZ_FORK:-0}
+FUZZ_RESTART=${FUZZ_RESTART:-0}
 B=build/fuzz
 
 seed_dir() {
@@ -83,22 +83,31 @@ run_one() {
     # A copy runs, so that make may rebuild the target meanwhile.
     bin=$B/run/fuzz_$t.$$
     cp "$B/fuzz_$t" "$bin"
-    if [ "$FUZZ_FORK" = 1 ]; then
-        mode="-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1"
-    else
-        mode=""
-    fi
-    # shellcheck disable=SC2086
-    "$bin" $mode -max_total_time="$FUZZ_TIME" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
-        -print_final_stats=1 -artifact_prefix="$B/crashes/$t/" "$B/corpus/$t" > "$B/log-$t.txt" 2>&1
-    rm -f "$bin"
-    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$B/log-$t.txt")
-    [ -n "$execs" ] || execs=$(grep -o 'exec/s: [0-9]*' "$B/log-$t.txt" | tail -1 | awk -v t="$FUZZ_TIME" '{ print "~" $2 * t }')
+    : > "$B/log-$t.txt"
+    start=$(date +%s)
+    left=$FUZZ_TIME
+    execs=0
+    runs=0
+    while [ "$left" -gt 0 ]; do
+        # One run: until the time is up or the first crash (libFuzzer stops
+        # there); with FUZZ_RESTART=1 a crash is saved and the fuzzing goes
+        # on with the time left (libFuzzer's fork mode does the same, but
+        # re-runs the corpus for every job: twenty times slower here).
+        "$bin" -max_total_time="$left" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+            -print_final_stats=1 -artifact_prefix="$B/crashes/$t/" "$B/corpus/$t" > "$B/run/$t.log" 2>&1
+        runs=$((runs + 1))
+        cat "$B/run/$t.log" >> "$B/log-$t.txt"
+        n=$(grep -o '^#[0-9][0-9]*' "$B/run/$t.log" | tail -1 | tr -d '#')
+        execs=$((execs + ${n:-0}))
+        [ "$FUZZ_RESTART" = 1 ] || break
+        left=$((FUZZ_TIME - ($(date +%s) - start)))
+    done
+    rm -f "$bin" "$B/run/$t.log"
     cov=$(grep -o 'cov: [0-9]*' "$B/log-$t.txt" | tail -1 | cut -d' ' -f2)
     ft=$(grep -o 'ft: [0-9]*' "$B/log-$t.txt" | tail -1 | cut -d' ' -f2)
     crashes=$(ls "$B/crashes/$t" | wc -l)
-    printf '%-9s %6ss %12s executions %7s edges %8s features %6s inputs %3s crashes\n' "$t" "$FUZZ_TIME" \
-        "${execs:-?}" "${cov:-?}" "${ft:-?}" "$(ls "$B/corpus/$t" | wc -l)" "$crashes"
+    printf '%-11s %6ss %12s executions %7s edges %8s features %6s inputs %3s crashes %3s runs\n' "$t" \
+        "$(( $(date +%s) - start ))" "$execs" "${cov:-?}" "${ft:-?}" "$(ls "$B/corpus/$t" | wc -l)" "$crashes" "$runs"
 }
 
 for t in "$@"; do
