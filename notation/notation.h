@@ -126,8 +126,13 @@ bool arb_notation_is_move_any(const char *s, size_t n);
 enum arb_np_status arb_notation_parse_full(const struct arb_lang *lang, const char *s, size_t n,
                                            struct arb_movedesc *d, struct arb_parse_info *info);
 
+/* The longest move arb_notation_write() writes, with its NUL: a spoken
+ * phrase ("Springer Gustav sieben schlägt Hector acht Matt") runs past 32. */
+#define ARB_MOVE_TEXT_MAX 96
+
 /* Write the move described by d in lang's notation into out (NUL-terminated,
- * at most cap bytes; 32 suffice).  With_check adds the check/mate mark.
+ * at most cap bytes; ARB_MOVE_TEXT_MAX suffice, for the
+ * spoken phrases too).  With_check adds the check/mate mark.
  * Returns the length written. */
 size_t arb_notation_write(const struct arb_lang *lang, const struct arb_movedesc *d, bool with_check,
                           char *out, size_t cap);

@@ -35,7 +35,7 @@ static void on_move(void *ctx, int node, const struct arb_pos *before, arb_move 
     struct conv *c = ctx;
     struct arb_movedesc d;
     arb_san_describe(before, m, &d);
-    char buf[64];
+    char buf[ARB_MOVE_TEXT_MAX];
     size_t n = arb_notation_write(c->to, &d, true, buf, sizeof buf);
     c->text[node] = arb_arena_strndup(c->g->arena, buf, n);
 }

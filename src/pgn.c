@@ -21,8 +21,8 @@ bool arb_pgn_sniff(struct arb_input *in, bool (*is_move)(const char *s, size_t n
     while (in->len - in->start < ARB_SNIFF_BYTES && !in->eof && !in->error)
         if (arb_input_fill(in) < 0)
             return true;
-    if (in->error)
-        return true;
+    if (in->error || in->len == in->start)
+        return true;                 /* (an empty input has no window at all) */
     const char *s = in->buf + in->start;
     size_t n = in->len - in->start;
     if (n > ARB_SNIFF_BYTES)

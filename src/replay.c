@@ -241,7 +241,7 @@ static void report_failure(struct rs *s, const struct arb_node *n, const struct 
 {
     const struct arb_pos *pos = &s->cur.pos;
     int us = pos->side;
-    char sq[3], sq2[3], buf[32];
+    char sq[3], sq2[3], buf[ARB_MOVE_TEXT_MAX];
     int type = d->piece;
     if (d->coords && d->from_file >= 0 && d->from_rank >= 0) {
         int p = pos->board[ARB_SQ(d->from_file, d->from_rank)];
@@ -837,7 +837,7 @@ static void check_unplayed_claims(struct rs *s, const struct arb_node *n, arb_mo
         }
     }
     if (why) {
-        char mv[32], num[16];
+        char mv[ARB_MOVE_TEXT_MAX], num[16];
         write_move(s, m, mv, sizeof mv);
         move_number(pos, num, sizeof num);
         struct arb_finding *f = finding(s, ARB_F_CLAIM_UNPLAYED, n, fifty && !twice ? ARB_ART_FIFTY : ARB_ART_THREEFOLD,
@@ -1000,7 +1000,7 @@ static bool repair(struct rs *s, int idx, int used, struct arb_finding *f)
             most = a;
         }
     }
-    char san[3][32], why[96];
+    char san[3][ARB_MOVE_TEXT_MAX], why[96];
     struct arb_movedesc d;
     const struct arb_lang *en = arb_lang_find("en");
     int show[3] = {best, second, most};

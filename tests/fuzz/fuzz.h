@@ -13,13 +13,50 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "board.h"
+#include "opts.h"
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+
+#ifndef FUZZ_REPLAY_MAIN
+/* Every target: the chess core's tables, as main.c makes them. */
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    arb_board_init();
+    return 0;
+}
+#endif
+
+/* Run a command as main.c would, on argv (which must parse), its standard
+ * output thrown away (stderr stays: the sanitizers report there).  Returns
+ * the exit status. */
+static inline int fuzz_command(int argc, char **argv, int (*run)(const struct arb_opts *o))
+{
+    fflush(stdout);
+    int saved_out = dup(1);
+    int null = open("/dev/null", O_WRONLY);
+    dup2(null, 1);
+    close(null);
+    struct arb_opts o;
+    if (arb_opts_parse(&o, argc, argv) != ARB_OPTS_RUN)
+        abort();
+    int st = run(&o);
+    arb_opts_free(&o);
+    fflush(stdout);
+    dup2(saved_out, 1);
+    close(saved_out);
+    return st;
+}
 
 /* A memory file holding the n bytes: its descriptor, positioned at 0. */
 static inline int fuzz_memfd(const uint8_t *data, size_t n)

@@ -8,20 +8,10 @@
 #include "fuzz.h"   /* first: it defines _GNU_SOURCE */
 
 #include <assert.h>
-#include <fcntl.h>
 
 #include "board.h"
 #include "commands.h"
 #include "opts.h"
-
-int LLVMFuzzerInitialize(int *argc, char ***argv);
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc;
-    (void)argv;
-    arb_board_init();
-    return 0;
-}
 
 static const char *const formats[] = {"--format=jsonl", "--format=text", "--format=json", "--format=sarif",
                                       "--format=github", "--format=junit", "--format=jsonl", "--format=text"};
@@ -54,22 +44,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     argv[argc++] = path;
     argv[argc] = NULL;
 
-    /* The reports go nowhere; stderr stays (the sanitizers report there). */
-    fflush(stdout);
-    int saved_out = dup(1);
-    int null = open("/dev/null", O_WRONLY);
-    dup2(null, 1);
-    close(null);
-
-    struct arb_opts o;
-    enum arb_parse_result pr = arb_opts_parse(&o, argc, argv);
-    assert(pr == ARB_OPTS_RUN);
-    int st = arb_cmd_check(&o);
-    arb_opts_free(&o);
-
-    fflush(stdout);
-    dup2(saved_out, 1);
-    close(saved_out);
+    int st = fuzz_command(argc, argv, arb_cmd_check);
     close(fd);
     assert(st == 0 || st == 1 || st == 2);
     return 0;

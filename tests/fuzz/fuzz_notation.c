@@ -25,15 +25,6 @@ static const char *const fens[] = {
 };
 #define N_FENS (sizeof fens / sizeof fens[0])
 
-int LLVMFuzzerInitialize(int *argc, char ***argv);
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc;
-    (void)argv;
-    arb_board_init();
-    return 0;
-}
-
 /* The words of s[0..n) (split at spaces), at most 16. */
 static int split_words(const char *s, size_t n, const char *w[16], size_t wl[16])
 {
@@ -77,7 +68,7 @@ static void one_language(const struct arb_lang *lang, const struct arb_pos *pos,
     /* Written back in the language, the move reads as itself. */
     struct arb_movedesc canon, back;
     arb_san_describe(pos, r.move, &canon);
-    char out[32];
+    char out[ARB_MOVE_TEXT_MAX];
     size_t len = arb_notation_write(lang, &canon, true, out, sizeof out);
     assert(len < sizeof out && strlen(out) == len);
     struct arb_parse_info ib;

@@ -9,20 +9,10 @@
 #include "fuzz.h"   /* first: it defines _GNU_SOURCE */
 
 #include <assert.h>
-#include <fcntl.h>
 
 #include "board.h"
 #include "commands.h"
 #include "opts.h"
-
-int LLVMFuzzerInitialize(int *argc, char ***argv);
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc;
-    (void)argv;
-    arb_board_init();
-    return 0;
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -47,20 +37,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         argv[argc++] = path;       /* both players' sheets: the same text */
     argv[argc] = NULL;
 
-    fflush(stdout);
-    int saved_out = dup(1);
-    int null = open("/dev/null", O_WRONLY);
-    dup2(null, 1);
-    close(null);
-
-    struct arb_opts o;
-    enum arb_parse_result pr = arb_opts_parse(&o, argc, argv);
-    assert(pr == ARB_OPTS_RUN);
-    int st = arb_cmd_reconstruct(&o);
-
-    fflush(stdout);
-    dup2(saved_out, 1);
-    close(saved_out);
+    int st = fuzz_command(argc, argv, arb_cmd_reconstruct);
     close(fd);
     assert(st == 0 || st == 1 || st == 2);
     return 0;

@@ -7,12 +7,11 @@
  * the program, and the runner counts it as a failure).  make check runs
  * every target over tests/fuzz/regress/TARGET/ (the inputs the fuzzers
  * found crashing, now fixed) and tests/fuzz/seeds/. */
+#define FUZZ_REPLAY_MAIN      /* the target defines LLVMFuzzerInitialize */
 #include "fuzz.h"
 
 #include <dirent.h>
 #include <sys/stat.h>
-
-int LLVMFuzzerInitialize(int *argc, char ***argv) __attribute__((weak));
 
 static int n_tests;
 
@@ -59,8 +58,7 @@ static int compare(const void *a, const void *b)
 
 int main(int argc, char **argv)
 {
-    if (LLVMFuzzerInitialize)
-        LLVMFuzzerInitialize(&argc, &argv);
+    LLVMFuzzerInitialize(&argc, &argv);
     /* No arguments: the saved inputs of the target this program was built
      * for, tests/fuzz/regress/TARGET (from the name fuzz-replay-TARGET). */
     char def[256];
