@@ -16,15 +16,9 @@
 set -u
 ARBITER=${ARBITER:-./arbiter}
 SAMPLE=${SAMPLE:-samples/tilburg-1992-round1.pgn}
-export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}:exitcode=86"
-export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}:halt_on_error=1:exitcode=86"
+. "${TESTS:-tests}/tap.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
-
-n=0
-fails=0
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-notok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $*"; }
 
 # run FILE [OPTION...]: jsonl records in $tmp/out, stderr in $tmp/err, status in $st.
 run() {
@@ -259,5 +253,4 @@ st=$?
 recs=$(grep -c '^{' "$tmp/out")
 expect "good, binary, good" $((2 * games)) "2"
 
-echo "1..$n"
-[ "$fails" -eq 0 ]
+tap_end

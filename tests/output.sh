@@ -9,14 +9,9 @@
 set -u
 ARBITER=${ARBITER:-./arbiter}
 SAMPLE=${SAMPLE:-samples/tilburg-1992-round1.pgn}
-export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}:exitcode=86"
-export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}:halt_on_error=1:exitcode=86"
+. "${TESTS:-tests}/tap.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
-n=0
-fails=0
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-notok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $*"; }
 
 [ -r "$SAMPLE" ] || { echo "1..0 # Skipped: $SAMPLE not found"; exit 0; }
 # Enough games to fill a pipe many times over.
@@ -86,5 +81,4 @@ for args in "check --format=jsonl $tmp/big.pgn" "check $tmp/big.pgn" "check --fo
     fi
 done
 
-echo "1..$n"
-[ "$fails" -eq 0 ]
+tap_end
