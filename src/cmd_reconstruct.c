@@ -400,7 +400,8 @@ int arb_cmd_reconstruct(const struct arb_opts *o)
         start = files[0].start;
     else
         arb_pos_startpos(&start);
-    struct arb_recon_opts ro = {.start = &start, .moves = (int)o->recon_moves, .no_duty_from = (int)o->no_duty_from};
+    struct arb_recon_opts ro = {.start = &start, .moves = (int)o->recon_moves, .no_duty_from = (int)o->no_duty_from,
+                                .beam = (int)o->recon_beam};
     /* Without --no-duty-from, the sheets' clock readings tell where 8.4 began. */
     for (int k = 0; k < ns && !o->no_duty_from; k++)
         if (files[k].no_duty_from && (!ro.no_duty_from || files[k].no_duty_from < ro.no_duty_from))

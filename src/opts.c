@@ -13,7 +13,7 @@
 enum {
     OPT_FORMAT = 256, OPT_RULES, OPT_MODE, OPT_LANG, OPT_ENCODING, OPT_MAX_GAME_BYTES, OPT_COLOR,
     OPT_FEN, OPT_GAME, OPT_HELP, OPT_VERSION, OPT_QUIET, OPT_LANG_HINT, OPT_TO, OPT_TIME_CONTROL, OPT_FAIL_ON, OPT_SELECT, OPT_IGNORE, OPT_WHERE, OPT_SUMMARY, OPT_ORIGIN, OPT_GAME_BASE,
-    OPT_JOBS, OPT_NO_PROGRESS, OPT_FINAL_FEN, OPT_MOVES, OPT_NO_DUTY_FROM, OPT_REPAIR
+    OPT_JOBS, OPT_NO_PROGRESS, OPT_FINAL_FEN, OPT_MOVES, OPT_NO_DUTY_FROM, OPT_REPAIR, OPT_BEAM
 };
 
 static const struct option long_opts[] = {
@@ -42,6 +42,7 @@ static const struct option long_opts[] = {
     {"repair", no_argument, NULL, OPT_REPAIR},
     {"moves", required_argument, NULL, OPT_MOVES},
     {"no-duty-from", required_argument, NULL, OPT_NO_DUTY_FROM},
+    {"beam", required_argument, NULL, OPT_BEAM},
     {"fen", no_argument, NULL, OPT_FEN},
     {"game", required_argument, NULL, OPT_GAME},
     {"help", no_argument, NULL, OPT_HELP},
@@ -58,7 +59,7 @@ static bool allowed(enum arb_cmd cmd, int opt)
         return true;
     case OPT_FORMAT:
         return true;   /* INTERFACE: shared by the commands that read games (replay and convert: text) */
-    case OPT_FINAL_FEN: case OPT_MOVES: case OPT_NO_DUTY_FROM:
+    case OPT_FINAL_FEN: case OPT_MOVES: case OPT_NO_DUTY_FROM: case OPT_BEAM:
         return cmd == ARB_CMD_RECONSTRUCT;
     case OPT_COLOR: case OPT_QUIET: case OPT_FAIL_ON: case OPT_SELECT: case OPT_IGNORE: case OPT_WHERE:
     case OPT_SUMMARY: case OPT_ORIGIN: case OPT_GAME_BASE: case OPT_NO_PROGRESS: case OPT_REPAIR:
@@ -191,7 +192,9 @@ static const char usage_reconstruct[] =
     "      --final-fen=FEN     the position on the board at the end (must be reached)\n"
     "      --moves=N           the move counter: N moves were made\n"
     "      --no-duty-from=N    from move N neither player had to record (Art. 8.4):\n"
-    "                          moves left out there are no slips\n";
+    "                          moves left out there are no slips\n"
+    "      --beam=N            partial games kept per half-move (default 400): fewer\n"
+    "                          is faster, more finds more in long, noisy sheets\n";
 
 static const char codes_text[] =
     "\n"
@@ -498,6 +501,10 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
         case OPT_MOVES:
             if (!parse_u64(optarg, &o->recon_moves) || o->recon_moves < 1 || o->recon_moves > 2000)
                 return usage_error(o, "--moves needs the number of moves made, 1 to 2000, not '%s'", optarg);
+            break;
+        case OPT_BEAM:
+            if (!parse_u64(optarg, &o->recon_beam) || o->recon_beam < 1 || o->recon_beam > 100000)
+                return usage_error(o, "--beam needs a number from 1 to 100000, not '%s'", optarg);
             break;
         case OPT_NO_DUTY_FROM:
             if (!parse_u64(optarg, &o->no_duty_from) || o->no_duty_from < 1 || o->no_duty_from > 2000)

@@ -66,6 +66,7 @@ struct arb_opts {
     const char *final_fen;               /* reconstruct --final-fen */
     uint64_t recon_moves;                /* reconstruct --moves */
     uint64_t no_duty_from;               /* reconstruct --no-duty-from */
+    uint64_t recon_beam;                 /* reconstruct --beam (0: the search's default) */
     bool fen;                            /* replay --fen */
     uint64_t game;                       /* replay --game=N (1-based) */
     char **files;
