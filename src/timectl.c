@@ -92,7 +92,9 @@ int arb_tc_parse_pgn(const char *s, struct arb_timecontrol *tc)
 
 /* ---- The forms people write (PCRE2) -------------------------------------- */
 
-/* Each pattern and how its groups fill a time control. */
+/* Each pattern and how its groups fill a time control.  Digits are ASCII
+ * [0-9]: under PCRE2_UCP \d would take any script's digits (a fuzzed "٩"
+ * made a negative number of minutes). */
 enum shape { BASE_INC, TWO_PERIODS, GAME_IN, BASE_DELAY, DELAY_ONLY, BASE_ONLY, BASE_BRONSTEIN };
 
 static const struct {
@@ -100,23 +102,23 @@ static const struct {
     const char *pattern;
 } patterns[] = {
     /* 90+30, 90'+30'', 5 min + 3 s, 90 + 30 s/move, 90 min inc 30 */
-    {BASE_INC, "^\\s*(\\d{1,4})\\s*(?:'|\\x{2032}|\\x{2019}|min(?:utes?)?\\.?|m)?\\s*(?:\\+|inc(?:rement)?)\\s*(\\d{1,3})\\s*"
+    {BASE_INC, "^\\s*([0-9]{1,4})\\s*(?:'|\\x{2032}|\\x{2019}|min(?:utes?)?\\.?|m)?\\s*(?:\\+|inc(?:rement)?)\\s*([0-9]{1,3})\\s*"
                "(?:''|\"|\\x{2033}|\\x{201D}|s(?:ec(?:onds?)?)?\\.?)?\\s*(?:increment\\s*)?(?:(?:/|per)\\s*(?:move|mv))?"
                "(?:\\s*,?\\s*(?:starting\\s+)?from\\s+move\\s+1)?\\s*$"},
     /* 90 min/40 moves + 30 min + 30 s/move */
-    {TWO_PERIODS, "^\\s*(\\d{1,4})\\s*(?:'|min(?:utes?)?)\\s*(?:/|for|in)\\s*(\\d{1,3})\\s*moves?\\s*,?\\s*\\+\\s*"
-                  "(\\d{1,4})\\s*(?:'|min(?:utes?)?)\\s*(?:\\+\\s*(\\d{1,3})\\s*(?:''|\"|s(?:ec(?:onds?)?)?)\\s*"
+    {TWO_PERIODS, "^\\s*([0-9]{1,4})\\s*(?:'|min(?:utes?)?)\\s*(?:/|for|in)\\s*([0-9]{1,3})\\s*moves?\\s*,?\\s*\\+\\s*"
+                  "([0-9]{1,4})\\s*(?:'|min(?:utes?)?)\\s*(?:\\+\\s*([0-9]{1,3})\\s*(?:''|\"|s(?:ec(?:onds?)?)?)\\s*"
                   "(?:/\\s*move|per\\s+move)(?:\\s*from\\s+move\\s+1)?)?\\s*$"},
     /* G/90;inc30, G/90;+30, G/90;d5, G90 */
-    {GAME_IN, "^\\s*G\\s*/?\\s*(\\d{1,4})\\s*(?:;?\\s*(?:inc\\s*|\\+\\s*)(\\d{1,3})|;?\\s*d\\s*(\\d{1,3}))?\\s*$"},
+    {GAME_IN, "^\\s*G\\s*/?\\s*([0-9]{1,4})\\s*(?:;?\\s*(?:inc\\s*|\\+\\s*)([0-9]{1,3})|;?\\s*d\\s*([0-9]{1,3}))?\\s*$"},
     /* 90 d5 */
-    {BASE_DELAY, "^\\s*(\\d{1,4})\\s*(?:'|min(?:utes?)?)?\\s*d\\s*(\\d{1,3})\\s*$"},
+    {BASE_DELAY, "^\\s*([0-9]{1,4})\\s*(?:'|min(?:utes?)?)?\\s*d\\s*([0-9]{1,3})\\s*$"},
     /* d5 */
-    {DELAY_ONLY, "^\\s*d\\s*(\\d{1,3})\\s*$"},
+    {DELAY_ONLY, "^\\s*d\\s*([0-9]{1,3})\\s*$"},
     /* 90 b5, 90 min + Bronstein 5 s */
-    {BASE_BRONSTEIN, "^\\s*(\\d{1,4})\\s*(?:'|min(?:utes?)?)?\\s*\\+?\\s*(?:b|bronstein)\\s*(\\d{1,3})\\s*(?:s(?:ec(?:onds?)?)?)?\\s*$"},
+    {BASE_BRONSTEIN, "^\\s*([0-9]{1,4})\\s*(?:'|min(?:utes?)?)?\\s*\\+?\\s*(?:b|bronstein)\\s*([0-9]{1,3})\\s*(?:s(?:ec(?:onds?)?)?)?\\s*$"},
     /* 90', 90 min */
-    {BASE_ONLY, "^\\s*(\\d{1,4})\\s*(?:'|\\x{2032}|min(?:utes?)?)\\s*$"},
+    {BASE_ONLY, "^\\s*([0-9]{1,4})\\s*(?:'|\\x{2032}|min(?:utes?)?)\\s*$"},
 };
 #define N_PATTERNS (sizeof patterns / sizeof patterns[0])
 
@@ -141,8 +143,11 @@ static long group(pcre2_match_data *md, const char *s, int g)
     if ((int)pcre2_get_ovector_count(md) <= g || ov[2 * g] == PCRE2_UNSET)
         return -1;
     long v = 0;
-    for (PCRE2_SIZE i = ov[2 * g]; i < ov[2 * g + 1]; i++)
+    for (PCRE2_SIZE i = ov[2 * g]; i < ov[2 * g + 1]; i++) {
+        if (s[i] < '0' || s[i] > '9' || v > 100000)
+            return -1;              /* (the patterns take ASCII digits, a few of them) */
         v = v * 10 + (s[i] - '0');
+    }
     return v;
 }
 
