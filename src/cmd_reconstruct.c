@@ -30,6 +30,7 @@ struct sheet_file {
     struct arb_arena arena;
     struct arb_game g;
     bool have_game;
+    bool open;                    /* in and arena are set up (sheet_free undoes them) */
     const char **tok;
     int *num;                     /* the move number written for each token's row, 0 none */
     signed char *black;           /* 1 Black's move, 0 White's, -1 unknown */
@@ -55,6 +56,7 @@ static int read_sheet(const struct arb_opts *o, struct sheet_file *f)
         fprintf(stderr, "arbiter: %s\n", err);
         return -1;
     }
+    f->open = true;
     arb_arena_init(&f->arena);
     arb_pgn_init(&f->rd, &f->in, f->path, o->max_game_bytes);
     int r = arb_pgn_next(&f->rd, &f->g, &f->arena);
@@ -133,9 +135,11 @@ static int read_sheet(const struct arb_opts *o, struct sheet_file *f)
 
 static void sheet_free(struct sheet_file *f)
 {
-    if (f->have_game)
-        arb_arena_fini(&f->arena);
+    if (!f->open)
+        return;              /* (a sheet that did not open, or not read yet) */
+    arb_arena_fini(&f->arena);
     arb_input_close(&f->in);
+    f->open = false;
 }
 
 /* SAN (English, PGN export) of each move of the game, from start. */
