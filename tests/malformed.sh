@@ -17,8 +17,7 @@ set -u
 ARBITER=${ARBITER:-./arbiter}
 SAMPLE=${SAMPLE:-samples/tilburg-1992-round1.pgn}
 . "${TESTS:-tests}/tap.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
+tap_tmp
 
 # run FILE [OPTION...]: jsonl records in $tmp/out, stderr in $tmp/err, status in $st.
 run() {

@@ -10,8 +10,7 @@ set -u
 ARBITER=${ARBITER:-./arbiter}
 SAMPLE=${SAMPLE:-samples/tilburg-1992-round1.pgn}
 . "${TESTS:-tests}/tap.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
+tap_tmp
 
 [ -r "$SAMPLE" ] || { echo "1..0 # Skipped: $SAMPLE not found"; exit 0; }
 # Enough games to fill a pipe many times over.

@@ -79,6 +79,15 @@ static inline int fuzz_memfd(const uint8_t *data, size_t n)
     return fd;
 }
 
+/* The same memory file, and a path that opens it (path: 32 bytes or more),
+ * for the targets that run a command on a file name. */
+static inline int fuzz_memfd_path(const uint8_t *data, size_t n, char *path, size_t cap)
+{
+    int fd = fuzz_memfd(data, n);
+    snprintf(path, cap, "/proc/self/fd/%d", fd);
+    return fd;
+}
+
 /* The bytes as a NUL-terminated string (malloc'd). */
 static inline char *fuzz_cstr(const uint8_t *data, size_t n)
 {

@@ -22,9 +22,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 1 || size > 1 << 16)
         return 0;
     unsigned pick = data[0];
-    int fd = fuzz_memfd(data + 1, size - 1);
     char path[64];
-    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+    int fd = fuzz_memfd_path(data + 1, size - 1, path, sizeof path);
 
     char *argv[16];
     int argc = 0;

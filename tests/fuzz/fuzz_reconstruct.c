@@ -20,9 +20,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 1 || size > 4096)
         return 0;
     unsigned pick = data[0];
-    int fd = fuzz_memfd(data + 1, size - 1);
     char path[64];
-    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+    int fd = fuzz_memfd_path(data + 1, size - 1, path, sizeof path);
 
     char *argv[12];
     int argc = 0;
