@@ -100,6 +100,7 @@ struct arb_finding *arb_findings_add(struct arb_findings *f, struct arb_arena *a
     memset(x, 0, sizeof *x);
     x->code = code;
     x->severity = arb_codes[code].severity;
+    x->mark_from = x->mark_to = -1;
     return x;
 }
 

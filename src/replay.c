@@ -178,7 +178,18 @@ static struct arb_finding *finding(struct rs *s, enum arb_code code, const struc
     struct arb_pos *pos = arb_arena_alloc(s->g->arena, sizeof *pos);
     *pos = s->cur.pos;
     f->pos = pos;
+    f->last = s->cur.have_last ? s->cur.last : ARB_MOVE_NONE;
     return f;
+}
+
+/* Mark the legal move m on the finding's diagram (castling: the king's move). */
+static void mark_move(struct arb_finding *f, arb_move m)
+{
+    int from = arb_move_from(m), to = arb_move_to(m);
+    if (arb_move_kind(m) == ARB_MK_CASTLE)
+        to = ARB_SQ(to > from ? 6 : 2, ARB_RANK(from));
+    f->mark_from = (int8_t)from;
+    f->mark_to = (int8_t)to;
 }
 
 static enum arb_article piece_article(int type)
@@ -380,6 +391,34 @@ static void report_failure(struct rs *s, const struct arb_node *n, const struct 
         finding(s, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "the move is incomplete: no target square");
         break;
     }
+    /* For diagrams: the target square, and the mover where one piece is meant. */
+    struct arb_finding *f = &s->g->findings.v[s->g->findings.n - 1];
+    int to = r->status == ARB_RS_KING_EXPOSED ? arb_move_to(r->cand[0])
+             : r->square >= 0 && r->square < 64 ? r->square
+             : d->to_file >= 0 && d->to_rank >= 0 ? ARB_SQ(d->to_file, d->to_rank) : -1;
+    int from = -1;
+    if (r->status == ARB_RS_KING_EXPOSED)
+        from = arb_move_from(r->cand[0]);
+    else if (d->from_file >= 0 && d->from_rank >= 0)
+        from = ARB_SQ(d->from_file, d->from_rank);
+    else if (r->status == ARB_RS_CANNOT_REACH && type != ARB_PAWN && type >= 0 && type < 6) {
+        arb_bb mine = arb_pos_pieces(pos, us, type);
+        if (d->from_file >= 0)
+            mine &= ARB_FILE_BB(d->from_file);
+        if (d->from_rank >= 0)
+            mine &= ARB_RANK_BB(d->from_rank);
+        if (arb_popcount(mine) == 1)
+            from = arb_lsb(mine);
+    }
+    if (r->status == ARB_RS_CASTLE_BLOCKED || r->status == ARB_RS_CASTLE_ATTACKED)
+        from = -1;            /* the square in the way, or the attacked one */
+    else if (r->status == ARB_RS_CASTLE_NO_RIGHT || r->status == ARB_RS_CASTLE_IN_CHECK
+             || r->status == ARB_RS_NULL_MOVE)
+        from = -1, to = -1;
+    if (to >= 0) {
+        f->mark_to = (int8_t)to;
+        f->mark_from = (int8_t)from;
+    }
 }
 
 /* Play m at the current level, remembering castling-right losses. */
@@ -439,7 +478,7 @@ static const char *dead_why(const struct arb_pos *pos)
     return "besides the kings only bishops, all on squares of one colour";
 }
 
-static void report_after_end(struct rs *s, const struct arb_node *n)
+static struct arb_finding *report_after_end(struct rs *s, const struct arb_node *n)
 {
     enum arb_end_reason why = s->out->end_reason;
     if (why == ARB_END_NONE)   /* found lazily: no legal move here */
@@ -454,7 +493,7 @@ static void report_after_end(struct rs *s, const struct arb_node *n)
         [ARB_END_DEAD] = "a dead position", [ARB_END_FIVEFOLD] = "a draw by fivefold repetition",
         [ARB_END_SEVENTYFIVE] = "a draw by the 75-move rule",
     };
-    finding(s, ARB_F_MOVE_AFTER_END, n, art[why], "the game had already ended in %s at ply %d; no move can follow",
+    return finding(s, ARB_F_MOVE_AFTER_END, n, art[why], "the game had already ended in %s at ply %d; no move can follow",
             what[why], s->out->end_ply ? s->out->end_ply : s->cur.ply);
 }
 
@@ -752,7 +791,9 @@ static void judge_marks(struct rs *s, const struct arb_node *n, int written, boo
     struct level *L = &s->cur;
     arb_pos_unmake(&L->pos, L->last, &L->last_undo);
     L->ply--;
-    finding(s, code, n, ARB_ART_NOTATION_MARKS, "%s", msg);
+    struct arb_finding *f = finding(s, code, n, ARB_ART_NOTATION_MARKS, "%s", msg);
+    f->last = ARB_MOVE_NONE;   /* the move before is not kept */
+    mark_move(f, L->last);
     L->ply++;
     arb_pos_make(&L->pos, L->last, &L->last_undo);
 }
@@ -1057,9 +1098,10 @@ static int do_move(struct rs *s, int idx)
         fail(s);
         return used;
     }
+    struct arb_finding *after_end = NULL;
     if (s->depth == 0 && s->out->end_reason != ARB_END_NONE && !s->after_end_told) {
         s->after_end_told = true;
-        report_after_end(s, n);
+        after_end = report_after_end(s, n);
     }
     enum arb_np_status st = read_move(s->g, s->lang, idx, &d, &info, &used);
     if (st == ARB_NP_EP_MARK) {
@@ -1175,6 +1217,8 @@ static int do_move(struct rs *s, int idx)
     if (!stood && (s->n_twice[s->cur.pos.side ^ 1] || s->cur.pos.halfmove == 99) && s->depth == 0
         && !s->out->end_ply && !s->unplayed_told)
         check_unplayed_claims(s, n, r.move);
+    if (after_end)
+        mark_move(after_end, r.move);
     if (s->opts->on_move)
         s->opts->on_move(s->opts->ctx, idx, &s->cur.pos, r.move);
     play(s, r.move, idx);

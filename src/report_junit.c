@@ -12,32 +12,12 @@
 
 #include "pgn.h"
 
-static void xml_text(struct arb_buf *out, const char *s)
-{
-    for (; s && *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        switch (c) {
-        case '&': arb_buf_adds(out, "&amp;"); break;
-        case '<': arb_buf_adds(out, "&lt;"); break;
-        case '>': arb_buf_adds(out, "&gt;"); break;
-        case '"': arb_buf_adds(out, "&quot;"); break;
-        case '\'': arb_buf_adds(out, "&apos;"); break;
-        default:
-            /* XML 1.0 has no place for other control characters. */
-            if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
-                arb_buf_printf(out, "\\x%02x", c);
-            else
-                arb_buf_addc(out, (char)c);
-        }
-    }
-}
-
 static void close_suite(struct arb_report_state *st)
 {
     if (!st->suite_file)
         return;
     arb_buf_adds(&st->doc, "  <testsuite name=\"");
-    xml_text(&st->doc, st->suite_file);
+    arb_xml_escape(&st->doc, st->suite_file);
     arb_buf_printf(&st->doc, "\" tests=\"%llu\" failures=\"%llu\" errors=\"0\">\n",
                    (unsigned long long)st->suite_tests, (unsigned long long)st->suite_failures);
     if (st->suite.len)
@@ -94,9 +74,9 @@ static void junit_game(struct arb_buf *out, const struct arb_game *g, const stru
         finding_line(f->severity == ARB_SEV_ERROR ? &errors : &others, g, oc, f);
     }
     arb_buf_adds(&st->suite, "    <testcase classname=\"");
-    xml_text(&st->suite, g->file);
+    arb_xml_escape(&st->suite, g->file);
     arb_buf_adds(&st->suite, "\" name=\"");
-    xml_text(&st->suite, name.data);
+    arb_xml_escape(&st->suite, name.data);
     arb_buf_adds(&st->suite, "\"");
     if (!errors.len && !others.len) {
         arb_buf_adds(&st->suite, "/>\n");
@@ -106,16 +86,16 @@ static void junit_game(struct arb_buf *out, const struct arb_game *g, const stru
             st->suite_failures++;
             st->all_failures++;
             arb_buf_adds(&st->suite, "      <failure type=\"");
-            xml_text(&st->suite, first_code);
+            arb_xml_escape(&st->suite, first_code);
             arb_buf_adds(&st->suite, "\" message=\"");
-            xml_text(&st->suite, first_code);
+            arb_xml_escape(&st->suite, first_code);
             arb_buf_adds(&st->suite, "\">");
-            xml_text(&st->suite, errors.data);
+            arb_xml_escape(&st->suite, errors.data);
             arb_buf_adds(&st->suite, "</failure>\n");
         }
         if (others.len) {
             arb_buf_adds(&st->suite, "      <system-out>");
-            xml_text(&st->suite, others.data);
+            arb_xml_escape(&st->suite, others.data);
             arb_buf_adds(&st->suite, "</system-out>\n");
         }
         arb_buf_adds(&st->suite, "    </testcase>\n");
@@ -132,11 +112,11 @@ static void junit_file_error(struct arb_buf *out, const char *file, const char *
     struct arb_report_state *st = o->state;
     close_suite(st);
     arb_buf_adds(&st->doc, "  <testsuite name=\"");
-    xml_text(&st->doc, file);
+    arb_xml_escape(&st->doc, file);
     arb_buf_adds(&st->doc, "\" tests=\"1\" failures=\"0\" errors=\"1\">\n    <testcase classname=\"");
-    xml_text(&st->doc, file);
+    arb_xml_escape(&st->doc, file);
     arb_buf_adds(&st->doc, "\" name=\"reading the file\">\n      <error message=\"unreadable\">");
-    xml_text(&st->doc, message);
+    arb_xml_escape(&st->doc, message);
     arb_buf_adds(&st->doc, "</error>\n    </testcase>\n  </testsuite>\n");
 }
 

@@ -130,6 +130,26 @@ void arb_buf_free(struct arb_buf *b)
     b->len = b->cap = 0;
 }
 
+void arb_xml_escape(struct arb_buf *out, const char *s)
+{
+    for (; s && *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        switch (c) {
+        case '&': arb_buf_adds(out, "&amp;"); break;
+        case '<': arb_buf_adds(out, "&lt;"); break;
+        case '>': arb_buf_adds(out, "&gt;"); break;
+        case '"': arb_buf_adds(out, "&quot;"); break;
+        case '\'': arb_buf_adds(out, "&apos;"); break;
+        default:
+            /* XML 1.0 has no place for other control characters. */
+            if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
+                arb_buf_printf(out, "\\x%02x", c);
+            else
+                arb_buf_addc(out, (char)c);
+        }
+    }
+}
+
 size_t arb_utf8_prefix(const char *s, size_t n, size_t max)
 {
     if (n <= max)

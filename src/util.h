@@ -71,6 +71,10 @@ void arb_buf_printf(struct arb_buf *b, const char *fmt, ...) ARB_PRINTF(2, 3);
 void arb_buf_vprintf(struct arb_buf *b, const char *fmt, va_list ap) ARB_PRINTF(2, 0);
 static inline void arb_buf_clear(struct arb_buf *b) { b->len = 0; if (b->data) b->data[0] = 0; }
 void arb_buf_free(struct arb_buf *b);
+/* Append s to b with &, <, >, " and ' escaped for XML and HTML (other
+ * control characters than tab and line breaks, which XML 1.0 forbids,
+ * as \xNN). */
+void arb_xml_escape(struct arb_buf *b, const char *s);
 
 /* Number of characters (UTF-8 code points) in the n bytes at s. */
 size_t arb_utf8_chars(const char *s, size_t n);
