@@ -3,7 +3,8 @@
 #   deps.sh build   compiler, pkg-config, PCRE2
 #   deps.sh test    the above plus jq, xmllint, GNU parallel, groff, mandoc and man
 #                   (the man page), Python's jsonschema with rfc3987 (the SARIF schema),
-#                   valgrind
+#                   valgrind, Chromium (the HTML report in a headless browser) and
+#                   tmux (the interactive replay driven through a terminal)
 #   deps.sh bench   the above plus pgn-extract and GNU time
 #   deps.sh fuzz    the build's plus clang with libFuzzer (make fuzz)
 #   deps.sh valgrind  the build's plus valgrind (make check-valgrind)
@@ -31,6 +32,8 @@ check_test() {
     has mandoc || need="$need mandoc"
     has man || need="$need man-db"
     has valgrind || need="$need valgrind"
+    has chromium || need="$need chromium fonts-dejavu-core"
+    has tmux || need="$need tmux"
     # Debian's python3 (tests/sarif.sh runs it): the SARIF schema check.
     /usr/bin/python3 -c 'import jsonschema' 2>/dev/null || need="$need python3-jsonschema"
     /usr/bin/python3 -c 'import rfc3987' 2>/dev/null || need="$need python3-rfc3987"
