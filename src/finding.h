@@ -84,6 +84,8 @@ struct arb_finding {
                                      (repetitions, counts, a dead position); or NULL (its FEN:
                                      arb_pos_to_fen; kept as a position, formatted only by reports
                                      that print it) */
+    int32_t pos_ply;              /* the ply pos stands after: ply - 1 for the position before the
+                                     move, ply for the position the move made */
     arb_move last;                /* the move that led to pos, for diagrams (ARB_MOVE_NONE: none known) */
     int8_t mark_from, mark_to;    /* the offending move's squares for diagrams: -1 unknown (only
                                      mark_to known: the target square; both -1: nothing to mark) */

@@ -178,6 +178,7 @@ static struct arb_finding *finding(struct rs *s, enum arb_code code, const struc
     struct arb_pos *pos = arb_arena_alloc(s->g->arena, sizeof *pos);
     *pos = s->cur.pos;
     f->pos = pos;
+    f->pos_ply = s->cur.ply;
     f->last = s->cur.have_last ? s->cur.last : ARB_MOVE_NONE;
     return f;
 }

@@ -129,12 +129,10 @@ static void note(struct arb_buf *out, const struct arb_outcome *oc, const struct
         char fen[128];
         arb_pos_to_fen(f->pos, fen);
         if (f->move) {
-            /* Before the move (the side to move is its mover), or after it
-             * (a finding on what the move made: a repetition, a count, a
-             * dead position). */
-            int mover = oc->start_side ^ ((f->ply - 1) & 1);
+            /* Before the move, or after it (a finding on what the move
+             * made: a repetition, a count, a dead position). */
             arb_buf_printf(out, "%sthe position %s ", f->article ? "; " : "",
-                           f->ply < 1 || f->pos->side == mover ? "before" : "after");
+                           f->ply < 1 || f->pos_ply < f->ply ? "before" : "after");
             arb_move_ref(out, oc, f);
             arb_buf_printf(out, ": %s", fen);
         } else {
