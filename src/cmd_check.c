@@ -105,21 +105,6 @@ static void sink_flush(struct sink *s)
     arb_buf_clear(&s->buf);
 }
 
-static bool want_color(enum arb_color c)
-{
-    if (c == ARB_COLOR_ALWAYS)
-        return true;
-    if (c == ARB_COLOR_NEVER)
-        return false;
-    const char *nc = getenv("NO_COLOR");
-    const char *term = getenv("TERM");
-    if (nc && *nc)
-        return false;
-    if (term && strcmp(term, "dumb") == 0)
-        return false;
-    return isatty(1) != 0;
-}
-
 /* One input file while games of it are in flight.  Freed once it has been
  * read to the end and its last batch has been written (its games point at
  * its name and at the encoding names kept in `in`). */
@@ -545,7 +530,7 @@ int arb_cmd_check(const struct arb_opts *o)
     char **files = o->n_files ? o->files : stdin_only;
     int n = o->n_files ? o->n_files : 1;
     struct arb_report_state state = {0};
-    struct arb_report_opts ro = {.color = o->format == &arb_format_text && want_color(o->color), .state = &state};
+    struct arb_report_opts ro = {.color = o->format == &arb_format_text && arb_opts_want_color(o), .state = &state};
     int status = ARB_EXIT_OK;
 
     struct pipeline *p = arb_xcalloc(1, sizeof *p);

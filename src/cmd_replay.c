@@ -1,56 +1,593 @@
-/* cmd_replay.c — `arbiter replay`: the positions of one game.
+/* cmd_replay.c — `arbiter replay`: the positions of one game, for people.
  *
- * With --fen: one FEN per line, the start position and the position after
- * each replayed half-move.  Without: a board per position, as text.
- * A move that cannot be played ends the output; the finding is printed on
- * standard error and the exit status is 1.
+ * The game is replayed twice: once by arb_replay_game() for its findings
+ * (as `arbiter check` makes them), once by arb_replay_positions() for the
+ * position after each ply of the main line, kept in memory (one game).
+ * Then the positions chosen (all, those with findings, or one: --ply,
+ * --move) go out as FEN lines (--fen), SVG files (--svg), boards one after
+ * another, or an interactive board on a terminal.
+ *
+ * A finding is shown at the position it concerns: the position before an
+ * illegal move (its pos_ply), the position a move made for a repetition.
+ * Findings of variations are left to `arbiter check`; findings of the game
+ * as a whole (ply 0) are shown at the last position.
+ *
+ * A move that cannot be played ends the positions; the main line's errors
+ * also go to standard error and make the exit status 1.
  */
 #include "commands.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <termios.h>
+#include <unistd.h>
 
 #include "arena.h"
+#include "diagram.h"
 #include "input.h"
+#include "movegen.h"
 #include "pgn.h"
 #include "replay.h"
 #include "report.h"
+#include "timectl.h"
 
-struct ctx {
-    bool fen;
-    struct arb_buf b;             /* one position's text, written with arb_out_write() */
+struct step {
+    struct arb_pos pos;
+    arb_move move;
+    int node;
+    const char *token;
+    size_t len;
+    long clk[2];                  /* the clocks' last readings in tenths, -1 none */
+    int first, n;                 /* its findings: order[first .. first + n) */
 };
 
-static void show(void *vctx, int ply, const struct arb_pos *pos, const char *token, size_t len)
+struct view {
+    const struct arb_opts *o;
+    struct arb_game *g;
+    struct arb_outcome oc;
+    struct step *steps;
+    int n, cap;
+    int *order;                   /* finding indexes grouped by step */
+    bool clocks;                  /* the record holds clock readings */
+    bool flip;
+    unsigned flags;               /* ARB_DIAGRAM_UNICODE, ARB_DIAGRAM_COLOR */
+};
+
+static void collect(void *vctx, const struct arb_replay_step *st)
 {
-    struct ctx *c = vctx;
-    char fen[128];
-    struct arb_buf *b = &c->b;
-    arb_buf_clear(b);
-    if (c->fen) {
-        arb_buf_printf(b, "%s\n", arb_pos_to_fen(pos, fen));
-    } else {
-        if (ply == 0)
-            arb_buf_adds(b, "Start position\n");
-        else
-            arb_buf_printf(b, "Ply %d: %.*s\n", ply, (int)len, token);
-        static const char letters[] = ".PNBRQK";
-        for (int rank = 7; rank >= 0; rank--) {
-            arb_buf_printf(b, "  %d ", rank + 1);
-            for (int file = 0; file < 8; file++) {
-                int p = pos->board[ARB_SQ(file, rank)];
-                char ch = letters[p ? arb_piece_type(p) + 1 : 0];
-                if (p && arb_piece_color(p) == ARB_BLACK)
-                    ch = (char)(ch - 'A' + 'a');
-                arb_buf_addc(b, ' ');
-                arb_buf_addc(b, ch);
-            }
-            arb_buf_addc(b, '\n');
-        }
-        arb_buf_printf(b, "     a b c d e f g h\n  %s to move\n\n", pos->side == ARB_WHITE ? "White" : "Black");
+    struct view *v = vctx;
+    if (v->n == v->cap) {
+        int cap = v->cap ? v->cap * 2 : 128;
+        struct step *s = realloc(v->steps, (size_t)cap * sizeof *s);
+        if (!s)
+            arb_out_of_memory();
+        v->steps = s;
+        v->cap = cap;
     }
-    arb_out_write(b->data, b->len);
+    struct step *s = &v->steps[v->n++];
+    memset(s, 0, sizeof *s);
+    s->pos = *st->pos;
+    s->move = st->move;
+    s->node = st->node;
+    s->token = st->token;
+    s->len = st->len;
+    s->clk[0] = s->clk[1] = -1;
+}
+
+/* The clocks at each step: the [%clk] readings (or bare times) in the
+ * comments after its move, carried forward. */
+static void read_clocks(struct view *v)
+{
+    long clk[2] = {-1, -1};
+    int k = 0, depth = 0;
+    const struct arb_game *g = v->g;
+    for (int i = 0; i < g->n_nodes && k < v->n; i++) {
+        const struct arb_node *n = &g->nodes[i];
+        if (n->kind == ARB_N_VAR_OPEN)
+            depth++;
+        else if (n->kind == ARB_N_VAR_CLOSE && depth)
+            depth--;
+        else if (depth)
+            continue;
+        else if (n->kind == ARB_N_MOVE) {
+            while (k + 1 < v->n && v->steps[k + 1].node <= i) {
+                k++;
+                memcpy(v->steps[k].clk, clk, sizeof clk);
+            }
+        } else if (n->kind == ARB_N_COMMENT && k > 0) {
+            struct arb_clock_comment cc;
+            arb_clock_comment_parse(arb_node_text(g, n), n->len, &cc);
+            if (cc.clk >= 0) {
+                int mover = v->steps[k].pos.side ^ 1;
+                clk[mover] = v->steps[k].clk[mover] = cc.clk;
+                v->clocks = true;
+            }
+        }
+    }
+    for (k = 0; k < v->n; k++)
+        if (k > 0 && v->steps[k].clk[0] < 0 && v->steps[k].clk[1] < 0 && v->steps[k - 1].clk[0] >= 0)
+            memcpy(v->steps[k].clk, v->steps[k - 1].clk, sizeof clk);
+}
+
+/* The step a finding is shown at, or -1 (a variation's). */
+static int step_of(const struct view *v, const struct arb_finding *f)
+{
+    if (f->variation)
+        return -1;
+    int at = f->pos ? f->pos_ply : f->ply;
+    if (f->ply == 0 || at >= v->n || at < 0)
+        return v->n - 1;
+    return at;
+}
+
+static void place_findings(struct view *v)
+{
+    const struct arb_findings *fs = &v->g->findings;
+    v->order = malloc((size_t)(fs->n ? fs->n : 1) * sizeof *v->order);
+    if (!v->order)
+        arb_out_of_memory();
+    int used = 0;
+    for (int k = 0; k < v->n; k++) {
+        v->steps[k].first = used;
+        for (int i = 0; i < fs->n; i++)
+            if (step_of(v, &fs->v[i]) == k)
+                v->order[used++] = i;
+        v->steps[k].n = used - v->steps[k].first;
+    }
+}
+
+static const struct arb_finding *finding_at(const struct view *v, const struct step *s, int j)
+{
+    return &v->g->findings.v[v->order[s->first + j]];
+}
+
+/* "12... Nf6", or "Start position". */
+static void step_label(struct arb_buf *b, const struct view *v, int k)
+{
+    const struct step *s = &v->steps[k];
+    if (k == 0) {
+        arb_buf_adds(b, "Start position");
+        return;
+    }
+    char label[24];
+    arb_ply_label(&v->oc, k, label, sizeof label);
+    size_t cut = s->len > 40 ? arb_utf8_prefix(s->token, s->len, 32) : s->len;
+    arb_buf_printf(b, "%s%.*s%s", label, (int)cut, s->token, cut < s->len ? "..." : "");
+}
+
+static void clock_text(struct arb_buf *b, long t)
+{
+    if (t < 0) {
+        arb_buf_adds(b, "?");
+        return;
+    }
+    long secs = t / 10;
+    arb_buf_printf(b, "%ld:%02ld:%02ld", secs / 3600, secs / 60 % 60, secs % 60);
+    if (t % 10)
+        arb_buf_printf(b, ".%ld", t % 10);
+}
+
+/* "White to move", "Black to move, in check", "checkmate", ... and the clocks. */
+static void status_line(struct arb_buf *b, const struct view *v, int k)
+{
+    const struct arb_pos *p = &v->steps[k].pos;
+    const char *side = p->side == ARB_WHITE ? "White" : "Black";
+    bool check = arb_pos_checkers(p) != 0, moves = arb_has_legal_move(p);
+    if (!moves)
+        arb_buf_printf(b, "%s is %s", side, check ? "checkmated" : "stalemated");
+    else
+        arb_buf_printf(b, "%s to move%s", side, check ? ", in check" : "");
+    if (v->clocks && (v->steps[k].clk[0] >= 0 || v->steps[k].clk[1] >= 0)) {
+        arb_buf_adds(b, "    clocks: White ");
+        clock_text(b, v->steps[k].clk[0]);
+        arb_buf_adds(b, ", Black ");
+        clock_text(b, v->steps[k].clk[1]);
+    }
+    arb_buf_addc(b, '\n');
+}
+
+static void finding_lines(struct arb_buf *b, const struct view *v, int k)
+{
+    const struct step *s = &v->steps[k];
+    bool color = v->flags & ARB_DIAGRAM_COLOR;
+    static const char *const sev_color[3] = {"\033[1;36m", "\033[1;35m", "\033[1;31m"};
+    for (int j = 0; j < s->n; j++) {
+        const struct arb_finding *f = finding_at(v, s, j);
+        if (color)
+            arb_buf_adds(b, sev_color[f->severity]);
+        arb_buf_printf(b, "%s:", arb_severity_name(f->severity));
+        if (color)
+            arb_buf_adds(b, "\033[0m");
+        arb_buf_addc(b, ' ');
+        if (f->move) {
+            arb_move_ref(b, &v->oc, f);
+            arb_buf_adds(b, ": ");
+        }
+        arb_buf_printf(b, "%s [%s]", f->message, arb_codes[f->code].name);
+        if (f->article) {
+            bool fide = (f->article[0] >= '0' && f->article[0] <= '9') || f->article[1] == '.';
+            arb_buf_printf(b, fide ? " (Art. %s)" : " (%s)", f->article);
+        }
+        if (f->line)
+            arb_buf_printf(b, " line %u", f->line);
+        arb_buf_addc(b, '\n');
+    }
+}
+
+static void board(struct arb_buf *b, const struct view *v, int k)
+{
+    const struct step *s = &v->steps[k];
+    struct arb_diagram d;
+    arb_diagram_init(&d, &s->pos);
+    d.flip = v->flip;
+    arb_diagram_set_last(&d, s->move);
+    for (int j = 0; j < s->n; j++) {
+        const struct arb_finding *f = finding_at(v, s, j);
+        if (f->mark_to >= 0)
+            arb_diagram_add_arrow(&d, f->mark_from, f->mark_to);
+    }
+    arb_diagram_text(b, &d, v->flags);
+}
+
+/* One position as the printed replay shows it. */
+static void show_step(struct arb_buf *b, const struct view *v, int k)
+{
+    step_label(b, v, k);
+    arb_buf_addc(b, '\n');
+    board(b, v, k);
+    status_line(b, v, k);
+    finding_lines(b, v, k);
+}
+
+static void game_heading(struct arb_buf *b, const struct view *v)
+{
+    const struct arb_tag *w = arb_game_find_tag(v->g, "White"), *bl = arb_game_find_tag(v->g, "Black");
+    const struct arb_tag *ev = arb_game_find_tag(v->g, "Event"), *dt = arb_game_find_tag(v->g, "Date");
+    arb_buf_printf(b, "Game %llu of %s", (unsigned long long)v->g->index, v->g->file);
+    if (w || bl)
+        arb_buf_printf(b, ": %s - %s", w ? w->value : "?", bl ? bl->value : "?");
+    if (ev && strcmp(ev->value, "?") != 0)
+        arb_buf_printf(b, ", %s", ev->value);
+    if (dt && strcmp(dt->value, "????.??.??") != 0)
+        arb_buf_printf(b, ", %s", dt->value);
+    if (v->oc.result_tag)
+        arb_buf_printf(b, ", %s", v->oc.result_tag);
+    arb_buf_addc(b, '\n');
+}
+
+/* ---- the interactive board ---- */
+
+static struct termios saved_tio;
+static int tty_fd = -1;
+static volatile sig_atomic_t raw_on;
+
+static const char screen_leave[] = "\033[0m\033[?25h\033[?1049l";
+
+static void tty_restore(void)
+{
+    if (!raw_on)
+        return;
+    raw_on = 0;
+    (void)!write(1, screen_leave, sizeof screen_leave - 1);
+    tcsetattr(tty_fd, TCSAFLUSH, &saved_tio);
+}
+
+static void on_signal(int sig)
+{
+    tty_restore();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+enum { K_NONE, K_NEXT, K_PREV, K_FIRST, K_LAST, K_FIND_NEXT, K_FIND_PREV, K_GOTO, K_FLIP, K_QUIT, K_HELP,
+       K_ENTER, K_BACKSPACE, K_ESC, K_CHAR };
+
+/* Read one key: a byte, or an escape sequence for the arrows, Home, End. */
+static int read_key(int fd, char *ch)
+{
+    unsigned char c;
+    ssize_t r;
+    do
+        r = read(fd, &c, 1);
+    while (r < 0 && errno == EINTR);
+    if (r <= 0)
+        return K_QUIT;
+    *ch = (char)c;
+    if (c == 27) {
+        struct pollfd p = {.fd = fd, .events = POLLIN};
+        char seq[8];
+        int n = 0;
+        while (n < (int)sizeof seq - 1 && poll(&p, 1, 40) > 0 && read(fd, &seq[n], 1) == 1) {
+            n++;
+            if (n >= 2 && ((seq[n - 1] >= 'A' && seq[n - 1] <= 'Z') || seq[n - 1] == '~'))
+                break;
+        }
+        seq[n] = 0;
+        if (n == 0)
+            return K_ESC;
+        const char *s = seq + 1;            /* after '[' or 'O' */
+        if (strcmp(s, "C") == 0 || strcmp(s, "B") == 0 || strcmp(s, "6~") == 0)
+            return K_NEXT;
+        if (strcmp(s, "D") == 0 || strcmp(s, "A") == 0 || strcmp(s, "5~") == 0)
+            return K_PREV;
+        if (strcmp(s, "H") == 0 || strcmp(s, "1~") == 0 || strcmp(s, "7~") == 0)
+            return K_FIRST;
+        if (strcmp(s, "F") == 0 || strcmp(s, "4~") == 0 || strcmp(s, "8~") == 0)
+            return K_LAST;
+        return K_NONE;
+    }
+    switch (c) {
+    case ' ': case 'n': case 'l': case 'j': return K_NEXT;
+    case 'p': case 'h': case 'k': return K_PREV;
+    case 127: case 8: return K_BACKSPACE;
+    case 'g': case '0': return K_FIRST;
+    case 'G': case '$': return K_LAST;
+    case 'f': return K_FIND_NEXT;
+    case 'F': return K_FIND_PREV;
+    case ':': case 'm': return K_GOTO;
+    case 'x': return K_FLIP;
+    case 'q': case 'Q': case 3: case 4: return K_QUIT;
+    case '?': return K_HELP;
+    case '\r': case '\n': return K_ENTER;
+    default: return K_CHAR;
+    }
+}
+
+static const char keys_line[] =
+    "\u2190 \u2192 or p n: previous/next   Home End: first/last   f F: next/previous finding\n"
+    ":  go to a move (23, 23b)   x: flip the board   q: quit\n";
+static const char keys_line_ascii[] =
+    "<- -> or p n: previous/next   Home End: first/last   f F: next/previous finding\n"
+    ":  go to a move (23, 23b)   x: flip the board   q: quit\n";
+
+static void draw(const struct view *v, int k, const char *prompt, const char *message)
+{
+    struct arb_buf b = {0};
+    arb_buf_adds(&b, "\033[H\033[2J");
+    game_heading(&b, v);
+    arb_buf_printf(&b, "Ply %d of %d: ", k, v->n - 1);
+    step_label(&b, v, k);
+    arb_buf_adds(&b, "\n\n");
+    board(&b, v, k);
+    arb_buf_addc(&b, '\n');
+    status_line(&b, v, k);
+    finding_lines(&b, v, k);
+    arb_buf_addc(&b, '\n');
+    arb_buf_adds(&b, (v->flags & ARB_DIAGRAM_UNICODE) ? keys_line : keys_line_ascii);
+    if (message)
+        arb_buf_printf(&b, "%s\n", message);
+    if (prompt)
+        arb_buf_printf(&b, "Go to move: %s\033[?25h", prompt);
+    else
+        arb_buf_adds(&b, "\033[?25l");
+    (void)!write(1, b.data, b.len);   /* a terminal: a short write is not worth a retry loop's error */
+    arb_buf_free(&b);
+}
+
+/* The step after move M of side (0 if before the start, -1 if past the end). */
+static int step_of_move(const struct view *v, int move_no, int side)
+{
+    long start = v->oc.start_fullmove ? v->oc.start_fullmove : 1;
+    long ply = (move_no - start) * 2 + (side == ARB_WHITE ? 1 : 2) - v->oc.start_side;
+    if (ply < 0 || ply >= v->n)
+        return -1;
+    return (int)ply;
+}
+
+/* "23", "23w", "23.", "23b", "23..." as --move reads them; -1 if not. */
+static int parse_move(const struct view *v, const char *s)
+{
+    char *end;
+    long n = strtol(s, &end, 10);
+    if (end == s || n < 1 || n > 50000)
+        return -1;
+    int side = strcmp(end, "b") == 0 || strcmp(end, "...") == 0 ? ARB_BLACK
+               : strcmp(end, "") == 0 || strcmp(end, "w") == 0 || strcmp(end, ".") == 0 ? ARB_WHITE
+                                                                                        : -1;
+    return side < 0 ? -1 : step_of_move(v, (int)n, side);
+}
+
+static void interactive(struct view *v)
+{
+    if (tcgetattr(tty_fd, &saved_tio) < 0)
+        return;
+    struct termios raw = saved_tio;
+    raw.c_lflag &= (tcflag_t)~(ICANON | ECHO | ISIG | IEXTEN);
+    raw.c_iflag &= (tcflag_t)~(IXON | ICRNL);
+    raw.c_cc[VMIN] = 1;
+    raw.c_cc[VTIME] = 0;
+    signal(SIGTERM, on_signal);
+    signal(SIGHUP, on_signal);
+    if (tcsetattr(tty_fd, TCSAFLUSH, &raw) < 0)
+        return;
+    raw_on = 1;
+    (void)!write(1, "\033[?1049h", 8);
+    int k = 0;
+    char input[16] = "";
+    bool prompting = false;
+    const char *message = NULL;
+    for (;;) {
+        draw(v, k, prompting ? input : NULL, message);
+        message = NULL;
+        char ch;
+        int key = read_key(tty_fd, &ch);
+        if (prompting) {
+            size_t len = strlen(input);
+            if (key == K_ENTER) {
+                int to = parse_move(v, input);
+                if (to >= 0)
+                    k = to;
+                else
+                    message = "No such move in this game (write 23 for White's 23rd move, 23b for Black's).";
+                prompting = false;
+            } else if (key == K_ESC || key == K_QUIT) {
+                prompting = false;
+            } else if (key == K_BACKSPACE) {
+                if (len)
+                    input[len - 1] = 0;
+            } else if (len + 1 < sizeof input && ch > ' ' && ch < 127) {
+                input[len] = ch;
+                input[len + 1] = 0;
+            }
+            continue;
+        }
+        switch (key) {
+        case K_NEXT: if (k + 1 < v->n) k++; break;
+        case K_PREV: case K_BACKSPACE: if (k > 0) k--; break;
+        case K_FIRST: k = 0; break;
+        case K_LAST: k = v->n - 1; break;
+        case K_FIND_NEXT: case K_FIND_PREV: {
+            int d = key == K_FIND_NEXT ? 1 : -1, j = k + d;
+            while (j >= 0 && j < v->n && !v->steps[j].n)
+                j += d;
+            if (j >= 0 && j < v->n)
+                k = j;
+            else
+                message = key == K_FIND_NEXT ? "No finding after this position." : "No finding before this position.";
+            break;
+        }
+        case K_GOTO: prompting = true; input[0] = 0; break;
+        case K_FLIP: v->flip = !v->flip; break;
+        case K_QUIT: case K_ESC: tty_restore(); return;
+        default: break;
+        }
+    }
+}
+
+/* ---- output ---- */
+
+static bool chosen(const struct view *v, int k)
+{
+    return !v->o->at_findings || v->steps[k].n > 0;
+}
+
+static int write_svgs(const struct view *v, int only)
+{
+    const char *dir = v->o->svg_dir;
+    if (mkdir(dir, 0777) < 0 && errno != EEXIST) {
+        fprintf(stderr, "arbiter: cannot make the directory %s: %s\n", dir, strerror(errno));
+        return -1;
+    }
+    struct arb_buf b = {0}, title = {0}, line = {0};
+    int rc = 0;
+    for (int k = 0; k < v->n && rc == 0; k++) {
+        if (only >= 0 ? k != only : !chosen(v, k))
+            continue;
+        const struct step *s = &v->steps[k];
+        struct arb_diagram d;
+        arb_diagram_init(&d, &s->pos);
+        d.flip = v->flip;
+        arb_diagram_set_last(&d, s->move);
+        for (int j = 0; j < s->n; j++) {
+            const struct arb_finding *f = finding_at(v, s, j);
+            if (f->mark_to >= 0)
+                arb_diagram_add_arrow(&d, f->mark_from, f->mark_to);
+        }
+        arb_buf_clear(&title);
+        arb_buf_printf(&title, "Game %llu, ply %d: ", (unsigned long long)v->g->index, k);
+        step_label(&title, v, k);
+        arb_buf_adds(&title, "; ");
+        status_line(&title, v, k);
+        title.data[--title.len] = 0;   /* no newline in a title */
+        for (int j = 0; j < s->n; j++)
+            arb_buf_printf(&title, "; %s: %s", arb_codes[finding_at(v, s, j)->code].name,
+                           finding_at(v, s, j)->message);
+        arb_buf_clear(&b);
+        arb_diagram_svg(&b, &d, true, title.data);
+        arb_buf_clear(&line);
+        arb_buf_printf(&line, "%s/ply%04d.svg", dir, k);
+        FILE *fp = fopen(line.data, "w");
+        if (!fp || fwrite(b.data, 1, b.len, fp) != b.len || fclose(fp) != 0) {
+            fprintf(stderr, "arbiter: cannot write %s: %s\n", line.data, strerror(errno));
+            rc = -1;
+            break;
+        }
+        arb_buf_addc(&line, '\n');
+        arb_out_write(line.data, line.len);
+    }
+    arb_buf_free(&b);
+    arb_buf_free(&title);
+    arb_buf_free(&line);
+    return rc;
+}
+
+/* Use chess symbols where the locale's character set is UTF-8. */
+static bool utf8_locale(void)
+{
+    const char *names[] = {"LC_ALL", "LC_CTYPE", "LANG"};
+    for (int i = 0; i < 3; i++) {
+        const char *s = getenv(names[i]);
+        if (s && *s)
+            return strstr(s, "UTF-8") || strstr(s, "utf8") || strstr(s, "UTF8") || strstr(s, "utf-8");
+    }
+    return false;
+}
+
+static int show(struct view *v)
+{
+    const struct arb_opts *o = v->o;
+    int only = -1;
+    if (o->ply >= 0 || o->move_no) {
+        only = o->ply >= 0 ? (o->ply < v->n ? o->ply : -1) : step_of_move(v, o->move_no, o->move_side);
+        if (only < 0) {
+            if (o->ply >= 0)
+                fprintf(stderr, "arbiter: %s: there is no ply %d: the replay has plies 0 to %d\n", v->g->file,
+                        o->ply, v->n - 1);
+            else
+                fprintf(stderr, "arbiter: %s: there is no move %d%s: the replay ends after ply %d\n", v->g->file,
+                        o->move_no, o->move_side == ARB_BLACK ? "b" : "w", v->n - 1);
+            return -1;
+        }
+    }
+    if (o->svg_dir)
+        return write_svgs(v, only);
+    struct arb_buf b = {0};
+    if (o->fen) {
+        char fen[128];
+        for (int k = 0; k < v->n; k++)
+            if (only >= 0 ? k == only : chosen(v, k)) {
+                arb_buf_clear(&b);
+                arb_buf_printf(&b, "%s\n", arb_pos_to_fen(&v->steps[k].pos, fen));
+                arb_out_write(b.data, b.len);
+            }
+        arb_buf_free(&b);
+        return 0;
+    }
+    v->flags = (o->ascii || !utf8_locale() ? 0 : ARB_DIAGRAM_UNICODE);
+    if (only < 0 && !o->at_findings && !o->no_interactive && isatty(1)) {
+        tty_fd = open("/dev/tty", O_RDWR | O_CLOEXEC);
+        if (tty_fd >= 0) {
+            if (o->color != ARB_COLOR_NEVER && !(getenv("NO_COLOR") && *getenv("NO_COLOR")))
+                v->flags |= ARB_DIAGRAM_COLOR;
+            interactive(v);
+            close(tty_fd);
+            tty_fd = -1;
+            return 0;
+        }
+    }
+    if (arb_opts_want_color(o))
+        v->flags |= ARB_DIAGRAM_COLOR;
+    arb_buf_clear(&b);
+    game_heading(&b, v);
+    arb_buf_addc(&b, '\n');
+    arb_out_write(b.data, b.len);
+    for (int k = 0; k < v->n; k++) {
+        if (only >= 0 ? k != only : !chosen(v, k))
+            continue;
+        arb_buf_clear(&b);
+        show_step(&b, v, k);
+        arb_buf_addc(&b, '\n');
+        arb_out_write(b.data, b.len);
+    }
+    arb_buf_free(&b);
+    return 0;
 }
 
 int arb_cmd_replay(const struct arb_opts *o)
@@ -84,22 +621,29 @@ int arb_cmd_replay(const struct arb_opts *o)
         fprintf(stderr, "arbiter: %s: there is no game %llu (the file holds %llu)\n", path,
                 (unsigned long long)o->game, (unsigned long long)k);
     } else {
-        struct ctx c = {o->fen, {0}};
-        int plies = arb_replay_positions(&g, &co, show, &c);
-        /* Report why the replay stopped, if it did. */
-        struct arb_outcome oc;
-        g.findings.n = 0;
-        arb_replay_game(&g, &co, &oc);
+        struct view v = {.o = o, .g = &g, .flip = o->flip};
+        /* The findings, as `arbiter check` makes them, in ply order. */
+        arb_replay_game(&g, &co, &v.oc);
+        arb_findings_sort(&g.findings);
+        int saved = g.findings.n;
+        int plies = arb_replay_positions(&g, &co, collect, &v);
+        g.findings.n = saved;   /* the second replay's findings repeat the first's */
         status = ARB_EXIT_OK;
-        for (int i = 0; i < g.findings.n; i++) {
+        if (plies >= 0 && v.n > 0) {
+            read_clocks(&v);
+            place_findings(&v);
+            if (show(&v) < 0)
+                status = ARB_EXIT_FAILURE;
+        }
+        for (int i = 0; i < g.findings.n && status != ARB_EXIT_FAILURE; i++) {
             const struct arb_finding *f = &g.findings.v[i];
             if (f->severity != ARB_SEV_ERROR || f->variation)
                 continue;
             fprintf(stderr, "%s:%u:%u: error: %s [%s]\n", path, f->line, f->col, f->message, arb_codes[f->code].name);
             status = ARB_EXIT_FINDINGS;
         }
-        (void)plies;
-        arb_buf_free(&c.b);
+        free(v.steps);
+        free(v.order);
         if (arb_out_failed())
             status = ARB_EXIT_FAILURE;     /* main.c reports it */
     }

@@ -1,19 +1,22 @@
 /* opts.c — option parsing, help and version (see opts.h). */
 #include "opts.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "filter.h"
 
 enum {
     OPT_FORMAT = 256, OPT_RULES, OPT_MODE, OPT_LANG, OPT_ENCODING, OPT_MAX_GAME_BYTES, OPT_COLOR,
     OPT_FEN, OPT_GAME, OPT_HELP, OPT_VERSION, OPT_QUIET, OPT_LANG_HINT, OPT_TO, OPT_TIME_CONTROL, OPT_FAIL_ON, OPT_SELECT, OPT_IGNORE, OPT_WHERE, OPT_SUMMARY, OPT_ORIGIN, OPT_GAME_BASE,
-    OPT_JOBS, OPT_NO_PROGRESS, OPT_FINAL_FEN, OPT_MOVES, OPT_NO_DUTY_FROM, OPT_REPAIR, OPT_BEAM
+    OPT_JOBS, OPT_NO_PROGRESS, OPT_FINAL_FEN, OPT_MOVES, OPT_NO_DUTY_FROM, OPT_REPAIR, OPT_BEAM,
+    OPT_PLY, OPT_MOVE, OPT_FLIP, OPT_SVG, OPT_AT, OPT_ASCII, OPT_NO_INTERACTIVE
 };
 
 static const struct option long_opts[] = {
@@ -45,6 +48,13 @@ static const struct option long_opts[] = {
     {"beam", required_argument, NULL, OPT_BEAM},
     {"fen", no_argument, NULL, OPT_FEN},
     {"game", required_argument, NULL, OPT_GAME},
+    {"ply", required_argument, NULL, OPT_PLY},
+    {"move", required_argument, NULL, OPT_MOVE},
+    {"flip", no_argument, NULL, OPT_FLIP},
+    {"svg", required_argument, NULL, OPT_SVG},
+    {"at", required_argument, NULL, OPT_AT},
+    {"ascii", no_argument, NULL, OPT_ASCII},
+    {"no-interactive", no_argument, NULL, OPT_NO_INTERACTIVE},
     {"help", no_argument, NULL, OPT_HELP},
     {"version", no_argument, NULL, OPT_VERSION},
     {NULL, 0, NULL, 0},
@@ -61,10 +71,13 @@ static bool allowed(enum arb_cmd cmd, int opt)
         return true;   /* INTERFACE: shared by the commands that read games (replay and convert: text) */
     case OPT_FINAL_FEN: case OPT_MOVES: case OPT_NO_DUTY_FROM: case OPT_BEAM:
         return cmd == ARB_CMD_RECONSTRUCT;
-    case OPT_COLOR: case OPT_QUIET: case OPT_FAIL_ON: case OPT_SELECT: case OPT_IGNORE: case OPT_WHERE:
+    case OPT_COLOR:
+        return cmd == ARB_CMD_CHECK || cmd == ARB_CMD_REPLAY;
+    case OPT_QUIET: case OPT_FAIL_ON: case OPT_SELECT: case OPT_IGNORE: case OPT_WHERE:
     case OPT_SUMMARY: case OPT_ORIGIN: case OPT_GAME_BASE: case OPT_NO_PROGRESS: case OPT_REPAIR:
         return cmd == ARB_CMD_CHECK;
-    case OPT_FEN: case OPT_GAME:
+    case OPT_FEN: case OPT_GAME: case OPT_PLY: case OPT_MOVE: case OPT_FLIP: case OPT_SVG: case OPT_AT:
+    case OPT_ASCII: case OPT_NO_INTERACTIVE:
         return cmd == ARB_CMD_REPLAY;
     case OPT_TO:
         return cmd == ARB_CMD_CONVERT;
@@ -157,12 +170,30 @@ static const char usage_check[] =
 
 static const char usage_replay[] =
     "Usage: arbiter replay [OPTION]... [FILE]\n"
-    "Show the positions of one game of FILE.\n"
+    "Show the positions of one game of FILE as boards: the last move marked,\n"
+    "the clocks, and the findings of `arbiter check` at the position they concern.\n"
+    "On a terminal the replay is interactive (the keys are shown on screen);\n"
+    "otherwise the boards are printed one after another.  Errors of the record\n"
+    "also go to standard error, and make the exit status 1.\n"
     "\n"
-    "Options:\n"
-    "      --fen               print one FEN per line: the start position, then the\n"
-    "                          position after each replayed half-move\n"
+    "Which positions:\n"
     "      --game=N            the N-th game of the file (default 1)\n"
+    "      --ply=N             only the position after half-move N (0: the start)\n"
+    "      --move=M            only the position after move M: 23 or 23w for\n"
+    "                          White's, 23b or 23... for Black's\n"
+    "      --at=WHICH          all (default) or findings: only the positions where\n"
+    "                          a finding is shown\n"
+    "How:\n"
+    "      --fen               one FEN per line instead of boards: the start position,\n"
+    "                          then the position after each replayed half-move\n"
+    "      --svg=DIR           write one SVG diagram per position into DIR (made if\n"
+    "                          missing) as plyNNNN.svg, and print the names written\n"
+    "      --flip              Black's view (rank 1 at the top)\n"
+    "      --ascii             letters (White upper case) instead of chess symbols;\n"
+    "                          the default when the locale is not UTF-8\n"
+    "      --color=WHEN        coloured squares: auto (default: on a terminal),\n"
+    "                          always or never (NO_COLOR is honoured)\n"
+    "      --no-interactive    print the boards even on a terminal\n"
     "      --format=text       the only format of replay (accepted for the interface)\n";
 
 static const char usage_convert[] =
@@ -285,6 +316,7 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
         o->select[i] = true;   /* auto: the profile's kind of game, else the TimeControl (standard when unknown) */
     o->max_game_bytes = 16u << 20;
     o->game = 1;
+    o->ply = -1;
 
     if (argc < 2) {
         fputs(usage_main, stderr);
@@ -529,12 +561,65 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
             if (!parse_u64(optarg, &o->game) || o->game < 1)
                 return usage_error(o, "--game needs a game number from 1, not '%s'", optarg);
             break;
+        case OPT_PLY: {
+            uint64_t n;
+            if (!parse_u64(optarg, &n) || n > 100000)
+                return usage_error(o, "--ply needs a half-move number from 0, not '%s'", optarg);
+            o->ply = (int)n;
+            o->move_no = 0;
+            break;
+        }
+        case OPT_MOVE: {
+            /* 23, 23w, 23. (White's move); 23b, 23..., 23… (Black's). */
+            char *end;
+            errno = 0;
+            unsigned long n = strtoul(optarg, &end, 10);
+            int side = -1;
+            if (strcmp(end, "") == 0 || strcmp(end, "w") == 0 || strcmp(end, ".") == 0)
+                side = ARB_WHITE;
+            else if (strcmp(end, "b") == 0 || strcmp(end, "...") == 0 || strcmp(end, "\u2026") == 0)
+                side = ARB_BLACK;
+            if (errno || end == optarg || !isdigit((unsigned char)optarg[0]) || n < 1 || n > 50000 || side < 0)
+                return usage_error(o, "--move needs a move number and side, e.g. 23 or 23w (White), 23b or "
+                                      "23... (Black), not '%s'", optarg);
+            o->move_no = (int)n;
+            o->move_side = side;
+            o->ply = -1;
+            break;
+        }
+        case OPT_FLIP:
+            o->flip = true;
+            break;
+        case OPT_SVG:
+            if (!*optarg)
+                return usage_error(o, "--svg needs a directory");
+            o->svg_dir = optarg;
+            break;
+        case OPT_AT:
+            if (strcmp(optarg, "findings") == 0)
+                o->at_findings = true;
+            else if (strcmp(optarg, "all") == 0)
+                o->at_findings = false;
+            else
+                return usage_error(o, "--at takes all or findings, not '%s'", optarg);
+            o->at_given = true;
+            break;
+        case OPT_ASCII:
+            o->ascii = true;
+            break;
+        case OPT_NO_INTERACTIVE:
+            o->no_interactive = true;
+            break;
         }
     }
     o->files = argv + optind;
     o->n_files = argc - optind;
     if (o->cmd == ARB_CMD_REPLAY && o->n_files > 1)
         return usage_error(o, "replay reads one file, not %d", o->n_files);
+    if (o->cmd == ARB_CMD_REPLAY && o->fen && o->svg_dir)
+        return usage_error(o, "replay writes FEN (--fen) or SVG (--svg), not both");
+    if (o->cmd == ARB_CMD_REPLAY && o->at_given && (o->ply >= 0 || o->move_no))
+        return usage_error(o, "--at chooses among all positions; --ply and --move name one");
     if (o->cmd == ARB_CMD_RECONSTRUCT && (o->n_files < 1 || o->n_files > 2))
         return usage_error(o, "reconstruct reads one scoresheet or two (the players' sheets of one game), not %d",
                            o->n_files);
@@ -545,6 +630,21 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
     if (o->cmd == ARB_CMD_CONVERT && !o->to)
         return usage_error(o, "convert needs --to=LANG (see --lang=list)");
     return ARB_OPTS_RUN;
+}
+
+bool arb_opts_want_color(const struct arb_opts *o)
+{
+    if (o->color == ARB_COLOR_ALWAYS)
+        return true;
+    if (o->color == ARB_COLOR_NEVER)
+        return false;
+    const char *nc = getenv("NO_COLOR");
+    const char *term = getenv("TERM");
+    if (nc && *nc)
+        return false;
+    if (term && strcmp(term, "dumb") == 0)
+        return false;
+    return isatty(1) != 0;
 }
 
 arb_sniffer arb_opts_sniffer(const struct arb_opts *o)

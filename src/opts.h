@@ -69,6 +69,13 @@ struct arb_opts {
     uint64_t recon_beam;                 /* reconstruct --beam (0: the search's default) */
     bool fen;                            /* replay --fen */
     uint64_t game;                       /* replay --game=N (1-based) */
+    int ply;                             /* replay --ply=N; -1 none */
+    int move_no, move_side;              /* replay --move=23b: move number (0 none) and side */
+    bool flip;                           /* replay --flip */
+    const char *svg_dir;                 /* replay --svg=DIR, or NULL */
+    bool at_findings, at_given;          /* replay --at=findings */
+    bool ascii;                          /* replay --ascii */
+    bool no_interactive;                 /* replay --no-interactive */
     char **files;
     int n_files;
 };
@@ -80,6 +87,10 @@ enum arb_parse_result { ARB_OPTS_RUN, ARB_OPTS_DONE, ARB_OPTS_USAGE };
  * spoken notation, whose moves are phrases. */
 typedef bool (*arb_sniffer)(const char *s, size_t n);
 arb_sniffer arb_opts_sniffer(const struct arb_opts *o);
+
+/* --color=auto|always|never: auto is on for a terminal on standard output,
+ * unless NO_COLOR is set or TERM is "dumb". */
+bool arb_opts_want_color(const struct arb_opts *o);
 
 /* Parse argv.  ARB_OPTS_RUN: run the command; ARB_OPTS_DONE: help, version
  * or a list was printed (exit 0); ARB_OPTS_USAGE: a usage error was printed

@@ -1932,8 +1932,7 @@ void arb_replay_game(struct arb_game *g, const struct arb_check_opts *o, struct 
 }
 
 int arb_replay_positions(struct arb_game *g, const struct arb_check_opts *o,
-                         void (*fn)(void *ctx, int ply, const struct arb_pos *pos, const char *token, size_t len),
-                         void *ctx)
+                         void (*fn)(void *ctx, const struct arb_replay_step *step), void *ctx)
 {
     struct rs s;
     struct arb_outcome out;
@@ -1942,7 +1941,8 @@ int arb_replay_positions(struct arb_game *g, const struct arb_check_opts *o,
     if (!setup(&s))
         return -1;
     hist_start(&s);
-    fn(ctx, 0, &s.cur.pos, NULL, 0);
+    struct arb_replay_step st = {.ply = 0, .pos = &s.cur.pos, .move = ARB_MOVE_NONE, .node = -1};
+    fn(ctx, &st);
     int depth = 0;
     for (int i = 0; i < g->n_nodes && !s.stop; i++) {
         const struct arb_node *n = &g->nodes[i];
@@ -1955,8 +1955,12 @@ int arb_replay_positions(struct arb_game *g, const struct arb_check_opts *o,
         else if (n->kind == ARB_N_MOVE && !depth) {
             int before = s.cur.ply;
             int used = do_move(&s, i);
-            if (s.cur.ply > before)
-                fn(ctx, s.cur.ply, &s.cur.pos, arb_node_text(g, n), n->len);
+            if (s.cur.ply > before) {
+                st = (struct arb_replay_step){.ply = s.cur.ply, .pos = &s.cur.pos,
+                                              .move = s.cur.have_last ? s.cur.last : ARB_MOVE_NONE, .node = i,
+                                              .token = arb_node_text(g, n), .len = n->len};
+                fn(ctx, &st);
+            }
             i += used - 1;
         }
     }

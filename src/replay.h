@@ -82,11 +82,21 @@ const unsigned *arb_lang_votes_plain(void *votes);
 /* Replay and judge game g; findings are appended to g->findings. */
 void arb_replay_game(struct arb_game *g, const struct arb_check_opts *o, struct arb_outcome *out);
 
+/* One position of the main line, as arb_replay_positions() hands it on. */
+struct arb_replay_step {
+    int ply;                      /* 0: the start position */
+    const struct arb_pos *pos;    /* the position after the move */
+    arb_move move;                /* the move played (ARB_MOVE_NONE at ply 0) */
+    int node;                     /* its node in g->nodes (-1 at ply 0) */
+    const char *token;            /* the move as recorded (NULL at ply 0) */
+    size_t len;
+};
+
 /* Replay only the main line, calling fn with the position after each ply
  * (ply 0 = the start position).  Stops at the first move that cannot be
- * played.  Returns the number of plies played.  Used by `arbiter replay`. */
+ * played.  Returns the number of plies played, -1 if the start position
+ * cannot be set up.  Used by `arbiter replay`. */
 int arb_replay_positions(struct arb_game *g, const struct arb_check_opts *o,
-                         void (*fn)(void *ctx, int ply, const struct arb_pos *pos, const char *token, size_t len),
-                         void *ctx);
+                         void (*fn)(void *ctx, const struct arb_replay_step *step), void *ctx);
 
 #endif
