@@ -192,7 +192,7 @@ static const char usage_replay[] =
     "      --ascii             letters (White upper case) instead of chess symbols;\n"
     "                          the default when the locale is not UTF-8\n"
     "      --color=WHEN        coloured squares: auto (default: on a terminal),\n"
-    "                          always or never (NO_COLOR is honoured)\n"
+    "                          always or never (NO_COLOR is honoured; --colour too)\n"
     "      --no-interactive    print the boards even on a terminal\n"
     "      --format=text       the only format of replay (accepted for the interface)\n";
 
