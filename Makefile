@@ -67,7 +67,7 @@ LIB_SRCS  := src/util.c src/arena.c src/input.c src/lex.c src/pgn.c \
              $(CORE_SRCS) $(NOTE_SRCS)
 MAIN_SRC  := src/main.c
 
-UNIT_TESTS := board san notation laws reader json input lex pgn timectl recon
+UNIT_TESTS := board san notation laws reader json input lex pgn timectl recon diagram
 UNIT_BINS  := $(UNIT_TESTS:%=build/asan/tests/test_%)
 
 # Fuzz targets (tests/fuzz/fuzz_*.c): fuzzed by libFuzzer under make fuzz,

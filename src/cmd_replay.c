@@ -45,6 +45,7 @@ struct step {
     const char *token;
     size_t len;
     long clk[2];                  /* the clocks' last readings in tenths, -1 none */
+    int clk_ply[2];               /* the ply each reading was taken after */
     int first, n;                 /* its findings: order[first .. first + n) */
 };
 
@@ -86,6 +87,7 @@ static void collect(void *vctx, const struct arb_replay_step *st)
 static void read_clocks(struct view *v)
 {
     long clk[2] = {-1, -1};
+    int at[2] = {0, 0};
     int k = 0, depth = 0;
     const struct arb_game *g = v->g;
     for (int i = 0; i < g->n_nodes && k < v->n; i++) {
@@ -100,6 +102,7 @@ static void read_clocks(struct view *v)
             while (k + 1 < v->n && v->steps[k + 1].node <= i) {
                 k++;
                 memcpy(v->steps[k].clk, clk, sizeof clk);
+                memcpy(v->steps[k].clk_ply, at, sizeof at);
             }
         } else if (n->kind == ARB_N_COMMENT && k > 0) {
             struct arb_clock_comment cc;
@@ -107,13 +110,16 @@ static void read_clocks(struct view *v)
             if (cc.clk >= 0) {
                 int mover = v->steps[k].pos.side ^ 1;
                 clk[mover] = v->steps[k].clk[mover] = cc.clk;
+                at[mover] = v->steps[k].clk_ply[mover] = k;
                 v->clocks = true;
             }
         }
     }
-    for (k = 0; k < v->n; k++)
-        if (k > 0 && v->steps[k].clk[0] < 0 && v->steps[k].clk[1] < 0 && v->steps[k - 1].clk[0] >= 0)
-            memcpy(v->steps[k].clk, v->steps[k - 1].clk, sizeof clk);
+    /* The steps after the last move node. */
+    while (++k < v->n) {
+        memcpy(v->steps[k].clk, clk, sizeof clk);
+        memcpy(v->steps[k].clk_ply, at, sizeof at);
+    }
 }
 
 /* The step a finding is shown at, or -1 (a variation's). */
@@ -184,11 +190,21 @@ static void status_line(struct arb_buf *b, const struct view *v, int k)
         arb_buf_printf(b, "%s is %s", side, check ? "checkmated" : "stalemated");
     else
         arb_buf_printf(b, "%s to move%s", side, check ? ", in check" : "");
-    if (v->clocks && (v->steps[k].clk[0] >= 0 || v->steps[k].clk[1] >= 0)) {
-        arb_buf_adds(b, "    clocks: White ");
-        clock_text(b, v->steps[k].clk[0]);
-        arb_buf_adds(b, ", Black ");
-        clock_text(b, v->steps[k].clk[1]);
+    const struct step *s = &v->steps[k];
+    if (v->clocks && (s->clk[0] >= 0 || s->clk[1] >= 0)) {
+        arb_buf_adds(b, "    clocks:");
+        for (int c = 0; c < 2; c++) {
+            arb_buf_adds(b, c ? ", Black " : " White ");
+            clock_text(b, s->clk[c]);
+            /* A reading older than the side's last move says when it was taken. */
+            int own_last = p->side == c ? k - 1 : k;
+            if (s->clk[c] >= 0 && s->clk_ply[c] < own_last) {
+                char label[24];
+                arb_ply_label(&v->oc, s->clk_ply[c], label, sizeof label);
+                label[strcspn(label, " ")] = 0;
+                arb_buf_printf(b, " (after %s)", label);
+            }
+        }
     }
     arb_buf_addc(b, '\n');
 }
