@@ -487,8 +487,10 @@ static bool chosen(const struct view *v, int k)
 static int write_svgs(const struct view *v, int only)
 {
     const char *dir = v->o->svg_dir;
-    if (mkdir(dir, 0777) < 0 && errno != EEXIST) {
-        fprintf(stderr, "arbiter: cannot make the directory %s: %s\n", dir, strerror(errno));
+    struct stat sb;
+    if (mkdir(dir, 0777) < 0 && (errno != EEXIST || stat(dir, &sb) < 0 || !S_ISDIR(sb.st_mode))) {
+        fprintf(stderr, "arbiter: cannot make the directory %s: %s\n", dir,
+                errno == EEXIST ? "a file of that name is in the way" : strerror(errno));
         return -1;
     }
     struct arb_buf b = {0}, title = {0}, line = {0};

@@ -169,18 +169,28 @@ static void centre(const struct arb_diagram *d, int sq, int *x, int *y)
     *y = row * SQ + SQ / 2;
 }
 
-/* An arrow from square to square, stopping short of the target's centre so
- * that the head does not hide the piece's middle. */
+static int isqrt(int n)
+{
+    int r = 0;
+    while ((r + 1) * (r + 1) <= n)
+        r++;
+    return r;
+}
+
+/* An arrow from square to square, stopping a third of a square short of
+ * the target's centre: the head (drawn past the line's end) points at it. */
 static void arrow(struct arb_buf *b, const struct arb_diagram *d, int from, int to, const char *cls,
                   const char *colour, int width)
 {
     int x1, y1, x2, y2;
     centre(d, from, &x1, &y1);
     centre(d, to, &x2, &y2);
+    int len = isqrt((x2 - x1) * (x2 - x1) + (y2 - y1) * (y2 - y1));
+    int keep = len > SQ / 3 ? len - SQ / 3 : len / 2;
     arb_buf_printf(b,
                    "<line class=\"%s\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"%d\" "
                    "stroke-linecap=\"round\" opacity=\"0.8\" marker-end=\"url(#arb-head-%s)\"/>\n",
-                   cls, x1, y1, x1 + (x2 - x1) * 4 / 5, y1 + (y2 - y1) * 4 / 5, colour, width,
+                   cls, x1, y1, x1 + (x2 - x1) * keep / len, y1 + (y2 - y1) * keep / len, colour, width,
                    strcmp(cls, "last") == 0 ? "last" : "bad");
 }
 

@@ -1,0 +1,138 @@
+#!/bin/sh
+# replay.sh — `arbiter replay` for people (TAP): SVG diagrams against their
+# golden files, the chess symbols by locale, colour, and the interactive
+# board driven in a real terminal (tmux: send-keys, capture-pane).
+#
+#   ARBITER   the program (default ./arbiter)
+set -u
+. "$(dirname "$0")/tap.sh"
+ARBITER=${ARBITER:-./arbiter}
+case $ARBITER in /*) ;; *) ARBITER=$(pwd)/$ARBITER ;; esac
+here=$(cd "$(dirname "$0")" && pwd)
+game=$here/replay/game.pgn
+tap_tmp
+cleanup() { tmux -S "$tmp/tmux" kill-server 2>/dev/null; rm -rf "$tmp"; }
+trap cleanup EXIT INT TERM
+
+# ---- SVG ----
+out=$("$ARBITER" replay --svg="$tmp/f" --at=findings "$game" 2>"$tmp/err"); st=$?
+[ $st -eq 1 ] && [ "$out" = "$(printf '%s\n' "$tmp/f/ply0008.svg" "$tmp/f/ply0016.svg")" ] &&
+    grep -q 'cannot reach h6 \[illegal-move\]' "$tmp/err" &&
+    ok "--svg --at=findings writes the two positions with findings, names them, status 1 for the error" ||
+    notok "--svg --at=findings: status $st, output '$out'"
+for f in ply0008.svg ply0016.svg; do
+    if cmp -s "$tmp/f/$f" "$here/replay/svg/$f"; then ok "$f is the golden diagram"
+    else notok "$f differs from tests/replay/svg/$f"; diff "$here/replay/svg/$f" "$tmp/f/$f" | head -10 | sed 's/^/#   /'; fi
+done
+grep -q '<line class="bad" x1="173" y1="337"' "$tmp/f/ply0016.svg" &&
+    grep -q '<title>Game 1, ply 16: 8... Nxe4; White to move.*illegal-move: the white queen on d1 cannot reach h6</title>' \
+        "$tmp/f/ply0016.svg" &&
+    ok "the illegal 9. Qh6 is a red arrow from d1, named in the title" || notok "ply0016.svg: no arrow from d1 or no title"
+"$ARBITER" replay --svg="$tmp/all" "$game" >"$tmp/list" 2>/dev/null
+n=$(ls "$tmp/all" | wc -l)
+[ "$n" -eq 17 ] && [ "$(wc -l <"$tmp/list")" -eq 17 ] && [ -f "$tmp/all/ply0000.svg" ] && [ -f "$tmp/all/ply0016.svg" ] &&
+    ok "--svg writes one diagram per position: the start and 16 plies" || notok "--svg wrote $n files"
+bad=0
+for f in "$tmp"/all/*.svg; do xmllint --noout "$f" 2>/dev/null || bad=$((bad + 1)); done
+[ $bad -eq 0 ] && ok "every diagram is well-formed XML (xmllint)" || notok "$bad diagrams are not well-formed"
+grep -q 'http://www.w3.org/2000/svg' "$tmp/all/ply0000.svg" && ! grep -v 'xmlns' "$tmp/all/ply0000.svg" | grep -q 'http' &&
+    ok "a diagram refers to nothing outside itself (no URL but the namespaces)" || notok "a diagram refers to a URL"
+grep -c '<use ' "$tmp/all/ply0000.svg" | grep -qx 32 && ok "the start position has 32 pieces" || notok "start: not 32 pieces"
+"$ARBITER" replay --svg="$tmp/one" --ply=15 --flip "$game" >/dev/null 2>&1
+[ "$(ls "$tmp/one")" = ply0015.svg ] && grep -q 'href="#arb-wK" xlink:href="#arb-wK" x="61" y="0"' "$tmp/one/ply0015.svg" &&
+    ok "--svg --ply=15 --flip: one diagram, the white king on g1 at the top left" || notok "--svg --ply --flip"
+: >"$tmp/file"
+"$ARBITER" replay --svg="$tmp/file" "$game" >/dev/null 2>"$tmp/err"; st=$?
+[ $st -eq 2 ] && grep -q "^arbiter: cannot make the directory $tmp/file" "$tmp/err" &&
+    ok "--svg into a file that is no directory: a message, status 2" || notok "--svg=FILE: status $st, $(cat "$tmp/err")"
+
+# ---- symbols, letters, colour ----
+LC_ALL= LC_CTYPE= LANG=C.UTF-8 "$ARBITER" replay --ply=0 "$game" 2>/dev/null | grep -q "^ 1  ♖  ♘  ♗  ♕  ♔  ♗  ♘  ♖ $" &&
+    ok "a UTF-8 locale gets chess symbols" || notok "LANG=C.UTF-8: no symbols"
+LC_ALL=C "$ARBITER" replay --ply=0 "$game" 2>/dev/null | grep -q "^ 1  R  N  B  Q  K  B  N  R $" &&
+    ok "LC_ALL=C gets letters" || notok "LC_ALL=C: no letters"
+LANG=C.UTF-8 "$ARBITER" replay --ascii --ply=0 "$game" 2>/dev/null | grep -q "^ 8  r  n  b  q  k  b  n  r $" &&
+    ok "--ascii wins over a UTF-8 locale" || notok "--ascii"
+"$ARBITER" replay --color=always --ply=1 "$game" 2>/dev/null | grep -q "$(printf '\033')\[48;5;" &&
+    ok "--color=always colours the squares" || notok "--color=always"
+NO_COLOR=1 "$ARBITER" replay --ply=1 "$game" 2>/dev/null | grep -q "$(printf '\033')" &&
+    notok "NO_COLOR: escapes in a pipe" || ok "no colour in a pipe, nor with NO_COLOR"
+
+# ---- the interactive board in a terminal ----
+T() { tmux -S "$tmp/tmux" "$@"; }
+screen() { T capture-pane -p -t replay; }
+# wait_for PATTERN: until the pane shows it (5 s at most).
+wait_for() {
+    i=0
+    while [ $i -lt 50 ]; do
+        screen | grep -q -- "$1" && return 0
+        sleep 0.1; i=$((i + 1))
+    done
+    return 1
+}
+# step TEST KEYS... PATTERN: send the keys, expect the pattern on screen.
+step() {
+    what=$1; shift
+    eval "pat=\${$#}"
+    while [ $# -gt 1 ]; do T send-keys -t replay "$1"; shift; done
+    if wait_for "$pat"; then ok "$what"; else notok "$what: no '$pat' on screen"; screen | sed 's/^/#   /' | head -30; fi
+}
+start() {
+    T kill-session -t replay 2>/dev/null
+    LANG=C.UTF-8 tmux -u -S "$tmp/tmux" -f /dev/null new-session -d -s replay -x 100 -y 50 \
+        "cd '$here/replay' && $1; echo EXIT=\$?; sleep 60"
+}
+start "'$ARBITER' replay --color=never game.pgn"
+if wait_for "Ply 0 of 16: Start position"; then ok "on a terminal the replay is interactive: the start position"
+else notok "no interactive screen"; screen | sed 's/^/#   /'; fi
+screen | grep -q 'q: quit' && screen | grep -q 'f F: next/previous finding' &&
+    ok "the keys are shown on screen" || notok "no keys on screen"
+screen | grep -q '^ 1  ♖  ♘  ♗  ♕  ♔  ♗  ♘  ♖$' && ok "the board in chess symbols" || notok "no board"
+step "→ goes to the next position" Right "Ply 1 of 16: 1. Nf3"
+screen | grep -q '^ 1  ♖  ♘  ♗  ♕  ♔  ♗ \[·\] ♖$' && screen | grep -q '^ 3  ·  ·  ·  ·  · \[♘\] ·  ·$' &&
+    ok "the last move's squares are marked" || notok "1. Nf3 not marked"
+step "n, space and l go on too" n Space l "Ply 4 of 16: 2... Ng8"
+step "← goes back" Left "Ply 3 of 16: 2. Ng1"
+step "End goes to the last position, with its finding" End "Ply 16 of 16: 8... Nxe4"
+screen | grep -q 'error: 9. Qh6: the white queen on d1 cannot reach h6 \[illegal-move\] (Art. 3.4)' &&
+    ok "the finding is shown at the position before the illegal move" || notok "no finding at ply 16"
+screen | grep -q 'White 1:30:40 (after 2.), Black 1:30:50 (after 2...)' && ok "the clocks, with the move of an old reading" ||
+    notok "no clocks"
+step "Home goes to the start" Home "Ply 0 of 16"
+step "f goes to the next finding (the threefold claim)" f "Ply 8 of 16: 4... Ng8"
+screen | grep -q 'threefold-claimable' && ok "... and shows it" || notok "no threefold finding"
+step "f again: the illegal move" f "Ply 16 of 16"
+step "f at the last finding says so" f "No finding after this position."
+step "F goes back to the previous finding" F "Ply 8 of 16"
+step ": asks for a move" : "Go to move:"
+step "... 5b Enter goes to Black's 5th move" 5 b Enter "Ply 10 of 16: 5... e5"
+step ": 99 Enter is no move of the game" : 9 9 Enter "No such move in this game"
+step "... and the board stays" "Ply 10 of 16"
+step "x flips the board: rank 1 at the top, read from h to a" x "^ 1  ♖  ♘  ♗  ♔  ♕  ♗  ♘  ♖$"
+step "x again: White's side" x "^ 8  ♜  ♞  ♝  ♛  ♚  ♝"
+step "q quits: the terminal comes back and the errors follow on standard error" q "EXIT=1"
+screen | grep -q 'game.pgn:11:69: error: the white queen on d1 cannot reach h6' && ! screen | grep -q 'Ply 10 of 16' &&
+    ok "the alternate screen is left (the board is gone, the error line shown)" || notok "the screen was not restored"
+
+start "'$ARBITER' replay game.pgn"
+if wait_for "Ply 0 of 16"; then
+    T send-keys -t replay End
+    wait_for "Ply 16 of 16" >/dev/null
+    T capture-pane -p -e -t replay | grep -q "$(printf '\033')\[48;5;" && ok "colour on a terminal by default" ||
+        notok "no colour on the terminal"
+else notok "no colour run"; fi
+step "Ctrl-C quits too" C-c "EXIT=1"
+
+start "cat game.pgn | '$ARBITER' replay --color=never"
+step "a game on standard input: the keys come from the terminal" "Ply 0 of 16"
+step "... and work" Right "Ply 1 of 16"
+T send-keys -t replay q
+
+start "'$ARBITER' replay --no-interactive --ascii --color=never --ply=2 game.pgn"
+step "--no-interactive prints the board on a terminal" "^1... Nf6"
+screen | grep -q 'q: quit' && notok "--no-interactive showed the keys" || ok "... without keys"
+
+start "'$ARBITER' replay --ascii game.pgn | tail -3"
+step "into a pipe the boards are printed one after another" "^White to move .*clocks"
+
+tap_end
