@@ -44,6 +44,8 @@ check --repair --format=jsonl $SAMPLE
 check --where=White~Kasparov --format=jsonl $SAMPLE
 replay $SAMPLE
 replay --fen --game=3 $SAMPLE
+replay --svg=$tmp/svg --game=2 --flip $SAMPLE
+replay --at=findings --color=always --game=4 $SAMPLE
 convert --to=fi $SAMPLE
 reconstruct $tmp/sheet-a.txt
 reconstruct --format=jsonl $tmp/sheet-a.txt $tmp/sheet-b.txt
