@@ -237,18 +237,24 @@ static void finding_lines(struct arb_buf *b, const struct view *v, int k)
     }
 }
 
-static void board(struct arb_buf *b, const struct view *v, int k)
+/* The diagram of step k: its last move, and the moves its findings concern. */
+static void diagram_of(const struct view *v, int k, struct arb_diagram *d)
 {
     const struct step *s = &v->steps[k];
-    struct arb_diagram d;
-    arb_diagram_init(&d, &s->pos);
-    d.flip = v->flip;
-    arb_diagram_set_last(&d, s->move);
+    arb_diagram_init(d, &s->pos);
+    d->flip = v->flip;
+    arb_diagram_set_last(d, s->move);
     for (int j = 0; j < s->n; j++) {
         const struct arb_finding *f = finding_at(v, s, j);
         if (f->mark_to >= 0)
-            arb_diagram_add_arrow(&d, f->mark_from, f->mark_to);
+            arb_diagram_add_arrow(d, f->mark_from, f->mark_to);
     }
+}
+
+static void board(struct arb_buf *b, const struct view *v, int k)
+{
+    struct arb_diagram d;
+    diagram_of(v, k, &d);
     arb_diagram_text(b, &d, v->flags);
 }
 
@@ -500,14 +506,7 @@ static int write_svgs(const struct view *v, int only)
             continue;
         const struct step *s = &v->steps[k];
         struct arb_diagram d;
-        arb_diagram_init(&d, &s->pos);
-        d.flip = v->flip;
-        arb_diagram_set_last(&d, s->move);
-        for (int j = 0; j < s->n; j++) {
-            const struct arb_finding *f = finding_at(v, s, j);
-            if (f->mark_to >= 0)
-                arb_diagram_add_arrow(&d, f->mark_from, f->mark_to);
-        }
+        diagram_of(v, k, &d);
         arb_buf_clear(&title);
         arb_buf_printf(&title, "Game %llu, ply %d: ", (unsigned long long)v->g->index, k);
         step_label(&title, v, k);
