@@ -30,12 +30,12 @@ seed_dir() {
     [ -d tests/fuzz/seeds/$t ] && cp tests/fuzz/seeds/$t/* "$d"/ 2>/dev/null
     [ -d tests/fuzz/regress/$t ] && cp tests/fuzz/regress/$t/* "$d"/ 2>/dev/null
     case $t in
-    pgn|check)
+    pgn|check|replay)
         # One game per file: the first 400 games of the corpus, and the
-        # edge-case files whole (the check seeds with an option byte first).
+        # edge-case files whole (check and replay seeds with an option byte first).
         awk -v d="$d" -v t="$t" '
             /^\[Event / { n++; if (n > 400) exit; f = sprintf("%s/corpus-%04d", d, n);
-                          if (t == "check") printf "%c", 32 + n % 95 > f }
+                          if (t != "pgn") printf "%c", 32 + n % 95 > f }
             n > 0 { print > f }
             /^$/ && n > 0 { close(f) }' "$SHARED/corpus/pgnmentor-14-players.pgn"
         i=0
@@ -43,7 +43,7 @@ seed_dir() {
             [ -f "$f" ] || continue
             [ "$(wc -c < "$f")" -le 65536 ] || continue
             i=$((i + 1))
-            if [ "$t" = check ]; then
+            if [ "$t" != pgn ]; then
                 { printf "\\$(printf '%03o' $((i % 256)))"; cat "$f"; } > "$d/file-$i"
             else
                 cp "$f" "$d/file-$i"
