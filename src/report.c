@@ -181,6 +181,20 @@ void arb_summary_json(struct arb_buf *out, const struct arb_summary *s)
     arb_buf_adds(out, "}}}\n");
 }
 
+bool arb_finding_pos_after(const struct arb_outcome *oc, const struct arb_finding *f)
+{
+    if (!f->pos || !f->move || f->ply < 1)
+        return false;
+    int mover = oc->start_side ^ ((f->ply - 1) & 1);
+    return f->pos->side != mover;
+}
+
+void arb_article_ref(struct arb_buf *out, const char *article)
+{
+    bool fide = (article[0] >= '0' && article[0] <= '9') || article[1] == '.';
+    arb_buf_printf(out, fide ? "Art. %s" : "%s", article);
+}
+
 void arb_move_ref(struct arb_buf *out, const struct arb_outcome *oc, const struct arb_finding *f)
 {
     if (!f->move)

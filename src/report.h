@@ -88,6 +88,16 @@ extern const struct arb_format arb_format_sarif;
  * (start_fullmove/start_side from the outcome).  Empty for ply 0. */
 void arb_ply_label(const struct arb_outcome *oc, int ply, char *buf, size_t cap);
 
+/* Is f->pos the position after the finding's move (a finding on what the
+ * move made: a repetition, a count, a dead position) rather than before
+ * it?  Told by the side to move; false when the finding has no move. */
+bool arb_finding_pos_after(const struct arb_outcome *oc, const struct arb_finding *f);
+
+/* The article as reports cite it: "Art. 3.6" for the FIDE Laws (numbers,
+ * appendix items such as "C.10"); a national rule names itself ("team
+ * rule 10c"). */
+void arb_article_ref(struct arb_buf *out, const char *article);
+
 /* "23...Nxe4": the finding's move as recorded, after its label (a runaway
  * token cut to 32 bytes and "..."; jsonl keeps it whole).  Nothing when
  * the finding has no move. */
