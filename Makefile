@@ -62,7 +62,7 @@ NOTE_SRCS := notation/langs.c notation/lead.c notation/lang_en.c \
              notation/parse.c notation/write.c notation/slips.c
 LIB_SRCS  := src/util.c src/arena.c src/input.c src/lex.c src/pgn.c \
              src/finding.c src/laws.c src/replay.c src/json.c src/timectl.c src/clocks.c \
-             src/report.c src/report_text.c src/report_jsonl.c src/report_github.c src/report_junit.c src/report_sarif.c src/diagram.c \
+             src/report.c src/report_text.c src/report_jsonl.c src/report_github.c src/report_junit.c src/report_sarif.c src/report_html.c src/diagram.c \
              src/opts.c src/filter.c src/cmd_check.c src/cmd_replay.c src/cmd_convert.c src/cmd_reconstruct.c src/recon.c \
              $(CORE_SRCS) $(NOTE_SRCS)
 MAIN_SRC  := src/main.c

@@ -13,6 +13,7 @@ static const struct arb_format *const formats[] = {
     &arb_format_github,
     &arb_format_junit,
     &arb_format_sarif,
+    &arb_format_html,
     NULL,
 };
 

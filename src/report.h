@@ -37,6 +37,8 @@ struct arb_report_opts {
     struct arb_report_state *state; /* what a format keeps between games */
 };
 
+struct arb_html_state;
+
 /* Counts a format keeps across the run (json: games written; github:
  * annotations per severity). */
 struct arb_report_state {
@@ -52,6 +54,9 @@ struct arb_report_state {
      * that could not be read (written in the invocation at the end). */
     uint64_t results;
     struct arb_buf notifications;
+    /* html: the summary's rows and counters (report_html.c; allocated by
+     * its begin, freed by its end). */
+    struct arb_html_state *html;
 };
 
 struct arb_format {
@@ -83,6 +88,7 @@ extern const struct arb_format arb_format_json;
 extern const struct arb_format arb_format_github;
 extern const struct arb_format arb_format_junit;
 extern const struct arb_format arb_format_sarif;
+extern const struct arb_format arb_format_html;
 
 /* "23...Nxe4"-style label of the ply of a finding, in the game's counting
  * (start_fullmove/start_side from the outcome).  Empty for ply 0. */
