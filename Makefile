@@ -62,7 +62,7 @@ NOTE_SRCS := notation/langs.c notation/lead.c notation/lang_en.c \
              notation/parse.c notation/write.c notation/slips.c
 LIB_SRCS  := src/util.c src/arena.c src/input.c src/lex.c src/pgn.c \
              src/finding.c src/laws.c src/replay.c src/json.c src/timectl.c src/clocks.c \
-             src/report.c src/report_text.c src/report_jsonl.c src/report_github.c src/report_junit.c src/report_sarif.c src/diagram.c \
+             src/report.c src/report_text.c src/report_jsonl.c src/report_github.c src/report_junit.c src/report_sarif.c src/report_html.c src/diagram.c \
              src/opts.c src/filter.c src/cmd_check.c src/cmd_replay.c src/cmd_convert.c src/cmd_reconstruct.c src/recon.c \
              $(CORE_SRCS) $(NOTE_SRCS)
 MAIN_SRC  := src/main.c
@@ -206,7 +206,7 @@ check: build/.deps-ok arbiter arbiter-asan $(UNIT_BINS) $(FUZZ_REPLAYS) build/pe
 	ARBITER=./arbiter-asan ARBITER_REL=./arbiter SHARED="$(SHARED)" PERFT=build/perft \
 	    UNWIN=build/unwin UNWIN_ASAN=build/unwin-asan RECONBENCH=build/reconbench RECONBENCH_ASAN=build/reconbench-asan \
 	    sh tests/run.sh $(UNIT_BINS) $(FUZZ_REPLAYS) tests/malformed.sh tests/output.sh tests/valgrind.sh tests/perft/run.sh tests/dead/run.sh \
-	    tests/dead/asan.sh tests/recon/run.sh tests/summary.sh tests/sarif.sh tests/jobs.sh tests/parallel.sh tests/cli/run.sh tests/replay.sh tests/notation/run.sh tests/notation/roundtrip.sh tests/readme.sh tests/man.sh tests/shared/run.sh
+	    tests/dead/asan.sh tests/recon/run.sh tests/summary.sh tests/sarif.sh tests/html.sh tests/jobs.sh tests/parallel.sh tests/cli/run.sh tests/replay.sh tests/notation/run.sh tests/notation/roundtrip.sh tests/readme.sh tests/man.sh tests/shared/run.sh
 
 # The program under valgrind (memcheck, leaks): every command on samples,
 # edge-case files and malformed input (tests/valgrind.sh).

@@ -228,8 +228,9 @@ static void finding_lines(struct arb_buf *b, const struct view *v, int k)
         }
         arb_buf_printf(b, "%s [%s]", f->message, arb_codes[f->code].name);
         if (f->article) {
-            bool fide = (f->article[0] >= '0' && f->article[0] <= '9') || f->article[1] == '.';
-            arb_buf_printf(b, fide ? " (Art. %s)" : " (%s)", f->article);
+            arb_buf_adds(b, " (");
+            arb_article_ref(b, f->article);
+            arb_buf_addc(b, ')');
         }
         if (f->line)
             arb_buf_printf(b, " line %u", f->line);

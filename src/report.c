@@ -13,6 +13,7 @@ static const struct arb_format *const formats[] = {
     &arb_format_github,
     &arb_format_junit,
     &arb_format_sarif,
+    &arb_format_html,
     NULL,
 };
 
@@ -179,6 +180,17 @@ void arb_summary_json(struct arb_buf *out, const struct arb_summary *s)
             first = false;
         }
     arb_buf_adds(out, "}}}\n");
+}
+
+bool arb_finding_pos_after(const struct arb_finding *f)
+{
+    return f->pos && f->ply >= 1 && f->pos_ply >= f->ply;
+}
+
+void arb_article_ref(struct arb_buf *out, const char *article)
+{
+    bool fide = (article[0] >= '0' && article[0] <= '9') || article[1] == '.';
+    arb_buf_printf(out, fide ? "Art. %s" : "%s", article);
 }
 
 void arb_move_ref(struct arb_buf *out, const struct arb_outcome *oc, const struct arb_finding *f)

@@ -37,6 +37,8 @@ struct arb_report_opts {
     struct arb_report_state *state; /* what a format keeps between games */
 };
 
+struct arb_html_state;
+
 /* Counts a format keeps across the run (json: games written; github:
  * annotations per severity). */
 struct arb_report_state {
@@ -52,6 +54,9 @@ struct arb_report_state {
      * that could not be read (written in the invocation at the end). */
     uint64_t results;
     struct arb_buf notifications;
+    /* html: the summary's rows and counters (report_html.c; allocated by
+     * its begin, freed by its end). */
+    struct arb_html_state *html;
 };
 
 struct arb_format {
@@ -83,10 +88,21 @@ extern const struct arb_format arb_format_json;
 extern const struct arb_format arb_format_github;
 extern const struct arb_format arb_format_junit;
 extern const struct arb_format arb_format_sarif;
+extern const struct arb_format arb_format_html;
 
 /* "23...Nxe4"-style label of the ply of a finding, in the game's counting
  * (start_fullmove/start_side from the outcome).  Empty for ply 0. */
 void arb_ply_label(const struct arb_outcome *oc, int ply, char *buf, size_t cap);
+
+/* Is f->pos the position after the finding's move (a finding on what the
+ * move made: a repetition, a count, a dead position) rather than before
+ * it?  As the replay set f->pos_ply; false for the game as a whole. */
+bool arb_finding_pos_after(const struct arb_finding *f);
+
+/* The article as reports cite it: "Art. 3.6" for the FIDE Laws (numbers,
+ * appendix items such as "C.10"); a national rule names itself ("team
+ * rule 10c"). */
+void arb_article_ref(struct arb_buf *out, const char *article);
 
 /* "23...Nxe4": the finding's move as recorded, after its label (a runaway
  * token cut to 32 bytes and "..."; jsonl keeps it whole).  Nothing when

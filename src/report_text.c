@@ -119,20 +119,14 @@ static void note(struct arb_buf *out, const struct arb_outcome *oc, const struct
     if (!f->article && !f->pos)
         return;
     arb_buf_adds(out, o->color ? "\033[1;36mnote:\033[0m " : "note: ");
-    if (f->article) {
-        /* FIDE articles are numbers or appendix items ("3.6", "C.10");
-         * a national rule names itself ("team rule 10c"). */
-        bool fide = (f->article[0] >= '0' && f->article[0] <= '9') || f->article[1] == '.';
-        arb_buf_printf(out, fide ? "Art. %s" : "%s", f->article);
-    }
+    if (f->article)
+        arb_article_ref(out, f->article);
     if (f->pos) {
         char fen[128];
         arb_pos_to_fen(f->pos, fen);
         if (f->move) {
-            /* Before the move, or after it (a finding on what the move
-             * made: a repetition, a count, a dead position). */
             arb_buf_printf(out, "%sthe position %s ", f->article ? "; " : "",
-                           f->ply < 1 || f->pos_ply < f->ply ? "before" : "after");
+                           arb_finding_pos_after(f) ? "after" : "before");
             arb_move_ref(out, oc, f);
             arb_buf_printf(out, ": %s", fen);
         } else {

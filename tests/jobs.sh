@@ -44,7 +44,7 @@ if [ -f "$CORPUS" ]; then
         same "corpus, $f" "$ARBITER_REL" --format=$f "$CORPUS"
     done
     awk '/^\[Event / { g++ } g <= 3000 { print }' "$CORPUS" >"$tmp/c3000.pgn"
-    for f in json github junit sarif text; do
+    for f in json github junit sarif html text; do
         same "3,000 corpus games and the samples under the sanitizers, $f" "$ARBITER" --format=$f \
             "$tmp/c3000.pgn" samples/*.pgn
     done

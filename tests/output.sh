@@ -25,6 +25,7 @@ check --format=jsonl $tmp/big.pgn
 check --format=jsonl --jobs=2 $tmp/big.pgn
 check --format=sarif $tmp/big.pgn
 check --format=junit $tmp/big.pgn
+check --format=html $tmp/big.pgn
 replay $tmp/big.pgn
 replay --fen $tmp/big.pgn
 convert --to=fi $tmp/big.pgn

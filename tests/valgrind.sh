@@ -39,6 +39,7 @@ check --format=json $SAMPLE
 check --format=sarif $SAMPLE
 check --format=github $SAMPLE
 check --format=junit $SAMPLE
+check --format=html $SAMPLE $tmp/missing.pgn
 check --format=jsonl --jobs=3 $SAMPLE $SAMPLE
 check --repair --format=jsonl $SAMPLE
 check --where=White~Kasparov --format=jsonl $SAMPLE

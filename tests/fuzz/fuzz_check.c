@@ -14,7 +14,7 @@
 #include "opts.h"
 
 static const char *const formats[] = {"--format=jsonl", "--format=text", "--format=json", "--format=sarif",
-                                      "--format=github", "--format=junit", "--format=jsonl", "--format=text"};
+                                      "--format=github", "--format=junit", "--format=html", "--format=text"};
 static const char *const rules[] = {"--rules=auto", "--rules=fide-2023", "--rules=fide-2009", "--rules=fide-2018"};
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
