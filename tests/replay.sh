@@ -29,9 +29,9 @@ grep -q '<line class="bad" x1="173" y1="337"' "$tmp/f/ply0016.svg" &&
         "$tmp/f/ply0016.svg" &&
     ok "the illegal 9. Qh6 is a red arrow from d1, named in the title" || notok "ply0016.svg: no arrow from d1 or no title"
 "$ARBITER" replay --svg="$tmp/all" "$game" >"$tmp/list" 2>/dev/null
-n=$(ls "$tmp/all" | wc -l)
-[ "$n" -eq 17 ] && [ "$(wc -l <"$tmp/list")" -eq 17 ] && [ -f "$tmp/all/ply0000.svg" ] && [ -f "$tmp/all/ply0016.svg" ] &&
-    ok "--svg writes one diagram per position: the start and 16 plies" || notok "--svg wrote $n files"
+files=$(ls "$tmp/all" | wc -l)
+[ "$files" -eq 17 ] && [ "$(wc -l <"$tmp/list")" -eq 17 ] && [ -f "$tmp/all/ply0000.svg" ] && [ -f "$tmp/all/ply0016.svg" ] &&
+    ok "--svg writes one diagram per position: the start and 16 plies" || notok "--svg wrote $files files"
 bad=0
 for f in "$tmp"/all/*.svg; do xmllint --noout "$f" 2>/dev/null || bad=$((bad + 1)); done
 [ $bad -eq 0 ] && ok "every diagram is well-formed XML (xmllint)" || notok "$bad diagrams are not well-formed"
