@@ -302,6 +302,11 @@ static void tty_restore(void)
     tcsetattr(tty_fd, TCSAFLUSH, &saved_tio);
 }
 
+static void on_winch(int sig)
+{
+    (void)sig;   /* only to interrupt read(): the screen is drawn again */
+}
+
 static void on_signal(int sig)
 {
     tty_restore();
@@ -309,7 +314,7 @@ static void on_signal(int sig)
     raise(sig);
 }
 
-enum { K_NONE, K_NEXT, K_PREV, K_FIRST, K_LAST, K_FIND_NEXT, K_FIND_PREV, K_GOTO, K_FLIP, K_QUIT, K_HELP,
+enum { K_NONE, K_NEXT, K_PREV, K_FIRST, K_LAST, K_FIND_NEXT, K_FIND_PREV, K_GOTO, K_FLIP, K_QUIT,
        K_ENTER, K_BACKSPACE, K_ESC, K_CHAR };
 
 /* Read one key: a byte, or an escape sequence for the arrows, Home, End. */
@@ -317,9 +322,9 @@ static int read_key(int fd, char *ch)
 {
     unsigned char c;
     ssize_t r;
-    do
-        r = read(fd, &c, 1);
-    while (r < 0 && errno == EINTR);
+    r = read(fd, &c, 1);
+    if (r < 0 && errno == EINTR)
+        return K_NONE;   /* the window changed size: draw again */
     if (r <= 0)
         return K_QUIT;
     *ch = (char)c;
@@ -357,7 +362,6 @@ static int read_key(int fd, char *ch)
     case ':': case 'm': return K_GOTO;
     case 'x': return K_FLIP;
     case 'q': case 'Q': case 3: case 4: return K_QUIT;
-    case '?': return K_HELP;
     case '\r': case '\n': return K_ENTER;
     default: return K_CHAR;
     }
@@ -370,6 +374,34 @@ static const char keys_line_ascii[] =
     "<- -> or p n: previous/next   Home End: first/last   f F: next/previous finding\n"
     ":  go to a move (23, 23b)   x: flip the board   q: quit\n";
 
+/* The moves around ply k as recorded, k itself in brackets (or reversed
+ * in colour): "Moves: ... 7. Nf3 Nf6 8. O-O [Nxe4] 9. Qh6". */
+static void moves_around(struct arb_buf *b, const struct view *v, int k)
+{
+    if (v->n < 2)
+        return;
+    int from = k - 6 < 1 ? 1 : k - 6, to = from + 12 < v->n ? from + 12 : v->n - 1;
+    bool color = v->flags & ARB_DIAGRAM_COLOR;
+    arb_buf_adds(b, from > 1 ? "Moves: ... " : "Moves: ");
+    for (int i = from; i <= to; i++) {
+        const struct step *s = &v->steps[i];
+        if (i == from || v->steps[i - 1].pos.side == ARB_WHITE) {
+            char label[24];
+            arb_ply_label(&v->oc, i, label, sizeof label);
+            arb_buf_adds(b, label);
+        }
+        size_t cut = s->len > 16 ? arb_utf8_prefix(s->token, s->len, 12) : s->len;
+        if (i == k)
+            arb_buf_adds(b, color ? "\033[7m" : "[");
+        arb_buf_printf(b, "%.*s%s", (int)cut, s->token, cut < s->len ? "..." : "");
+        if (i == k)
+            arb_buf_adds(b, color ? "\033[0m" : "]");
+        arb_buf_addc(b, i < to ? ' ' : '\n');
+    }
+    if (to < v->n - 1)
+        b->data[b->len - 1] = ' ', arb_buf_adds(b, "...\n");
+}
+
 static void draw(const struct view *v, int k, const char *prompt, const char *message)
 {
     struct arb_buf b = {0};
@@ -381,6 +413,7 @@ static void draw(const struct view *v, int k, const char *prompt, const char *me
     board(&b, v, k);
     arb_buf_addc(&b, '\n');
     status_line(&b, v, k);
+    moves_around(&b, v, k);
     finding_lines(&b, v, k);
     arb_buf_addc(&b, '\n');
     arb_buf_adds(&b, (v->flags & ARB_DIAGRAM_UNICODE) ? keys_line : keys_line_ascii);
@@ -428,6 +461,9 @@ static void interactive(struct view *v)
     raw.c_cc[VTIME] = 0;
     signal(SIGTERM, on_signal);
     signal(SIGHUP, on_signal);
+    struct sigaction sa = {.sa_handler = on_winch};   /* no SA_RESTART: read() returns */
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGWINCH, &sa, NULL);
     if (tcsetattr(tty_fd, TCSAFLUSH, &raw) < 0)
         return;
     raw_on = 1;
@@ -439,7 +475,7 @@ static void interactive(struct view *v)
     for (;;) {
         draw(v, k, prompting ? input : NULL, message);
         message = NULL;
-        char ch;
+        char ch = 0;
         int key = read_key(tty_fd, &ch);
         if (prompting) {
             size_t len = strlen(input);

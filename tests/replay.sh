@@ -98,7 +98,12 @@ screen | grep -q 'error: 9. Qh6: the white queen on d1 cannot reach h6 \[illegal
     ok "the finding is shown at the position before the illegal move" || notok "no finding at ply 16"
 screen | grep -q 'White 1:30:40 (after 2.), Black 1:30:50 (after 2...)' && ok "the clocks, with the move of an old reading" ||
     notok "no clocks"
-step "Home goes to the start" Home "Ply 0 of 16"
+screen | grep -q '^Moves: \.\.\. 5\.\.\. e5 6\. Bc4 Bc5 7\. Nf3 Nf6 8\. O-O \[Nxe4\]$' &&
+    ok "the moves around the position, the current one in brackets" || notok "no moves line at ply 16"
+T resize-window -t replay -x 90 -y 45 2>/dev/null || T kill-session -t nothing 2>/dev/null
+step "a change of the window's size does not end it: Home still goes to the start" Home "Ply 0 of 16"
+screen | grep -q '^Moves: 1\. Nf3 Nf6 2\. Ng1 Ng8 3\. Nf3 Nf6 4\. Ng1 Ng8 5\. e4 e5 6\. Bc4 Bc5 7\. Nf3 \.\.\.$' &&
+    ok "at the start the moves to come" || notok "no moves line at ply 0"
 step "f goes to the next finding (the threefold claim)" f "Ply 8 of 16: 4... Ng8"
 screen | grep -q 'threefold-claimable' && ok "... and shows it" || notok "no threefold finding"
 step "f again: the illegal move" f "Ply 16 of 16"
