@@ -92,6 +92,9 @@ fi
 set -- $(RUNS=1 best "$ARBITER" check --jobs=1 --format=jsonl "$BIG")
 row "arbiter check --format=jsonl x10" "$1" "$2" $((games * 10)) $((bytes * 10)) "$ref"
 awk -v r="$2" 'BEGIN { printf "peak memory on 10x the corpus: %.1f MB (target: under 20 MB) %s\n", r / 1024, r < 20 * 1024 ? "ok" : "OVER" }'
+# The HTML page keeps a summary row per game with findings until the end.
+set -- $(RUNS=1 best "$ARBITER" check --jobs=1 --format=html "$BIG")
+row "arbiter check --format=html x10" "$1" "$2" $((games * 10)) $((bytes * 10)) "$ref"
 
 # Fifty times the corpus (0.9 GB), generated into a pipe (nothing on disk):
 # the peak memory must be that of one corpus.
