@@ -47,7 +47,15 @@ struct arb_html_state {
     uint64_t findings;            /* findings written (ids f1, f2, ...) */
     uint64_t unreadable;          /* files that could not be read (ids u1, ...) */
     uint64_t first_of_code[ARB_F_COUNT]; /* the first finding of each code, 0 none */
+    uint64_t file_rows, game_rows;       /* rows in the summary's tables so far */
+    uint64_t files_left, games_left;     /* rows past HTML_SUMMARY_ROWS, counted only */
 };
+
+/* The summary lists at most this many files and games with findings (the
+ * sections of all of them follow it): the rows wait in memory until the
+ * end, so a run over millions of flagged games must not keep them all.
+ * 10,000 rows are about 1.5 MB. */
+#define HTML_SUMMARY_ROWS 10000
 
 /* The severities' marks: a symbol beside the colour, so that the page
  * reads in black and white too (with the underline's and the border's
@@ -202,6 +210,13 @@ static void file_row(struct arb_html_state *st)
 {
     if (!st->file)
         return;
+    if (st->file_rows++ >= HTML_SUMMARY_ROWS) {
+        st->files_left++;
+        st->file = NULL;
+        st->file_games = st->file_flagged = 0;
+        memset(st->file_sev, 0, sizeof st->file_sev);
+        return;
+    }
     arb_buf_adds(&st->files, "<tr><th scope=\"row\">");
     esc(st, &st->files, st->file, 0);
     arb_buf_printf(&st->files, "</th><td>%llu<td>%llu", (unsigned long long)st->file_games,
@@ -496,7 +511,12 @@ static void html_game(struct arb_buf *out, const struct arb_game *g, const struc
 
     /* The summary's row, in the table's <tbody> of the game's file (the
      * optional end tags left out: the rows wait in memory). */
-    if (!st->games_file || strcmp(st->games_file, g->file) != 0) {
+    bool listed = st->game_rows < HTML_SUMMARY_ROWS;
+    if (listed)
+        st->game_rows++;
+    else
+        st->games_left++;
+    if (listed && (!st->games_file || strcmp(st->games_file, g->file) != 0)) {
         if (st->games_file)
             arb_buf_adds(&st->games, "</tbody>\n");
         arb_buf_adds(&st->games, "<tbody><tr><th scope=\"rowgroup\" colspan=\"7\">");
@@ -504,14 +524,16 @@ static void html_game(struct arb_buf *out, const struct arb_game *g, const struc
         arb_buf_adds(&st->games, "</th></tr>\n");
         st->games_file = g->file;
     }
-    arb_buf_printf(&st->games, "<tr><td><a href=\"#g%llu\">%llu</a><td>", (unsigned long long)id,
-                   (unsigned long long)g->index);
-    players(st, &st->games, g, 40);
-    arb_buf_adds(&st->games, "<td>");
-    esc(st, &st->games, oc->result_tag ? oc->result_tag : "", 16);
-    counts(&st->games, sev);
-    arb_buf_printf(&st->games, "<td><a href=\"#f%llu\">%s</a>\n", (unsigned long long)first,
-                   arb_codes[g->findings.v[0].code].name);
+    if (listed) {
+        arb_buf_printf(&st->games, "<tr><td><a href=\"#g%llu\">%llu</a><td>", (unsigned long long)id,
+                       (unsigned long long)g->index);
+        players(st, &st->games, g, 40);
+        arb_buf_adds(&st->games, "<td>");
+        esc(st, &st->games, oc->result_tag ? oc->result_tag : "", 16);
+        counts(&st->games, sev);
+        arb_buf_printf(&st->games, "<td><a href=\"#f%llu\">%s</a>\n", (unsigned long long)first,
+                       arb_codes[g->findings.v[0].code].name);
+    }
 
     /* The section. */
     arb_buf_printf(out, "<section class=\"game\" id=\"g%llu\" aria-labelledby=\"g%llu-h\">\n<h2 id=\"g%llu-h\">",
@@ -620,6 +642,9 @@ static void html_end(struct arb_buf *out, const struct arb_summary *s, const str
                           "<th scope=\"col\">Games</th><th scope=\"col\">With findings</th><th scope=\"col\">Errors</th>"
                           "<th scope=\"col\">Warnings</th><th scope=\"col\">Infos</th></tr></thead>\n<tbody>\n");
         arb_buf_add(out, st->files.data, st->files.len);
+        if (st->files_left)
+            arb_buf_printf(out, "<tr><td colspan=\"6\">and %llu more files (the first %d are listed)\n",
+                           (unsigned long long)st->files_left, HTML_SUMMARY_ROWS);
         arb_buf_adds(out, "</tbody>\n</table>\n");
     }
     arb_buf_adds(out, "</div>\n");
@@ -630,6 +655,10 @@ static void html_end(struct arb_buf *out, const struct arb_summary *s, const str
                             "<th scope=\"col\">First finding</th></tr></thead>\n",
                        (unsigned long long)st->sections);
         arb_buf_add(out, st->games.data, st->games.len);
+        if (st->games_left)
+            arb_buf_printf(out, "<tr><td colspan=\"7\">and %llu more games with findings: the first %d are "
+                                "listed here, the sections of all follow\n",
+                           (unsigned long long)st->games_left, HTML_SUMMARY_ROWS);
         arb_buf_adds(out, "</tbody>\n</table>\n");
     }
     arb_buf_adds(out, "</section>\n</main>\n<script>\n");

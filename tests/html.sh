@@ -131,4 +131,18 @@ if [ "$(head -c 5 "$pdf")" = "%PDF-" ] && [ "$pages" -gt 1 ]; then
 else
     notok "samples: printing gave no PDF of several pages ($pages)"
 fi
+# Many games with findings: the summary lists the first 10,000 (its rows
+# wait in memory until the end), says how many more there are, and every
+# game still has its section.
+awk 'BEGIN { for (i = 1; i <= 10003; i++) printf "[Event \"E%d\"]\n\n1. e5 *\n\n", i }' >"$tmp/many.pgn"
+"$ARBITER" check --format=html "$tmp/many.pgn" >"$tmp/many.html" 2>/dev/null
+rows=$(grep -c '^<tr><td><a href="#g' "$tmp/many.html")
+sections=$(grep -c '<section class="game"' "$tmp/many.html")
+if [ "$rows" -eq 10000 ] && [ "$sections" -eq 10003 ] &&
+    grep -q 'and 3 more games with findings: the first 10000 are listed here' "$tmp/many.html"; then
+    ok "10,003 games with findings: 10,000 summary rows, 'and 3 more', 10,003 sections"
+else
+    notok "10,003 games with findings: $rows summary rows, $sections sections"
+fi
+
 tap_end
