@@ -110,9 +110,8 @@ size_t arb_notation_write(const struct arb_lang *lang, const struct arb_movedesc
 
 size_t arb_notation_uci(const struct arb_pos *pos, arb_move m, char out[6])
 {
-    int from = arb_move_from(m), to = arb_move_to(m);
-    if (arb_move_kind(m) == ARB_MK_CASTLE && !pos->chess960)
-        to = ARB_SQ(to < from ? 2 : 6, ARB_RANK(from));
+    /* UCI writes castling as the king's move; Chess960's UCI as king takes rook. */
+    int from = arb_move_from(m), to = pos->chess960 ? arb_move_to(m) : arb_move_dest(m);
     arb_square_name(from, out);
     arb_square_name(to, out + 2);
     size_t n = 4;

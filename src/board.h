@@ -40,6 +40,15 @@ static inline int arb_move_promo(arb_move m)
     return arb_move_kind(m) == ARB_MK_PROMOTION ? ((m >> 12) & 3) + ARB_KNIGHT : ARB_NO_PIECE;
 }
 
+/* The square the moving piece lands on: the target square, or for
+ * castling (encoded as king takes own rook) the king's square on the c- or
+ * g-file (Art. 3.8.2; Chess960 alike). */
+static inline int arb_move_dest(arb_move m)
+{
+    int from = arb_move_from(m), to = arb_move_to(m);
+    return arb_move_kind(m) == ARB_MK_CASTLE ? ARB_SQ(to < from ? 2 : 6, ARB_RANK(from)) : to;
+}
+
 /* Castling rights bits. */
 enum { ARB_CASTLE_WH = 1, ARB_CASTLE_WA = 2, ARB_CASTLE_BH = 4, ARB_CASTLE_BA = 8 };
 /* Index of a right: colour * 2 + (0 = h-side, 1 = a-side). */

@@ -2,7 +2,8 @@
  *
  * The game is replayed twice: once by arb_replay_game() for its findings
  * (as `arbiter check` makes them), once by arb_replay_positions() for the
- * position after each ply of the main line, kept in memory (one game).
+ * position after each ply of the main line with the clocks it read, kept
+ * in memory (one game).
  * Then the positions chosen (all, those with findings, or one: --ply,
  * --move) go out as FEN lines (--fen), SVG files (--svg), boards one after
  * another, or an interactive board on a terminal.
@@ -24,7 +25,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <termios.h>
 #include <unistd.h>
@@ -44,7 +44,7 @@ struct step {
     int node;
     const char *token;
     size_t len;
-    long clk[2];                  /* the clocks' last readings in tenths, -1 none */
+    long clk[2];                  /* the clocks' last readings in tenths, -1 none (as the replay read them) */
     int clk_ply[2];               /* the ply each reading was taken after */
     int first, n;                 /* its findings: order[first .. first + n) */
 };
@@ -79,47 +79,10 @@ static void collect(void *vctx, const struct arb_replay_step *st)
     s->node = st->node;
     s->token = st->token;
     s->len = st->len;
-    s->clk[0] = s->clk[1] = -1;
-}
-
-/* The clocks at each step: the [%clk] readings (or bare times) in the
- * comments after its move, carried forward. */
-static void read_clocks(struct view *v)
-{
-    long clk[2] = {-1, -1};
-    int at[2] = {0, 0};
-    int k = 0, depth = 0;
-    const struct arb_game *g = v->g;
-    for (int i = 0; i < g->n_nodes && k < v->n; i++) {
-        const struct arb_node *n = &g->nodes[i];
-        if (n->kind == ARB_N_VAR_OPEN)
-            depth++;
-        else if (n->kind == ARB_N_VAR_CLOSE && depth)
-            depth--;
-        else if (depth)
-            continue;
-        else if (n->kind == ARB_N_MOVE) {
-            while (k + 1 < v->n && v->steps[k + 1].node <= i) {
-                k++;
-                memcpy(v->steps[k].clk, clk, sizeof clk);
-                memcpy(v->steps[k].clk_ply, at, sizeof at);
-            }
-        } else if (n->kind == ARB_N_COMMENT && k > 0) {
-            struct arb_clock_comment cc;
-            arb_clock_comment_parse(arb_node_text(g, n), n->len, &cc);
-            if (cc.clk >= 0) {
-                int mover = v->steps[k].pos.side ^ 1;
-                clk[mover] = v->steps[k].clk[mover] = cc.clk;
-                at[mover] = v->steps[k].clk_ply[mover] = k;
-                v->clocks = true;
-            }
-        }
-    }
-    /* The steps after the last move node. */
-    while (++k < v->n) {
-        memcpy(v->steps[k].clk, clk, sizeof clk);
-        memcpy(v->steps[k].clk_ply, at, sizeof at);
-    }
+    memcpy(s->clk, st->clk, sizeof s->clk);
+    memcpy(s->clk_ply, st->clk_ply, sizeof s->clk_ply);
+    if (st->clk[0] >= 0 || st->clk[1] >= 0)
+        v->clocks = true;
 }
 
 /* The step a finding is shown at, or -1 (a variation's). */
@@ -168,18 +131,6 @@ static void step_label(struct arb_buf *b, const struct view *v, int k)
     arb_buf_printf(b, "%s%.*s%s", label, (int)cut, s->token, cut < s->len ? "..." : "");
 }
 
-static void clock_text(struct arb_buf *b, long t)
-{
-    if (t < 0) {
-        arb_buf_adds(b, "?");
-        return;
-    }
-    long secs = t / 10;
-    arb_buf_printf(b, "%ld:%02ld:%02ld", secs / 3600, secs / 60 % 60, secs % 60);
-    if (t % 10)
-        arb_buf_printf(b, ".%ld", t % 10);
-}
-
 /* "White to move", "Black to move, in check", "checkmate", ... and the clocks. */
 static void status_line(struct arb_buf *b, const struct view *v, int k)
 {
@@ -194,8 +145,9 @@ static void status_line(struct arb_buf *b, const struct view *v, int k)
     if (v->clocks && (s->clk[0] >= 0 || s->clk[1] >= 0)) {
         arb_buf_adds(b, "    clocks:");
         for (int c = 0; c < 2; c++) {
+            char t[ARB_CLOCK_TEXT_MAX];
             arb_buf_adds(b, c ? ", Black " : " White ");
-            clock_text(b, s->clk[c]);
+            arb_buf_adds(b, s->clk[c] >= 0 ? arb_clock_format(s->clk[c], t) : "?");
             /* A reading older than the side's last move says when it was taken. */
             int own_last = p->side == c ? k - 1 : k;
             if (s->clk[c] >= 0 && s->clk_ply[c] < own_last) {
@@ -245,11 +197,8 @@ static void diagram_of(const struct view *v, int k, struct arb_diagram *d)
     arb_diagram_init(d, &s->pos);
     d->flip = v->flip;
     arb_diagram_set_last(d, s->move);
-    for (int j = 0; j < s->n; j++) {
-        const struct arb_finding *f = finding_at(v, s, j);
-        if (f->mark_to >= 0)
-            arb_diagram_add_arrow(d, f->mark_from, f->mark_to);
-    }
+    for (int j = 0; j < s->n; j++)
+        arb_diagram_add_finding(d, finding_at(v, s, j));
 }
 
 static void board(struct arb_buf *b, const struct view *v, int k)
@@ -437,17 +386,11 @@ static int step_of_move(const struct view *v, int move_no, int side)
     return (int)ply;
 }
 
-/* "23", "23w", "23.", "23b", "23..." as --move reads them; -1 if not. */
+/* The step a move typed at "go to move" names, -1 if none. */
 static int parse_move(const struct view *v, const char *s)
 {
-    char *end;
-    long n = strtol(s, &end, 10);
-    if (end == s || n < 1 || n > 50000)
-        return -1;
-    int side = strcmp(end, "b") == 0 || strcmp(end, "...") == 0 ? ARB_BLACK
-               : strcmp(end, "") == 0 || strcmp(end, "w") == 0 || strcmp(end, ".") == 0 ? ARB_WHITE
-                                                                                        : -1;
-    return side < 0 ? -1 : step_of_move(v, (int)n, side);
+    int move_no, side;
+    return arb_opts_move_ref(s, &move_no, &side) ? step_of_move(v, move_no, side) : -1;
 }
 
 static void interactive(struct view *v)
@@ -614,20 +557,16 @@ static int show(struct view *v)
         arb_buf_free(&b);
         return 0;
     }
-    v->flags = (o->ascii || !utf8_locale() ? 0 : ARB_DIAGRAM_UNICODE);
+    v->flags = (o->ascii || !utf8_locale() ? 0 : ARB_DIAGRAM_UNICODE) | (arb_opts_want_color(o) ? ARB_DIAGRAM_COLOR : 0);
     if (only < 0 && !o->at_findings && !o->no_interactive && isatty(1)) {
         tty_fd = open("/dev/tty", O_RDWR | O_CLOEXEC);
         if (tty_fd >= 0) {
-            if (o->color != ARB_COLOR_NEVER && !(getenv("NO_COLOR") && *getenv("NO_COLOR")))
-                v->flags |= ARB_DIAGRAM_COLOR;
             interactive(v);
             close(tty_fd);
             tty_fd = -1;
             return 0;
         }
     }
-    if (arb_opts_want_color(o))
-        v->flags |= ARB_DIAGRAM_COLOR;
     arb_buf_clear(&b);
     game_heading(&b, v);
     arb_buf_addc(&b, '\n');
@@ -684,7 +623,6 @@ int arb_cmd_replay(const struct arb_opts *o)
         g.findings.n = saved;   /* the second replay's findings repeat the first's */
         status = ARB_EXIT_OK;
         if (plies >= 0 && v.n > 0) {
-            read_clocks(&v);
             place_findings(&v);
             if (show(&v) < 0)
                 status = ARB_EXIT_FAILURE;

@@ -21,11 +21,8 @@ void arb_diagram_set_last(struct arb_diagram *d, arb_move m)
 {
     if (m == ARB_MOVE_NONE)
         return;
-    int from = arb_move_from(m), to = arb_move_to(m);
-    if (arb_move_kind(m) == ARB_MK_CASTLE)
-        to = ARB_SQ(to > from ? 6 : 2, ARB_RANK(from));   /* king takes own rook: where the king lands */
-    d->last_from = from;
-    d->last_to = to;
+    d->last_from = arb_move_from(m);
+    d->last_to = arb_move_dest(m);
 }
 
 void arb_diagram_add_arrow(struct arb_diagram *d, int from, int to)
@@ -35,6 +32,12 @@ void arb_diagram_add_arrow(struct arb_diagram *d, int from, int to)
     d->arrows[d->n_arrows].from = from;
     d->arrows[d->n_arrows].to = to;
     d->n_arrows++;
+}
+
+void arb_diagram_add_finding(struct arb_diagram *d, const struct arb_finding *f)
+{
+    if (f->mark_to >= 0)
+        arb_diagram_add_arrow(d, f->mark_from, f->mark_to);
 }
 
 static bool marked(const struct arb_diagram *d, int sq)

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 
 #include "board.h"
+#include "finding.h"
 #include "util.h"
 
 #define ARB_DIAGRAM_MAX_ARROWS 4
@@ -39,6 +40,10 @@ enum {
     ARB_DIAGRAM_UNICODE = 1,      /* chess symbols (U+2654..U+265F); else letters, White upper case */
     ARB_DIAGRAM_COLOR = 2         /* ANSI 256-colour squares and highlights; else brackets mark squares */
 };
+
+/* Mark on it the move the finding f concerns (f->mark_from, f->mark_to),
+ * if it names one. */
+void arb_diagram_add_finding(struct arb_diagram *d, const struct arb_finding *f);
 
 /* The board as text, eight ranks and a line of file letters, each line
  * ending in a newline.  Without colour the last move's squares are

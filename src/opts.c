@@ -570,24 +570,12 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
             o->move_no = 0;
             break;
         }
-        case OPT_MOVE: {
-            /* 23, 23w, 23. (White's move); 23b, 23..., 23… (Black's). */
-            char *end;
-            errno = 0;
-            unsigned long n = strtoul(optarg, &end, 10);
-            int side = -1;
-            if (strcmp(end, "") == 0 || strcmp(end, "w") == 0 || strcmp(end, ".") == 0)
-                side = ARB_WHITE;
-            else if (strcmp(end, "b") == 0 || strcmp(end, "...") == 0 || strcmp(end, "\u2026") == 0)
-                side = ARB_BLACK;
-            if (errno || end == optarg || !isdigit((unsigned char)optarg[0]) || n < 1 || n > 50000 || side < 0)
+        case OPT_MOVE:
+            if (!arb_opts_move_ref(optarg, &o->move_no, &o->move_side))
                 return usage_error(o, "--move needs a move number and side, e.g. 23 or 23w (White), 23b or "
                                       "23... (Black), not '%s'", optarg);
-            o->move_no = (int)n;
-            o->move_side = side;
             o->ply = -1;
             break;
-        }
         case OPT_FLIP:
             o->flip = true;
             break;
@@ -631,6 +619,23 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
     if (o->cmd == ARB_CMD_CONVERT && !o->to)
         return usage_error(o, "convert needs --to=LANG (see --lang=list)");
     return ARB_OPTS_RUN;
+}
+
+bool arb_opts_move_ref(const char *s, int *move_no, int *side)
+{
+    char *end;
+    errno = 0;
+    unsigned long n = strtoul(s, &end, 10);
+    int sd = -1;
+    if (strcmp(end, "") == 0 || strcmp(end, "w") == 0 || strcmp(end, ".") == 0)
+        sd = ARB_WHITE;
+    else if (strcmp(end, "b") == 0 || strcmp(end, "...") == 0 || strcmp(end, "\u2026") == 0)
+        sd = ARB_BLACK;
+    if (errno || end == s || !isdigit((unsigned char)s[0]) || n < 1 || n > 50000 || sd < 0)
+        return false;
+    *move_no = (int)n;
+    *side = sd;
+    return true;
 }
 
 bool arb_opts_want_color(const struct arb_opts *o)

@@ -88,6 +88,11 @@ enum arb_parse_result { ARB_OPTS_RUN, ARB_OPTS_DONE, ARB_OPTS_USAGE };
 typedef bool (*arb_sniffer)(const char *s, size_t n);
 arb_sniffer arb_opts_sniffer(const struct arb_opts *o);
 
+/* A move as --move and the replay's "go to move" take it: "23", "23w",
+ * "23." for White's 23rd move; "23b", "23...", "23…" for Black's.  False
+ * if s is none of these. */
+bool arb_opts_move_ref(const char *s, int *move_no, int *side);
+
 /* --color=auto|always|never: auto is on for a terminal on standard output,
  * unless NO_COLOR is set or TERM is "dumb". */
 bool arb_opts_want_color(const struct arb_opts *o);

@@ -139,13 +139,11 @@ static const char *token_copy(struct rs *s, const struct arb_node *n)
     return arb_arena_strndup(s->g->arena, arb_node_text(s->g, n), n->len);
 }
 
-/* A clock time in tenths as h:mm:ss (with tenths when there are any). */
+/* A clock time in tenths as h:mm:ss (with tenths when there are any), kept in the game's arena. */
 static const char *clock_text(struct rs *s, long tenths)
 {
-    long secs = tenths / 10;
-    if (tenths % 10)
-        return arb_arena_printf(s->g->arena, "%ld:%02ld:%02ld.%ld", secs / 3600, secs / 60 % 60, secs % 60, tenths % 10);
-    return arb_arena_printf(s->g->arena, "%ld:%02ld:%02ld", secs / 3600, secs / 60 % 60, secs % 60);
+    char buf[ARB_CLOCK_TEXT_MAX];
+    return arb_arena_printf(s->g->arena, "%s", arb_clock_format(tenths, buf));
 }
 
 static struct arb_finding *finding(struct rs *s, enum arb_code code, const struct arb_node *n, enum arb_article art,
@@ -186,11 +184,8 @@ static struct arb_finding *finding(struct rs *s, enum arb_code code, const struc
 /* Mark the legal move m on the finding's diagram (castling: the king's move). */
 static void mark_move(struct arb_finding *f, arb_move m)
 {
-    int from = arb_move_from(m), to = arb_move_to(m);
-    if (arb_move_kind(m) == ARB_MK_CASTLE)
-        to = ARB_SQ(to > from ? 6 : 2, ARB_RANK(from));
-    f->mark_from = (int8_t)from;
-    f->mark_to = (int8_t)to;
+    f->mark_from = (int8_t)arb_move_from(m);
+    f->mark_to = (int8_t)arb_move_dest(m);
 }
 
 static enum arb_article piece_article(int type)
@@ -247,6 +242,18 @@ static const char *quoted(struct rs *s, const struct arb_node *n)
                             (unsigned)n->len);
 }
 
+/* The square of the one piece of `type` of side `us` that the description
+ * d can mean (its file or rank, where written), or -1 if none or several. */
+static int only_piece(const struct arb_pos *pos, int us, int type, const struct arb_movedesc *d)
+{
+    arb_bb mine = arb_pos_pieces(pos, us, type);
+    if (d->from_file >= 0)
+        mine &= ARB_FILE_BB(d->from_file);
+    if (d->from_rank >= 0)
+        mine &= ARB_RANK_BB(d->from_rank);
+    return arb_popcount(mine) == 1 ? arb_lsb(mine) : -1;
+}
+
 /* Report why the description d found no single legal move. */
 static void report_failure(struct rs *s, const struct arb_node *n, const struct arb_movedesc *d,
                            const struct arb_resolve *r)
@@ -297,13 +304,9 @@ static void report_failure(struct rs *s, const struct arb_node *n, const struct 
                 finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PAWN, "no %s pawn can %s %s", colour_names[us],
                         capture ? "capture on" : "move to", sq);
         } else {
-            arb_bb mine = arb_pos_pieces(pos, us, type);
-            if (d->from_file >= 0)
-                mine &= ARB_FILE_BB(d->from_file);
-            if (d->from_rank >= 0)
-                mine &= ARB_RANK_BB(d->from_rank);
-            if (arb_popcount(mine) == 1) {
-                square(arb_lsb(mine), sq2);
+            int only = only_piece(pos, us, type, d);
+            if (only >= 0) {
+                square(only, sq2);
                 finding(s, ARB_F_ILLEGAL_MOVE, n, piece_article(type), "the %s %s on %s cannot reach %s",
                         colour_names[us], pname, sq2, sq);
             } else {
@@ -402,15 +405,8 @@ static void report_failure(struct rs *s, const struct arb_node *n, const struct 
         from = arb_move_from(r->cand[0]);
     else if (d->from_file >= 0 && d->from_rank >= 0)
         from = ARB_SQ(d->from_file, d->from_rank);
-    else if (r->status == ARB_RS_CANNOT_REACH && type != ARB_PAWN && type >= 0 && type < 6) {
-        arb_bb mine = arb_pos_pieces(pos, us, type);
-        if (d->from_file >= 0)
-            mine &= ARB_FILE_BB(d->from_file);
-        if (d->from_rank >= 0)
-            mine &= ARB_RANK_BB(d->from_rank);
-        if (arb_popcount(mine) == 1)
-            from = arb_lsb(mine);
-    }
+    else if (r->status == ARB_RS_CANNOT_REACH && type != ARB_PAWN && type >= 0 && type < 6)
+        from = only_piece(pos, us, type, d);
     if (r->status == ARB_RS_CASTLE_BLOCKED || r->status == ARB_RS_CASTLE_ATTACKED)
         from = -1;            /* the square in the way, or the attacked one */
     else if (r->status == ARB_RS_CASTLE_NO_RIGHT || r->status == ARB_RS_CASTLE_IN_CHECK
@@ -1941,28 +1937,45 @@ int arb_replay_positions(struct arb_game *g, const struct arb_check_opts *o,
     if (!setup(&s))
         return -1;
     hist_start(&s);
-    struct arb_replay_step st = {.ply = 0, .pos = &s.cur.pos, .move = ARB_MOVE_NONE, .node = -1};
-    fn(ctx, &st);
+    /* A step goes out once the next move of the main line is played (or at
+     * the end), its clock comments read: it keeps its own position. */
+    struct arb_pos at = s.cur.pos;
+    struct arb_replay_step st = {.ply = 0, .pos = &at, .move = ARB_MOVE_NONE, .node = -1, .clk = {-1, -1}};
     int depth = 0;
     for (int i = 0; i < g->n_nodes && !s.stop; i++) {
         const struct arb_node *n = &g->nodes[i];
-        if (n->kind == ARB_N_VAR_OPEN)
+        if (n->kind == ARB_N_VAR_OPEN) {
             depth++;
-        else if (n->kind == ARB_N_VAR_CLOSE && depth)
+        } else if (n->kind == ARB_N_VAR_CLOSE && depth) {
             depth--;
-        else if (n->kind == ARB_N_ERROR && !depth)
+        } else if (depth) {
+            continue;
+        } else if (n->kind == ARB_N_ERROR) {
             break;
-        else if (n->kind == ARB_N_MOVE && !depth) {
+        } else if (n->kind == ARB_N_COMMENT) {
+            int readings = out.clocks.readings;
+            if (!s.cur.dead && s.cur.ply > 0 && s.cur.have_last)
+                clock_comment(&s, n);
+            if (out.clocks.readings > readings) {
+                int mover = s.cur.pos.side ^ 1;
+                st.clk[mover] = out.clocks.last[mover];
+                st.clk_ply[mover] = s.cur.ply;
+            }
+        } else if (n->kind == ARB_N_MOVE) {
             int before = s.cur.ply;
             int used = do_move(&s, i);
             if (s.cur.ply > before) {
-                st = (struct arb_replay_step){.ply = s.cur.ply, .pos = &s.cur.pos,
-                                              .move = s.cur.have_last ? s.cur.last : ARB_MOVE_NONE, .node = i,
-                                              .token = arb_node_text(g, n), .len = n->len};
                 fn(ctx, &st);
+                at = s.cur.pos;
+                st.ply = s.cur.ply;
+                st.move = s.cur.have_last ? s.cur.last : ARB_MOVE_NONE;
+                st.node = i;
+                st.token = arb_node_text(g, n);
+                st.len = n->len;
             }
             i += used - 1;
         }
     }
+    fn(ctx, &st);
     return s.cur.ply;
 }

@@ -90,10 +90,14 @@ struct arb_replay_step {
     int node;                     /* its node in g->nodes (-1 at ply 0) */
     const char *token;            /* the move as recorded (NULL at ply 0) */
     size_t len;
+    long clk[2];                  /* each clock's last reading after the move's comments, tenths
+                                     ([%clk], [%emt] or a bare time, as `check` reads them); -1 none */
+    int clk_ply[2];               /* ... and the ply after which it was read */
 };
 
 /* Replay only the main line, calling fn with the position after each ply
- * (ply 0 = the start position).  Stops at the first move that cannot be
+ * (ply 0 = the start position) once the comments after its move are read
+ * (the clocks).  Stops at the first move that cannot be
  * played.  Returns the number of plies played, -1 if the start position
  * cannot be set up.  Used by `arbiter replay`. */
 int arb_replay_positions(struct arb_game *g, const struct arb_check_opts *o,

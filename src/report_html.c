@@ -39,7 +39,6 @@
 struct arb_html_state {
     struct arb_buf files;         /* the summary's rows: a file each */
     struct arb_buf games;         /* ... and a game with findings each, by file */
-    struct arb_buf tmp;
     const char *file;             /* the file whose games come now (its row is open) */
     uint64_t file_games, file_flagged, file_sev[3];
     const char *games_file;       /* the file of the games table's open <tbody> */
@@ -160,19 +159,17 @@ static const char style[] =
 
 /* s escaped, cut to at most max bytes (at a character) with an ellipsis;
  * max 0: whole.  n bytes at s, which need not end in a NUL. */
-static void esc_n(struct arb_html_state *st, struct arb_buf *out, const char *s, size_t n, size_t max)
+static void esc_n(struct arb_buf *out, const char *s, size_t n, size_t max)
 {
     size_t keep = max && n > max ? arb_utf8_prefix(s, n, max) : n;
-    arb_buf_clear(&st->tmp);
-    arb_buf_add(&st->tmp, s, keep);
-    arb_xml_escape(out, st->tmp.data);
+    arb_xml_escape_n(out, s, keep);
     if (keep < n)
         arb_buf_adds(out, "\u2026");
 }
 
-static void esc(struct arb_html_state *st, struct arb_buf *out, const char *s, size_t max)
+static void esc(struct arb_buf *out, const char *s, size_t max)
 {
-    esc_n(st, out, s, strlen(s), max);
+    esc_n(out, s, strlen(s), max);
 }
 
 static void html_begin(struct arb_buf *out, const struct arb_report_opts *o)
@@ -218,7 +215,7 @@ static void file_row(struct arb_html_state *st)
         return;
     }
     arb_buf_adds(&st->files, "<tr><th scope=\"row\">");
-    esc(st, &st->files, st->file, 0);
+    esc(&st->files, st->file, 0);
     arb_buf_printf(&st->files, "</th><td>%llu<td>%llu", (unsigned long long)st->file_games,
                    (unsigned long long)st->file_flagged);
     counts(&st->files, st->file_sev);
@@ -229,10 +226,9 @@ static void file_row(struct arb_html_state *st)
 }
 
 /* "FILE:LINE:COL" of a finding (its game's first line when it has none). */
-static void place(struct arb_html_state *st, struct arb_buf *out, const struct arb_game *g,
-                  const struct arb_finding *f)
+static void place(struct arb_buf *out, const struct arb_game *g, const struct arb_finding *f)
 {
-    esc(st, out, g->file, 0);
+    esc(out, g->file, 0);
     if (f->line) {
         arb_buf_printf(out, ":%u", f->line);
         if (f->col)
@@ -244,14 +240,14 @@ static void place(struct arb_html_state *st, struct arb_buf *out, const struct a
 
 /* The heading's and the summary's "White – Black" (cut to max bytes a
  * name); nothing when neither tag is there. */
-static void players(struct arb_html_state *st, struct arb_buf *out, const struct arb_game *g, size_t max)
+static void players(struct arb_buf *out, const struct arb_game *g, size_t max)
 {
     const char *white = arb_game_tag(g, "White"), *black = arb_game_tag(g, "Black");
     if (!white && !black)
         return;
-    esc(st, out, white ? white : "?", max);
+    esc(out, white ? white : "?", max);
     arb_buf_adds(out, " \u2013 ");
-    esc(st, out, black ? black : "?", max);
+    esc(out, black ? black : "?", max);
 }
 
 /* Where the section marks a finding: the number of the mark (0: nowhere)
@@ -296,7 +292,7 @@ static void places_init(struct places *p, const struct arb_game *g)
  * When findings stand there (a tag whose value a finding disputes, a
  * move), it is a link to the first of them, marked with the worst
  * severity among them, and their marks[] are set. */
-static void marked(struct arb_html_state *st, struct arb_buf *out, const struct arb_game *g, struct places *p,
+static void marked(struct arb_buf *out, const struct arb_game *g, struct places *p,
                    uint32_t line, uint32_t col, const char *text, size_t n, uint64_t first, struct mark *marks,
                    bool tag)
 {
@@ -309,7 +305,7 @@ static void marked(struct arb_html_state *st, struct arb_buf *out, const struct 
         marks[p->v[p->k].i] = (struct mark){first + (uint64_t)p->v[at].i, tag};
     }
     if (worst < 0 || !line) {
-        esc_n(st, out, text, n, 40);
+        esc_n(out, text, n, 40);
         return;
     }
     const struct arb_finding *f = &g->findings.v[p->v[at].i];
@@ -318,7 +314,7 @@ static void marked(struct arb_html_state *st, struct arb_buf *out, const struct 
     arb_buf_printf(out,
                    "<a class=\"mv %s\" id=\"t%llu\" href=\"#f%llu\"><span class=\"sym\" aria-hidden=\"true\">%s</span>",
                    sev, (unsigned long long)id, (unsigned long long)id, sev_symbol[worst]);
-    esc_n(st, out, text, n, 40);
+    esc_n(out, text, n, 40);
     /* What the mark says, for those who do not see it. */
     arb_buf_printf(out, "<span class=\"vh\"> (%s: %s", sev, arb_codes[f->code].name);
     if (p->k - at > 1)
@@ -327,16 +323,15 @@ static void marked(struct arb_html_state *st, struct arb_buf *out, const struct 
 }
 
 /* The tags, as they stand. */
-static void tags(struct arb_html_state *st, struct arb_buf *out, const struct arb_game *g, struct places *p,
-                 uint64_t first, struct mark *marks)
+static void tags(struct arb_buf *out, const struct arb_game *g, struct places *p, uint64_t first, struct mark *marks)
 {
     arb_buf_adds(out, "<table class=\"tags\">\n<caption>Tags</caption>\n<tbody>\n");
     for (int t = 0; t < g->n_tags; t++) {
         const struct arb_tag *tag = &g->tags[t];
         arb_buf_adds(out, "<tr><th scope=\"row\">");
-        marked(st, out, g, p, tag->line, tag->col, tag->name, strlen(tag->name), first, marks, true);
+        marked(out, g, p, tag->line, tag->col, tag->name, strlen(tag->name), first, marks, true);
         arb_buf_adds(out, "</th><td>");
-        esc(st, out, tag->value, 0);
+        esc(out, tag->value, 0);
         arb_buf_adds(out, "</td></tr>\n");
     }
     arb_buf_adds(out, "</tbody>\n</table>\n");
@@ -345,8 +340,7 @@ static void tags(struct arb_html_state *st, struct arb_buf *out, const struct ar
 /* The moves as recorded: move numbers, moves, draw offers, the result and
  * unreadable text of the main line, and the variations small in brackets
  * (comments and NAGs left out). */
-static void moves(struct arb_html_state *st, struct arb_buf *out, const struct arb_game *g, struct places *p,
-                  uint64_t first, struct mark *marks)
+static void moves(struct arb_buf *out, const struct arb_game *g, struct places *p, uint64_t first, struct mark *marks)
 {
     arb_buf_adds(out, "<div class=\"movelist\">\n<h3>Moves</h3>\n<p class=\"moves\">");
     int depth = 0;
@@ -371,7 +365,7 @@ static void moves(struct arb_html_state *st, struct arb_buf *out, const struct a
         if (space)
             arb_buf_addc(out, ' ');
         space = true;
-        marked(st, out, g, p, nd->line, nd->col, arb_node_text(g, nd), nd->len, first, marks, false);
+        marked(out, g, p, nd->line, nd->col, arb_node_text(g, nd), nd->len, first, marks, false);
     }
     while (depth-- > 0)
         arb_buf_adds(out, depth ? ")" : ")</span>");
@@ -379,7 +373,7 @@ static void moves(struct arb_html_state *st, struct arb_buf *out, const struct a
 }
 
 /* One finding: what, where, which article, and the position. */
-static void finding(struct arb_html_state *st, struct arb_buf *out, const struct arb_game *g,
+static void finding(struct arb_buf *out, const struct arb_game *g,
                     const struct arb_outcome *oc, const struct arb_finding *f, uint64_t id, struct mark mark)
 {
     const char *sev = arb_severity_name(f->severity);
@@ -391,13 +385,13 @@ static void finding(struct arb_html_state *st, struct arb_buf *out, const struct
                    sev, (unsigned long long)id, (unsigned long long)id, (unsigned long long)id,
                    sev_symbol[f->severity], sev);
     if (ref.len) {
-        esc(st, out, ref.data, 0);
+        esc(out, ref.data, 0);
         arb_buf_addc(out, ' ');
     }
     arb_buf_printf(out, "<code>%s</code></h3>\n<p class=\"msg\">", arb_codes[f->code].name);
-    esc(st, out, f->message ? f->message : "", 0);
+    esc(out, f->message ? f->message : "", 0);
     arb_buf_adds(out, "</p>\n<dl>\n<dt>Place</dt><dd>");
-    place(st, out, g, f);
+    place(out, g, f);
     if (mark.id)
         arb_buf_printf(out, " <a class=\"back\" href=\"#t%llu\">(marked in the %s)</a>", (unsigned long long)mark.id,
                        mark.tag ? "tags" : "moves");
@@ -408,18 +402,18 @@ static void finding(struct arb_html_state *st, struct arb_buf *out, const struct
         struct arb_buf art = {0};
         arb_article_ref(&art, f->article);
         arb_buf_adds(out, "<dt>Article</dt><dd>");
-        esc(st, out, art.data, 0);
+        esc(out, art.data, 0);
         arb_buf_adds(out, "</dd>\n");
         arb_buf_free(&art);
     }
     if (f->note) {
         arb_buf_adds(out, "<dt>Note</dt><dd>");
-        esc(st, out, f->note, 0);
+        esc(out, f->note, 0);
         arb_buf_adds(out, "</dd>\n");
     }
     if (f->clocks) {
         arb_buf_adds(out, "<dt>Clocks</dt><dd>");
-        esc(st, out, f->clocks, 0);
+        esc(out, f->clocks, 0);
         arb_buf_adds(out, "</dd>\n");
     }
     arb_buf_adds(out, "</dl>\n</div>\n");
@@ -436,13 +430,12 @@ static void finding(struct arb_html_state *st, struct arb_buf *out, const struct
         struct arb_diagram d;
         arb_diagram_init(&d, f->pos);
         arb_diagram_set_last(&d, f->last);
-        if (f->mark_to >= 0)
-            arb_diagram_add_arrow(&d, f->mark_from, f->mark_to);
+        arb_diagram_add_finding(&d, f);
         char fen[128];
         arb_buf_adds(out, "<figure>\n");
         arb_diagram_svg(out, &d, false, title.data);
         arb_buf_adds(out, "<figcaption>");
-        esc(st, out, title.data, 0);
+        esc(out, title.data, 0);
         arb_buf_printf(out, ":<br><code class=\"fen\">%s</code></figcaption>\n</figure>\n",
                        arb_pos_to_fen(f->pos, fen));
         arb_buf_free(&title);
@@ -453,8 +446,7 @@ static void finding(struct arb_html_state *st, struct arb_buf *out, const struct
 
 /* The line under the heading: the tags people look for, then what the
  * replay found (all from the record and the outcome). */
-static void meta(struct arb_html_state *st, struct arb_buf *out, const struct arb_game *g,
-                 const struct arb_outcome *oc)
+static void meta(struct arb_buf *out, const struct arb_game *g, const struct arb_outcome *oc)
 {
     static const char *const shown[] = {"Event", "Site", "Date", "Round"};
     bool any = false;
@@ -464,11 +456,11 @@ static void meta(struct arb_html_state *st, struct arb_buf *out, const struct ar
         if (!v || !*v)
             continue;
         arb_buf_printf(out, "%s%s ", any ? " \u00B7 " : "", shown[i]);
-        esc(st, out, v, 0);
+        esc(out, v, 0);
         any = true;
     }
     arb_buf_printf(out, "%sResult <b>", any ? " \u00B7 " : "");
-    esc(st, out, oc->result_tag ? oc->result_tag : "none", 0);
+    esc(out, oc->result_tag ? oc->result_tag : "none", 0);
     arb_buf_adds(out, "</b></p>\n<p class=\"meta\">");
     if (oc->profile)
         arb_buf_printf(out, "Rules %s (%s) \u00B7 ", oc->profile->name, arb_mode_name(oc->mode));
@@ -520,16 +512,16 @@ static void html_game(struct arb_buf *out, const struct arb_game *g, const struc
         if (st->games_file)
             arb_buf_adds(&st->games, "</tbody>\n");
         arb_buf_adds(&st->games, "<tbody><tr><th scope=\"rowgroup\" colspan=\"7\">");
-        esc(st, &st->games, g->file, 0);
+        esc(&st->games, g->file, 0);
         arb_buf_adds(&st->games, "</th></tr>\n");
         st->games_file = g->file;
     }
     if (listed) {
         arb_buf_printf(&st->games, "<tr><td><a href=\"#g%llu\">%llu</a><td>", (unsigned long long)id,
                        (unsigned long long)g->index);
-        players(st, &st->games, g, 40);
+        players(&st->games, g, 40);
         arb_buf_adds(&st->games, "<td>");
-        esc(st, &st->games, oc->result_tag ? oc->result_tag : "", 16);
+        esc(&st->games, oc->result_tag ? oc->result_tag : "", 16);
         counts(&st->games, sev);
         arb_buf_printf(&st->games, "<td><a href=\"#f%llu\">%s</a>\n", (unsigned long long)first,
                        arb_codes[g->findings.v[0].code].name);
@@ -538,14 +530,14 @@ static void html_game(struct arb_buf *out, const struct arb_game *g, const struc
     /* The section. */
     arb_buf_printf(out, "<section class=\"game\" id=\"g%llu\" aria-labelledby=\"g%llu-h\">\n<h2 id=\"g%llu-h\">",
                    (unsigned long long)id, (unsigned long long)id, (unsigned long long)id);
-    esc(st, out, g->file, 0);
+    esc(out, g->file, 0);
     arb_buf_printf(out, ", game %llu", (unsigned long long)g->index);
     if (arb_game_tag(g, "White") || arb_game_tag(g, "Black")) {
         arb_buf_adds(out, ": ");
-        players(st, out, g, 0);
+        players(out, g, 0);
     }
     arb_buf_adds(out, "</h2>\n");
-    meta(st, out, g, oc);
+    meta(out, g, oc);
     /* The tags and the moves, then the findings (with links to their
      * marks there). */
     struct mark *marks = arb_xcalloc((size_t)n, sizeof *marks);
@@ -553,12 +545,12 @@ static void html_game(struct arb_buf *out, const struct arb_game *g, const struc
     places_init(&p, g);
     arb_buf_adds(out, "<div class=\"record\">\n");
     if (g->n_tags)
-        tags(st, out, g, &p, first, marks);
+        tags(out, g, &p, first, marks);
     if (g->text && g->n_nodes)
-        moves(st, out, g, &p, first, marks);
+        moves(out, g, &p, first, marks);
     arb_buf_adds(out, "</div>\n");
     for (int i = 0; i < n; i++)
-        finding(st, out, g, oc, &g->findings.v[i], first + (uint64_t)i, marks[i]);
+        finding(out, g, oc, &g->findings.v[i], first + (uint64_t)i, marks[i]);
     free(p.v);
     free(marks);
     arb_buf_adds(out, "</section>\n");
@@ -572,12 +564,12 @@ static void html_file_error(struct arb_buf *out, const char *file, const char *m
     uint64_t id = ++st->unreadable;
     arb_buf_printf(out, "<section class=\"unreadable\" id=\"u%llu\" aria-labelledby=\"u%llu-h\">\n<h2 id=\"u%llu-h\">",
                    (unsigned long long)id, (unsigned long long)id, (unsigned long long)id);
-    esc(st, out, file, 0);
+    esc(out, file, 0);
     arb_buf_adds(out, ": not read</h2>\n<p>");
-    esc(st, out, message, 0);
+    esc(out, message, 0);
     arb_buf_adds(out, "</p>\n</section>\n");
     arb_buf_adds(&st->files, "<tr><th scope=\"row\">");
-    esc(st, &st->files, file, 0);
+    esc(&st->files, file, 0);
     arb_buf_printf(&st->files, "</th><td colspan=\"5\"><a href=\"#u%llu\">not read</a>\n", (unsigned long long)id);
 }
 
@@ -594,7 +586,7 @@ static void html_end(struct arb_buf *out, const struct arb_summary *s, const str
                       "<p class=\"line\">");
     struct arb_buf line = {0};
     arb_summary_line(&line, s);
-    esc(st, out, line.data, 0);
+    esc(out, line.data, 0);
     arb_buf_free(&line);
     arb_buf_adds(out, "</p>\n");
     if (!st->findings)
@@ -632,7 +624,7 @@ static void html_end(struct arb_buf *out, const struct arb_summary *s, const str
                 arb_buf_printf(out, "<code>%s</code>", arb_codes[c].name);
             arb_buf_printf(out, "</th><td>%s</td><td>%llu</td><td>", arb_severity_name(arb_codes[c].severity),
                            (unsigned long long)s->by_code[c]);
-            esc(st, out, arb_codes[c].summary, 0);
+            esc(out, arb_codes[c].summary, 0);
             arb_buf_adds(out, "</td></tr>\n");
         }
     if (any)
@@ -666,7 +658,6 @@ static void html_end(struct arb_buf *out, const struct arb_summary *s, const str
     arb_buf_adds(out, "</script>\n</body>\n</html>\n");
     arb_buf_free(&st->files);
     arb_buf_free(&st->games);
-    arb_buf_free(&st->tmp);
     free(st);
     o->state->html = NULL;
 }

@@ -369,6 +369,16 @@ static long clock_time(const char *s, const char *end)
     return secs * 10 + tenths;
 }
 
+char *arb_clock_format(long tenths, char out[ARB_CLOCK_TEXT_MAX])
+{
+    long secs = tenths / 10;
+    if (tenths % 10)
+        snprintf(out, ARB_CLOCK_TEXT_MAX, "%ld:%02ld:%02ld.%ld", secs / 3600, secs / 60 % 60, secs % 60, tenths % 10);
+    else
+        snprintf(out, ARB_CLOCK_TEXT_MAX, "%ld:%02ld:%02ld", secs / 3600, secs / 60 % 60, secs % 60);
+    return out;
+}
+
 void arb_clock_comment_parse(const char *text, unsigned len, struct arb_clock_comment *out)
 {
     out->clk = out->emt = -1;

@@ -63,4 +63,9 @@ void arb_clock_comment_parse(const char *text, unsigned len, struct arb_clock_co
  * scoresheets note the clock) counts as a [%clk] reading; "1:23" alone does
  * not (minutes or hours?). */
 
+/* A clock time in tenths as "h:mm:ss", with ".t" when there are tenths
+ * (as [%clk] writes it).  Returns out. */
+#define ARB_CLOCK_TEXT_MAX 32
+char *arb_clock_format(long tenths, char out[ARB_CLOCK_TEXT_MAX]);
+
 #endif

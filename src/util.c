@@ -132,7 +132,13 @@ void arb_buf_free(struct arb_buf *b)
 
 void arb_xml_escape(struct arb_buf *out, const char *s)
 {
-    for (; s && *s; s++) {
+    if (s)
+        arb_xml_escape_n(out, s, strlen(s));
+}
+
+void arb_xml_escape_n(struct arb_buf *out, const char *s, size_t n)
+{
+    for (const char *e = s + n; s < e; s++) {
         unsigned char c = (unsigned char)*s;
         switch (c) {
         case '&': arb_buf_adds(out, "&amp;"); break;

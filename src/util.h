@@ -75,6 +75,8 @@ void arb_buf_free(struct arb_buf *b);
  * control characters than tab and line breaks, which XML 1.0 forbids,
  * as \xNN). */
 void arb_xml_escape(struct arb_buf *b, const char *s);
+/* The same for n bytes at s (no NUL needed). */
+void arb_xml_escape_n(struct arb_buf *b, const char *s, size_t n);
 
 /* Number of characters (UTF-8 code points) in the n bytes at s. */
 size_t arb_utf8_chars(const char *s, size_t n);
