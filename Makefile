@@ -60,7 +60,7 @@ NOTE_SRCS := notation/langs.c notation/lead.c notation/lang_en.c \
              notation/lang_fi.c notation/lang_et.c notation/lang_de.c notation/lang_nl.c notation/lang_sv.c notation/lang_no.c notation/lang_da.c notation/lang_fr.c notation/lang_es.c \
              notation/lang_it.c notation/lang_pt.c notation/lang_pl.c notation/lang_cs.c notation/lang_hu.c notation/lang_is.c notation/lang_ru.c notation/lang_uk.c notation/lang_fig.c notation/lang_de_spoken.c notation/spoken.c \
              notation/parse.c notation/write.c notation/slips.c
-LIB_SRCS  := src/util.c src/arena.c src/input.c src/lex.c src/pgn.c \
+LIB_SRCS  := src/util.c src/arena.c src/input.c src/nag.c src/lex.c src/pgn.c \
              src/finding.c src/laws.c src/replay.c src/json.c src/timectl.c src/clocks.c \
              src/report.c src/report_text.c src/report_jsonl.c src/report_github.c src/report_junit.c src/report_sarif.c src/report_html.c src/diagram.c \
              src/opts.c src/filter.c src/cmd_check.c src/cmd_replay.c src/cmd_convert.c src/cmd_reconstruct.c src/recon.c \

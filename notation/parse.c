@@ -15,6 +15,7 @@
  * anything else is ARB_NP_ERROR with a phrase naming the offending part.
  */
 #include "notation.h"
+#include "nag.h"
 
 #include <string.h>
 
@@ -96,16 +97,7 @@ static int match_lower_piece(const struct arb_lang *lang, char c)
     return -1;
 }
 
-static int nag_of(const char *s, size_t n)
-{
-    static const char *const glyphs[] = {"!", "?", "!!", "??", "!?", "?!"};
-    for (int i = 0; i < 6; i++)
-        if (strlen(glyphs[i]) == n && memcmp(s, glyphs[i], n) == 0)
-            return i + 1;
-    return 0;
-}
-
-static const char *const any_ep_marks[] = {"e.p.", "o.l.", "ep.", "e.p", NULL};
+static const char *const any_ep_marks[] = {"e.p.", "o.l.", "ep.", "e.p", "ep", NULL};
 
 static bool is_lang_ep_mark(const struct arb_lang *lang, const char *s, size_t n)
 {
@@ -328,8 +320,10 @@ enum arb_np_status arb_notation_parse_full(const struct arb_lang *lang, const ch
         return ARB_NP_CHECK_MARK;
     }
 
-    /* Null moves. */
-    if ((n == 2 && (memcmp(s, "--", 2) == 0 || memcmp(s, "Z0", 2) == 0)) || (n == 4 && memcmp(s, "0000", 4) == 0)) {
+    /* Null moves: PGN's "--" (ChessBase, python-chess), "Z0" (Scid, pgn-extract), "0000" (UCI), "@@@@"
+     * (WinBoard). */
+    if ((n == 2 && (memcmp(s, "--", 2) == 0 || memcmp(s, "Z0", 2) == 0))
+        || (n == 4 && (memcmp(s, "0000", 4) == 0 || memcmp(s, "@@@@", 4) == 0))) {
         d->null_move = 1;
         return ARB_NP_MOVE;
     }
@@ -338,16 +332,15 @@ enum arb_np_status arb_notation_parse_full(const struct arb_lang *lang, const ch
     size_t end = n;
     for (bool changed = true; changed && end > 0;) {
         changed = false;
-        size_t k = end;
-        while (k > 0 && (s[k - 1] == '!' || s[k - 1] == '?'))
-            k--;
-        if (k < end) {
-            int nag = nag_of(s + k, end - k);
+        /* An annotation glued to the move ("e4!?", "Nf3\xC2\xB1"). */
+        int nag;
+        size_t glen = arb_nag_glued(s, end, &nag);
+        if (glen) {
             if (!nag)
-                return fail(info, "unknown annotation", s, n, k);
+                return fail(info, "unknown annotation", s, n, end - glen);
             if (!info->nag)
                 info->nag = nag;
-            end = k;
+            end -= glen;
             changed = true;
             continue;
         }

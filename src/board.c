@@ -245,8 +245,27 @@ static int outer_rook(const struct arb_pos *pos, int c, int aside)
     return -1;
 }
 
+/* Append a note to notes[cap] ("; " between notes). */
+static void add_note(char *notes, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void add_note(char *notes, size_t cap, const char *fmt, ...)
+{
+    if (!notes || !cap)
+        return;
+    size_t used = strlen(notes);
+    if (used && used + 2 < cap) {
+        memcpy(notes + used, "; ", 3);
+        used += 2;
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(notes + used, cap - used, fmt, ap);
+    va_end(ap);
+}
+
+/* The castling field.  With notes (repair), a right the position cannot
+ * have is dropped and said in notes instead of refused. */
 static int parse_castling(struct arb_pos *pos, const char *field, bool *chess960,
-                          char *err, size_t errlen)
+                          char *notes, size_t notes_cap, char *err, size_t errlen)
 {
     pos->castle = 0;
     memset(pos->castle_rook, ARB_NO_SQ, sizeof pos->castle_rook);
@@ -261,6 +280,10 @@ static int parse_castling(struct arb_pos *pos, const char *field, bool *chess960
         int king = pos->king_sq[c];
         int rook_sq = -1, aside;
         if (ARB_RANK(king) != rank) {
+            if (notes) {
+                add_note(notes, notes_cap, "castling right '%c' is dropped: the %s king is not on its first rank", ch, who);
+                continue;
+            }
             set_error(err, errlen, "castling right '%c' but the %s king is not on its first rank", ch, who);
             return -1;
         }
@@ -269,6 +292,10 @@ static int parse_castling(struct arb_pos *pos, const char *field, bool *chess960
             if (*chess960) {
                 rook_sq = outer_rook(pos, c, aside);
             } else if (ARB_FILE(king) != 4) {
+                if (notes) {
+                    add_note(notes, notes_cap, "castling right '%c' is dropped: the %s king is not on the e-file", ch, who);
+                    continue;
+                }
                 set_error(err, errlen, "castling right '%c' but the %s king is not on the e-file", ch, who);
                 return -1;
             } else if (pos->board[ARB_SQ(aside ? 0 : 7, rank)] == arb_piece_make(c, ARB_ROOK)) {
@@ -286,11 +313,20 @@ static int parse_castling(struct arb_pos *pos, const char *field, bool *chess960
             return -1;
         }
         if (rook_sq < 0) {
+            if (notes) {
+                add_note(notes, notes_cap, "castling right '%c' is dropped: no %s rook stands where that castling needs it",
+                         ch, who);
+                continue;
+            }
             set_error(err, errlen, "castling right '%c' but no %s rook stands where that castling needs it",
                       ch, who);
             return -1;
         }
         int idx = ARB_CASTLE_IDX(c, aside);
+        if ((pos->castle & (1 << idx)) && notes) {
+            add_note(notes, notes_cap, "castling right '%c' is given twice", ch);
+            continue;
+        }
         if (pos->castle & (1 << idx)) {
             set_error(err, errlen, "castling right '%c' repeats a right already given", ch);
             return -1;
@@ -301,8 +337,18 @@ static int parse_castling(struct arb_pos *pos, const char *field, bool *chess960
     return 0;
 }
 
+static int ep_problem(const struct arb_pos *pos, int fen_ep, char *err, size_t errlen);
+
 int arb_pos_from_fen(struct arb_pos *pos, const char *fen, bool chess960, char *err, size_t errlen)
 {
+    return arb_pos_from_fen_repair(pos, fen, chess960, NULL, 0, err, errlen);
+}
+
+int arb_pos_from_fen_repair(struct arb_pos *pos, const char *fen, bool chess960, char *notes, size_t notes_cap,
+                            char *err, size_t errlen)
+{
+    if (notes && notes_cap)
+        notes[0] = 0;
     char placement[128], side[8], castling[16], ep[8], half[16], full[16];
     arb_board_init();
     memset(pos, 0, sizeof *pos);
@@ -381,7 +427,7 @@ int arb_pos_from_fen(struct arb_pos *pos, const char *fen, bool chess960, char *
     }
 
     bool c960 = chess960;
-    if (parse_castling(pos, castling, &c960, err, errlen) < 0)
+    if (parse_castling(pos, castling, &c960, notes, notes_cap, err, errlen) < 0)
         return -1;
     pos->chess960 = c960;
 
@@ -413,6 +459,13 @@ int arb_pos_from_fen(struct arb_pos *pos, const char *fen, bool chess960, char *
         pos->fullmove = v < 1 ? 1 : (uint32_t)v;
     }
 
+    if (notes && fen_ep != ARB_NO_SQ) {
+        char why[160];
+        if (ep_problem(pos, fen_ep, why, sizeof why) < 0) {
+            add_note(notes, notes_cap, "%s; it is dropped", why);
+            fen_ep = ARB_NO_SQ;
+        }
+    }
     if (arb_pos_validate(pos, fen_ep, err, errlen) < 0)
         return -1;
 
@@ -428,7 +481,7 @@ int arb_pos_from_fen(struct arb_pos *pos, const char *fen, bool chess960, char *
 
 int arb_pos_validate(const struct arb_pos *pos, int fen_ep, char *err, size_t errlen)
 {
-    char a[3], b[3];
+    char a[3];
 
     for (int c = 0; c < 2; c++) {
         const char *who = c == ARB_WHITE ? "White" : "Black";
@@ -499,42 +552,53 @@ int arb_pos_validate(const struct arb_pos *pos, int fen_ep, char *err, size_t er
                 return -1;
             }
         }
-    if (fen_ep != ARB_NO_SQ) {
-        int us = pos->side;
-        int need_rank = us == ARB_WHITE ? 5 : 2;
-        sq_name(fen_ep, a);
-        if (ARB_RANK(fen_ep) != need_rank) {
-            set_error(err, errlen, "en-passant square %s is impossible with %s to move (it must be on rank %d)",
-                      a, us == ARB_WHITE ? "White" : "Black", need_rank + 1);
-            return -1;
-        }
-        int pawn_sq = us == ARB_WHITE ? fen_ep - 8 : fen_ep + 8;
-        int origin = us == ARB_WHITE ? fen_ep + 8 : fen_ep - 8;
-        if (pos->board[pawn_sq] != arb_piece_make(us ^ 1, ARB_PAWN) || pos->board[fen_ep] || pos->board[origin]) {
-            set_error(err, errlen,
-                      "en-passant square %s is impossible: the last move was not a pawn's double step through it", a);
-            return -1;
-        }
-        /* A check must be one the double step could have given: by the pawn
-         * itself, or by a line piece whose line runs through the pawn's start
-         * square or the square it passed.  (Strictly, a check through the
-         * passed square stood before the double step too; published perft
-         * positions use it, so only checks no double step can explain at all
-         * are refused: by a pawn, a knight, or a line off the pawn's path.) */
-        arb_bb path = ARB_BB(origin) | ARB_BB(fen_ep);
-        arb_bb c = checkers;
-        while (c) {
-            int s = arb_pop_lsb(&c);
-            if (s == pawn_sq)
-                continue;
-            if ((sliders & ARB_BB(s)) && (arb_att.between[pos->king_sq[us]][s] & path))
-                continue;
-            sq_name(s, b);
-            set_error(err, errlen,
-                      "en-passant square %s is impossible: the king is in check from %s, which the double step could not give",
-                      a, b);
-            return -1;
-        }
+    if (fen_ep != ARB_NO_SQ && ep_problem(pos, fen_ep, err, errlen) < 0)
+        return -1;
+    return 0;
+}
+
+/* Could the last move have made en-passant square fen_ep (a pawn's double
+ * step through it, giving no check it could not give)?  0, or -1 with the
+ * reason in err. */
+static int ep_problem(const struct arb_pos *pos, int fen_ep, char *err, size_t errlen)
+{
+    char a[3], b[3];
+    arb_bb checkers = arb_pos_compute_checkers(pos);
+    arb_bb sliders = pos->by_type[ARB_BISHOP] | pos->by_type[ARB_ROOK] | pos->by_type[ARB_QUEEN];
+    int us = pos->side;
+    int need_rank = us == ARB_WHITE ? 5 : 2;
+    sq_name(fen_ep, a);
+    if (ARB_RANK(fen_ep) != need_rank) {
+        set_error(err, errlen, "en-passant square %s is impossible with %s to move (it must be on rank %d)",
+                  a, us == ARB_WHITE ? "White" : "Black", need_rank + 1);
+        return -1;
+    }
+    int pawn_sq = us == ARB_WHITE ? fen_ep - 8 : fen_ep + 8;
+    int origin = us == ARB_WHITE ? fen_ep + 8 : fen_ep - 8;
+    if (pos->board[pawn_sq] != arb_piece_make(us ^ 1, ARB_PAWN) || pos->board[fen_ep] || pos->board[origin]) {
+        set_error(err, errlen,
+                  "en-passant square %s is impossible: the last move was not a pawn's double step through it", a);
+        return -1;
+    }
+    /* A check must be one the double step could have given: by the pawn
+     * itself, or by a line piece whose line runs through the pawn's start
+     * square or the square it passed.  (Strictly, a check through the
+     * passed square stood before the double step too; published perft
+     * positions use it, so only checks no double step can explain at all
+     * are refused: by a pawn, a knight, or a line off the pawn's path.) */
+    arb_bb path = ARB_BB(origin) | ARB_BB(fen_ep);
+    arb_bb c = checkers;
+    while (c) {
+        int s = arb_pop_lsb(&c);
+        if (s == pawn_sq)
+            continue;
+        if ((sliders & ARB_BB(s)) && (arb_att.between[pos->king_sq[us]][s] & path))
+            continue;
+        sq_name(s, b);
+        set_error(err, errlen,
+                  "en-passant square %s is impossible: the king is in check from %s, which the double step could not give",
+                  a, b);
+        return -1;
     }
     return 0;
 }

@@ -95,6 +95,14 @@ void arb_pos_startpos(struct arb_pos *pos);
  * one-sentence reason (no trailing newline) in err[errlen]. */
 int arb_pos_from_fen(struct arb_pos *pos, const char *fen, bool chess960, char *err, size_t errlen);
 
+/* The same, repairing what python-chess repairs: a castling right the
+ * position cannot have (the king or that rook not on its square) and an
+ * en-passant square no double step could have made are dropped, not
+ * refused, and notes[notes_cap] says what was dropped ("" when nothing).
+ * Anything else that cannot arise is refused as above. */
+int arb_pos_from_fen_repair(struct arb_pos *pos, const char *fen, bool chess960, char *notes, size_t notes_cap,
+                            char *err, size_t errlen);
+
 /* Check that a position can be reached: one king each, the side not to move
  * not in check, no pawn on the first or last rank, no more pieces than
  * promotions allow, castling rights with king and rook in place, an

@@ -442,6 +442,7 @@ static int check_file(struct pipeline *p, const char *path)
     p->reading = &f->in;
     struct arb_pgn_reader rd;
     arb_pgn_init(&rd, &f->in, o->origin && strcmp(path, "-") == 0 ? o->origin : path, o->max_game_bytes);
+    rd.is_move = arb_opts_sniffer(o);
     rd.game_base = o->game_base;
     f->co = (struct arb_check_opts){.profile = o->profile, .lang = o->lang, .lang_hint = o->lang_hint,
                                     .mode = o->mode, .repair = o->repair,

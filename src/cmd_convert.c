@@ -19,6 +19,7 @@
 
 #include "arena.h"
 #include "input.h"
+#include "nag.h"
 #include "pgn.h"
 #include "replay.h"
 #include "san.h"
@@ -128,20 +129,23 @@ static void write_moves(struct arb_buf *b, const struct arb_game *g, struct conv
             prev[depth] = ply[depth];
             ply[depth]++;
             need_number = false;
-            /* A glued annotation (e4!?) becomes its NAG. */
-            size_t k = n->len;
-            while (k > 0 && (t[k - 1] == '!' || t[k - 1] == '?'))
-                k--;
-            static const char *const glyph[] = {"!", "?", "!!", "??", "!?", "?!"};
-            for (int gi = 0; gi < 6 && k < n->len; gi++)
-                if (strlen(glyph[gi]) == n->len - k && memcmp(t + k, glyph[gi], n->len - k) == 0) {
-                    snprintf(num, sizeof num, "$%d", gi + 1);
-                    word(&o, num, strlen(num));
-                }
+            /* Glued annotations (e4!?, Nf3\xC2\xB1) become NAGs, in the order written. */
+            int nags[4], nn = 0, nag;
+            size_t end = n->len, gl;
+            while (nn < 4 && (gl = arb_nag_glued(t, end, &nag)) > 0 && nag) {
+                nags[nn++] = nag;
+                end -= gl;
+            }
+            while (nn > 0) {
+                snprintf(num, sizeof num, "$%d", nags[--nn]);
+                word(&o, num, strlen(num));
+            }
             break;
         }
         case ARB_N_NAG:
-            word(&o, t, n->len);
+            /* "$12", or a glyph standing alone ("\xC2\xB1", "+-"): as PGN writes it. */
+            snprintf(num, sizeof num, "$%d", n->num);
+            word(&o, num, strlen(num));
             break;
         case ARB_N_COMMENT:
             if (t[0] == ';') {
@@ -197,6 +201,7 @@ static int convert_file(const struct arb_opts *o, const char *path, struct arb_b
     }
     struct arb_pgn_reader rd;
     arb_pgn_init(&rd, &in, path, o->max_game_bytes);
+    rd.is_move = arb_opts_sniffer(o);
     unsigned votes[32] = {0};
     struct conv c = {.to = o->to};
     struct arb_check_opts co = {.profile = o->profile, .lang = o->lang, .lang_hint = o->lang_hint,

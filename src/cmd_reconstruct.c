@@ -59,6 +59,7 @@ static int read_sheet(const struct arb_opts *o, struct sheet_file *f)
     f->open = true;
     arb_arena_init(&f->arena);
     arb_pgn_init(&f->rd, &f->in, f->path, o->max_game_bytes);
+    f->rd.is_move = arb_opts_sniffer(o) ? sheet_word : NULL;
     int r = arb_pgn_next(&f->rd, &f->g, &f->arena);
     if (r <= 0) {
         fprintf(stderr, "arbiter: %s: %s\n", f->path, r < 0 ? "read error" : "no moves in the file");

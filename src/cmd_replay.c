@@ -595,6 +595,7 @@ int arb_cmd_replay(const struct arb_opts *o)
     struct arb_pgn_reader rd;
     struct arb_arena arena;
     arb_pgn_init(&rd, &in, path, o->max_game_bytes);
+    rd.is_move = arb_opts_sniffer(o);
     arb_arena_init(&arena);
     struct arb_check_opts co = {.profile = o->profile, .lang = o->lang, .lang_hint = o->lang_hint, .mode = o->mode,
                                 .time_control = o->have_time_control ? &o->time_control : NULL};

@@ -68,6 +68,11 @@ const struct arb_code_info arb_codes[ARB_F_COUNT] = {
                                   "prescribes for it (penalty, loss, draw) in that kind of game", false},
     [ARB_F_LANG_AMBIGUOUS] = {"lang-ambiguous", ARB_SEV_INFO,
                               "two notation languages read the whole game, as different moves (--lang-hint= decides)", false},
+    [ARB_F_DUPLICATE_TAG] = {"duplicate-tag", ARB_SEV_WARNING,
+                             "a tag pair given twice in one game's tags (the later value is used)", false},
+    [ARB_F_STRAY_TEXT] = {"stray-text", ARB_SEV_WARNING,
+                          "text between games that belongs to no game (after a termination marker, or before a "
+                          "game's first tag)", false},
     [ARB_F_VARIATION_TOO_DEEP] = {"variation-too-deep", ARB_SEV_WARNING,
                                   "variations nested deeper than arbiter follows (1,000 levels); the deeper ones are not checked", false},
 };

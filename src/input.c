@@ -174,7 +174,38 @@ static const char *guess_codepage(const unsigned char *s, size_t n, unsigned cha
     return "WINDOWS-1252";
 }
 
-static bool build_table(struct arb_input *in);
+/* A single-byte code page (Windows-1252, ISO-8859-x, KOI8-R, ...) is
+ * decoded through a 256-entry table that iconv fills once: the same answers,
+ * at the speed of a table lookup.  Returns false for any other encoding
+ * (a byte that starts a longer sequence, a stateful encoding), which then
+ * goes through iconv.  len[b] is 0 where byte b is not in the code page. */
+static bool fill_table(iconv_t cd, unsigned char tab[256][4], unsigned char len[256])
+{
+    for (int b = 0; b < 256; b++) {
+        char inb = (char)b, outb[8];
+        char *ip = &inb, *op = outb;
+        size_t il = 1, ol = sizeof outb;
+        iconv(cd, NULL, NULL, NULL, NULL);
+        size_t r = iconv(cd, &ip, &il, &op, &ol);
+        len[b] = 0;
+        if (r == (size_t)-1) {
+            if (errno == EILSEQ)
+                continue;        /* not in the code page */
+            return false;        /* EINVAL: a multi-byte encoding */
+        }
+        size_t k = sizeof outb - ol;
+        if (k == 0 || k > 4)
+            return false;        /* a stateful encoding */
+        memcpy(tab[b], outb, k);
+        len[b] = (unsigned char)k;
+    }
+    iconv(cd, NULL, NULL, NULL, NULL);
+    /* ASCII must map to itself for the fast copy below. */
+    for (int b = 1; b < 0x80; b++)
+        if (len[b] != 1 || tab[b][0] != b)
+            return false;
+    return true;
+}
 
 static int start_iconv(struct arb_input *in, const char *from)
 {
@@ -184,41 +215,9 @@ static int start_iconv(struct arb_input *in, const char *from)
     in->mode = MODE_ICONV;
     in->unit = strncasecmp(from, "UTF-16", 6) == 0 || strncasecmp(from, "UCS-2", 5) == 0 ? 2 : 1;
     snprintf(in->encoding, sizeof in->encoding, "%s", from);
-    if (in->unit == 1 && build_table(in))
+    if (in->unit == 1 && fill_table(in->cd, in->cp, in->cp_len))
         in->mode = MODE_TABLE;
     return 0;
-}
-
-/* A single-byte code page (Windows-1252, ISO-8859-x, KOI8-R, ...) is
- * decoded through a 256-entry table that iconv fills once: the same answers,
- * at the speed of a table lookup.  Returns false for any other encoding
- * (a byte that starts a longer sequence), which then goes through iconv. */
-static bool build_table(struct arb_input *in)
-{
-    for (int b = 0; b < 256; b++) {
-        char inb = (char)b, outb[8];
-        char *ip = &inb, *op = outb;
-        size_t il = 1, ol = sizeof outb;
-        iconv(in->cd, NULL, NULL, NULL, NULL);
-        size_t r = iconv(in->cd, &ip, &il, &op, &ol);
-        in->sb_len[b] = 0;
-        if (r == (size_t)-1) {
-            if (errno == EILSEQ)
-                continue;        /* not in the code page */
-            return false;        /* EINVAL: a multi-byte encoding */
-        }
-        size_t k = sizeof outb - ol;
-        if (k == 0 || k > 4)
-            return false;        /* a stateful encoding */
-        memcpy(in->sb[b], outb, k);
-        in->sb_len[b] = (unsigned char)k;
-    }
-    iconv(in->cd, NULL, NULL, NULL, NULL);
-    /* ASCII must map to itself for the fast copy below. */
-    for (int b = 1; b < 0x80; b++)
-        if (in->sb_len[b] != 1 || in->sb[b][0] != b)
-            return false;
-    return true;
 }
 
 static void decode_table(struct arb_input *in)
@@ -246,9 +245,9 @@ static void decode_table(struct arb_input *in)
             *o++ = (char)c;
             continue;
         }
-        if (c && in->sb_len[c]) {
-            memcpy(o, in->sb[c], 4);
-            o += in->sb_len[c];
+        if (c && in->cp_len[c]) {
+            memcpy(o, in->cp[c], 4);
+            o += in->cp_len[c];
             continue;
         }
         in->len = (size_t)(o - in->buf);
@@ -341,48 +340,99 @@ static void decode_iconv(struct arb_input *in)
 
 static void decode_raw(struct arb_input *in);
 
+/* Does raw[0..n) begin with a UTF-16 byte-order mark followed by text
+ * that looks like UTF-16 (an ASCII character in every other byte)?
+ * Returns "UTF-16LE", "UTF-16BE" or NULL.  (A file of UTF-8 games with a
+ * UTF-16 one appended: `cat a.pgn b.pgn`.) */
+static const char *utf16_bom(const unsigned char *r, size_t n)
+{
+    if (n < 6)
+        return NULL;
+    if (r[0] == 0xFF && r[1] == 0xFE && r[2] && r[2] < 0x80 && !r[3] && !r[5])
+        return "UTF-16LE";
+    if (r[0] == 0xFE && r[1] == 0xFF && !r[2] && r[3] && r[3] < 0x80 && !r[4])
+        return "UTF-16BE";
+    return NULL;
+}
+
+/* The code page for bytes that are not UTF-8 (auto-detection): guessed
+ * once per file from the first such bytes on, then kept.  NULL if iconv
+ * has none of the candidates. */
+static bool codepage_ready(struct arb_input *in, const unsigned char *s, size_t n)
+{
+    if (in->cp_ready)
+        return in->cp_name != NULL;
+    in->cp_ready = true;
+    const char *cp = guess_codepage(s, n, in->len ? (unsigned char)in->buf[in->len - 1] : 0);
+    iconv_t cd = iconv_open("UTF-8", cp);
+    if (cd == (iconv_t)-1)
+        return false;
+    bool ok = fill_table(cd, in->cp, in->cp_len);
+    iconv_close(cd);
+    if (ok)
+        in->cp_name = cp;
+    return ok;
+}
+
+/* UTF-8, checked strictly.  In auto mode a byte that is not UTF-8 is read
+ * in the file's code page (guessed once, codepage_ready) and reported
+ * (ARB_DEC_GUESS, one event per byte: the reader says so once per game),
+ * so that a file mixing UTF-8 games and Latin-1 games reads both right;
+ * a UTF-16 byte-order mark switches to UTF-16 for the rest of the file.
+ * With --encoding=UTF-8, or for a byte the code page lacks, the byte is
+ * replaced by U+FFFD (ARB_DEC_INVALID). */
 static void decode_utf8(struct arb_input *in)
 {
-    while (in->raw_len) {
+    size_t i = 0, n = in->raw_len;
+    const unsigned char *r = in->raw;
+    while (i < n) {
         bool incomplete;
-        size_t k = utf8_scan(in->raw, in->raw_len, &in->seen_multibyte, &incomplete);
-        append(in, in->raw, k);
+        size_t k = utf8_scan(r + i, n - i, &in->seen_multibyte, &incomplete);
+        append(in, r + i, k);
+        i += k;
         in->raw_decoded += k;
-        memmove(in->raw, in->raw + k, in->raw_len - k);
-        in->raw_len -= k;
-        if (!in->raw_len)
-            return;
+        if (i == n)
+            break;
         if (incomplete && !in->eof)
-            return;
-        unsigned char c = in->raw[0];
+            break;                    /* a character cut by the read: wait for the rest */
+        unsigned char c = r[i];
+        size_t used = 1;
+        const char *to16;
         if (c == 0) {
-            add_event(in, ARB_DEC_NUL, in->raw, 1, NULL);
+            add_event(in, ARB_DEC_NUL, r + i, 1, NULL);
             append(in, replacement, 3);
-        } else if (!in->forced && !in->seen_multibyte) {
-            /* Not UTF-8 at all: read the rest in a single-byte code page. */
-            const char *cp = guess_codepage(in->raw, in->raw_len,
-                                            in->len ? (unsigned char)in->buf[in->len - 1] : 0);
-            if (start_iconv(in, cp) == 0) {
-                add_event(in, ARB_DEC_GUESS, in->raw, 1, cp);
+        } else if (incomplete && n - i >= 2) {
+            /* (A lone lead byte at the end is more likely a code page's
+             * letter, "Ren\xE9", than half a character: read below.) */
+            used = n - i;
+            add_event(in, ARB_DEC_TRUNCATED, r + i, used, NULL);
+            append(in, replacement, 3);
+        } else if (!in->forced && (to16 = utf16_bom(r + i, n - i)) != NULL) {
+            /* The rest is UTF-16: hand it to iconv. */
+            add_event(in, ARB_DEC_SWITCH, r + i, 2, to16);
+            in->raw_decoded += 2;
+            i += 2;
+            memmove(in->raw, in->raw + i, n - i);
+            in->raw_len = n - i;
+            if (start_iconv(in, to16) == 0) {
                 decode_raw(in);
                 return;
             }
-            add_event(in, ARB_DEC_INVALID, in->raw, 1, NULL);
-            append(in, replacement, 3);
-        } else if (incomplete) {
-            add_event(in, ARB_DEC_TRUNCATED, in->raw, in->raw_len, NULL);
-            append(in, replacement, 3);
-            in->raw_decoded += in->raw_len;
-            in->raw_len = 0;
-            return;
+            n = in->raw_len;          /* (iconv lacks UTF-16: go on byte by byte) */
+            i = 0;
+            continue;
+        } else if (!in->forced && codepage_ready(in, r + i, n - i) && in->cp_len[c]) {
+            add_event(in, ARB_DEC_GUESS, r + i, 1, in->cp_name);
+            append(in, in->cp[c], in->cp_len[c]);
         } else {
-            add_event(in, ARB_DEC_INVALID, in->raw, 1, NULL);
+            add_event(in, ARB_DEC_INVALID, r + i, 1, in->forced ? NULL : in->cp_name);
             append(in, replacement, 3);
         }
-        memmove(in->raw, in->raw + 1, in->raw_len - 1);
-        in->raw_len--;
-        in->raw_decoded++;
+        i += used;
+        in->raw_decoded += used;
     }
+    memmove(in->raw, in->raw + i, n - i);
+    in->raw_len = n - i;
 }
 
 static void decode_raw(struct arb_input *in)
@@ -455,21 +505,57 @@ static long read_more(struct arb_input *in, void *dst, size_t n)
     }
 }
 
+/* Line ends: CR LF and LF stay as they are; a CR that no LF follows (old
+ * Mac files, or a file cut into pieces by an editor) becomes LF, so that
+ * every layer above sees one kind of line end (the lexer's lines, the
+ * columns of findings, the reports' source lines).  A run of CRs followed
+ * by LF is one line end; a run without is as many.  Length-preserving, so
+ * offsets stay true.  A run at the end of the window waits for the next
+ * byte (held_cr), up to CR_HOLD_MAX of them. */
+#define CR_HOLD_MAX 4096
+static void fix_cr(struct arb_input *in, uint64_t from)
+{
+    char *b = in->buf;
+    size_t i = (size_t)(from - in->base), n = in->len;
+    bool final = in->eof && !in->raw_len;
+    while (i < n) {
+        char *p = memchr(b + i, '\r', n - i);
+        if (!p)
+            break;
+        size_t a = (size_t)(p - b), j = a;
+        while (j < n && b[j] == '\r')
+            j++;
+        if (j == n && !final && j - a <= CR_HOLD_MAX) {
+            in->held_cr = (unsigned)(j - a);
+            in->len = a;
+            return;
+        }
+        if (j == n || b[j] != '\n')
+            memset(b + a, '\n', j - a);
+        i = j;
+    }
+}
+
 long arb_input_fill(struct arb_input *in)
 {
-    size_t before = in->len;
-    uint64_t base_before = in->base;
+    uint64_t end_before = in->base + in->len;
     while (!in->error) {
         if (in->eof && !in->raw_len)
             break;
+        uint64_t from = in->base + in->len;
+        if (in->held_cr && in->started) {
+            /* The CRs held back last time are decided with what follows. */
+            reserve(in, in->held_cr);
+            memset(in->buf + in->len, '\r', in->held_cr);
+            in->len += in->held_cr;
+            in->held_cr = 0;
+        }
         if (in->started && in->mode == MODE_UTF8 && !in->raw_len && !in->eof) {
             /* Fast path: read straight into the window and validate in place. */
             reserve(in, CHUNK);
             long n = read_more(in, in->buf + in->len, CHUNK);
             if (n < 0)
                 return -1;
-            if (n == 0)
-                continue;
             bool incomplete;
             size_t k = utf8_scan((unsigned char *)in->buf + in->len, (size_t)n, &in->seen_multibyte, &incomplete);
             in->raw_decoded += k;
@@ -505,8 +591,9 @@ long arb_input_fill(struct arb_input *in)
             }
             decode_raw(in);
         }
+        fix_cr(in, from);
         /* The window may have slid: count new bytes from the absolute end. */
-        uint64_t grown = (in->base + in->len) - (base_before + before);
+        uint64_t grown = (in->base + in->len) - end_before;
         if (grown)
             return (long)grown;
     }
@@ -520,7 +607,14 @@ long arb_input_fill(struct arb_input *in)
         iconv(in->cd, NULL, NULL, &op, &ol);
         in->len = (size_t)(op - in->buf);
     }
-    uint64_t grown = (in->base + in->len) - (base_before + before);
+    if (in->held_cr) {
+        /* CRs at the very end: line ends. */
+        reserve(in, in->held_cr);
+        memset(in->buf + in->len, '\n', in->held_cr);
+        in->len += in->held_cr;
+        in->held_cr = 0;
+    }
+    uint64_t grown = (in->base + in->len) - end_before;
     return (long)grown;
 }
 

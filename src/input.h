@@ -7,14 +7,20 @@
  * file.
  *
  * Encodings: a BOM decides (UTF-8, UTF-16LE/BE); otherwise the text is read
- * as UTF-8, strictly (overlongs, surrogates and NUL bytes are invalid).  If
- * an invalid byte comes before any valid multi-byte character, the file is
- * taken to be in a single-byte code page (Windows-1252, or Windows-1251 when
- * the bytes look Cyrillic) from there on, through iconv(3); later invalid
- * bytes are replaced by U+FFFD.  --encoding=NAME forces any iconv encoding.
- * Every replacement and the guess itself are recorded as decode events with
- * their offsets, so that the reader can turn them into findings: nothing is
- * damaged silently.
+ * as UTF-8, strictly (overlongs, surrogates and NUL bytes are invalid).  A
+ * byte that is not UTF-8 is read in a single-byte code page (Windows-1252,
+ * Windows-1251 when the bytes look Cyrillic, DOS 850 when they look like
+ * it), guessed once per file from the first such bytes, each such byte
+ * recorded: a file that mixes UTF-8 games with Latin-1 games reads both
+ * right, and the reader says which games needed the guess.  A UTF-16 BOM
+ * after UTF-8 text (`cat a.pgn b.pgn`) switches to UTF-16 from there.
+ * NUL bytes and bytes the code page lacks become U+FFFD.  --encoding=NAME
+ * forces any iconv encoding (then nothing is guessed).  Every replacement
+ * and every guess is a decode event with its offsets, so that the reader
+ * can turn them into findings: nothing is damaged silently.
+ *
+ * Line ends: LF and CR LF as they are; a CR without LF becomes LF (one kind
+ * of line end for every layer above, offsets unchanged).
  *
  * Offsets are absolute positions in the decoded text (uint64_t), so that
  * they stay valid when the window slides.
@@ -31,7 +37,8 @@ enum arb_decode_kind {
     ARB_DEC_INVALID,        /* bytes not valid in the encoding; U+FFFD inserted */
     ARB_DEC_NUL,            /* a NUL byte; U+FFFD inserted */
     ARB_DEC_TRUNCATED,      /* the file ends inside a multi-byte character */
-    ARB_DEC_GUESS           /* from here on the text is read in a guessed encoding */
+    ARB_DEC_GUESS,          /* a byte that is not UTF-8, read in the guessed code page (.encoding) */
+    ARB_DEC_SWITCH          /* a UTF-16 byte-order mark: from here on the text is UTF-16 (.encoding) */
 };
 
 struct arb_decode_event {
@@ -40,7 +47,8 @@ struct arb_decode_event {
     enum arb_decode_kind kind;
     unsigned char bytes[4];       /* the offending bytes (up to 4) */
     unsigned char nbytes;
-    const char *encoding;         /* ARB_DEC_GUESS: the encoding chosen */
+    const char *encoding;         /* ARB_DEC_GUESS, ARB_DEC_SWITCH: the encoding used (ARB_DEC_INVALID:
+                                     the code page that lacks the byte, or NULL) */
 };
 
 struct arb_input {
@@ -55,8 +63,12 @@ struct arb_input {
     size_t start, len, cap;
     uint64_t base;                /* absolute offset of buf[0] */
 
-    unsigned char sb[256][4];     /* single-byte code page: UTF-8 of each byte (built with iconv) */
-    unsigned char sb_len[256];    /* its length; 0 where the byte is not in the code page */
+    unsigned char cp[256][4];     /* single-byte code page: UTF-8 of each byte (built with iconv) */
+    unsigned char cp_len[256];    /* its length; 0 where the byte is not in the code page */
+    const char *cp_name;          /* auto mode: the code page guessed for bytes that are not UTF-8 */
+    bool cp_ready;                /* ... guessed (cp_name empty: none available) */
+    unsigned held_cr;             /* carriage returns at the end of the window not yet decided (CR LF
+                                     or a lone CR, which becomes a line end) */
 
     unsigned char *raw;           /* bytes read but not yet decoded */
     size_t raw_len, raw_cap;

@@ -17,9 +17,10 @@
 
 #include <string.h>
 
+#include "nag.h"
 #include "util.h"
 
-enum { C_WORD = 0, C_WS, C_NL, C_DELIM, C_C2 };
+enum { C_WORD = 0, C_WS, C_NL, C_DELIM, C_C2, C_EF };
 
 /* Byte classes of the scanner (everything else is part of a word). */
 static const unsigned char cls[256] = {
@@ -28,7 +29,15 @@ static const unsigned char cls[256] = {
     ['{'] = C_DELIM, ['}'] = C_DELIM, ['('] = C_DELIM, [')'] = C_DELIM,
     ['['] = C_DELIM, [']'] = C_DELIM, [';'] = C_DELIM, ['$'] = C_DELIM,
     [0xC2] = C_C2,   /* may start a no-break space, which ends a word */
+    [0xEF] = C_EF,   /* may start U+FEFF (a byte-order mark inside the text), which is a space */
 };
+
+/* U+FEFF, the byte-order mark: in the middle of a text (two files joined
+ * with cat, each with its BOM) it is no character, only a space. */
+static inline bool is_bom(const unsigned char *p, const unsigned char *e)
+{
+    return e - p >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF;
+}
 
 void arb_lexer_init(struct arb_lexer *lx, struct arb_input *in)
 {
@@ -105,6 +114,7 @@ static void newline(struct arb_lexer *lx, uint64_t next)
 static bool skip_space(struct arb_lexer *lx)
 {
     for (;;) {
+    again:
         if (!avail(lx, lx->pos))
             return false;
         const unsigned char *p = (const unsigned char *)arb_input_at(lx->in, lx->pos);
@@ -120,6 +130,13 @@ static bool skip_space(struct arb_lexer *lx)
             } else if (c == 0xC2 && p + 1 < e && p[1] == 0xA0) {
                 lx->line_ascii = false;
                 p += 2;
+            } else if (c == 0xEF && is_bom(p, e)) {
+                lx->line_ascii = false;
+                p += 3;
+            } else if (c == 0xEF && e - p < 3 && avail(lx, lx->pos + (uint64_t)(p - s) + 2)) {
+                /* A BOM cut by the window's end: look again with more. */
+                lx->pos += (uint64_t)(p - s);
+                goto again;
             } else if (lx->in_escape
                        || (c == '%' && lx->pos + (uint64_t)(p - s) == lx->line_start && lx->col_base == 0)) {
                 /* Escape line (PGN §6): skip to the end of the line, across
@@ -360,8 +377,9 @@ static enum arb_tok lex_word(struct arb_lexer *lx, struct arb_token *t)
         unsigned hi = 0;
         for (; q < e; q++) {
             unsigned k = cls[*q];
-            if (k != C_WORD && (k != C_C2 || (q + 1 < e && q[1] == 0xA0)))
-                break;          /* a space, a delimiter or a no-break space ends the word */
+            if (k != C_WORD && (k == C_WS || k == C_NL || k == C_DELIM || (k == C_C2 && q + 1 < e && q[1] == 0xA0)
+                                || (k == C_EF && is_bom(q, e))))
+                break;          /* a space, a delimiter, a no-break space or a BOM ends the word */
             hi |= *q;
         }
         if (hi & 0x80)
@@ -382,8 +400,18 @@ static inline __attribute__((always_inline)) enum arb_tok classify_word(struct a
 
     /* Words that begin with a letter are moves (or junk): the common case. */
     unsigned char w0 = (unsigned char)w[0];
-    if (w0 >= 'A' && w0 != 0xC2 && w0 != 0xE2)
+    if (w0 >= 'A' && w0 != 0xC2 && w0 != 0xCE && w0 != 0xE2)
         return ARB_TK_WORD;
+
+    /* An annotation glyph standing alone ("!?", "±", "+-", "=") is a NAG. */
+    if (w0 < '0' || w0 > '9') {
+        int nag = arb_nag_of_glyph(w, n);
+        if (nag) {
+            t->kind = ARB_TK_NAG;
+            t->number = nag;
+            return t->kind;
+        }
+    }
 
     /* The common move number, "12." or "12.e4" or "12...", in short. */
     if (w0 >= '1' && w0 <= '9') {
@@ -416,14 +444,17 @@ static inline __attribute__((always_inline)) enum arb_tok classify_word(struct a
     }
     if (n == 1 && w[0] == '*') { t->kind = ARB_TK_RESULT; t->number = ARB_RESULT_UNKNOWN; return t->kind; }
 
-    /* Move numbers: digits then dots (or an ellipsis); dots alone. */
+    /* Move numbers: digits then dots (or an ellipsis); dots alone.  A
+     * number of any length is one ("12345678901234567890." too); its value
+     * stops growing at ARB_MOVENUM_MAX (no game is that long). */
     size_t i = 0;
     int num = 0;
-    while (i < n && w[i] >= '0' && w[i] <= '9' && i < 6)
+    while (i < n && w[i] >= '0' && w[i] <= '9') {
         num = num * 10 + (w[i++] - '0');
+        if (num > ARB_MOVENUM_MAX)
+            num = ARB_MOVENUM_MAX;
+    }
     size_t digits = i;
-    if (digits && digits < n && w[digits] >= '0' && w[digits] <= '9')
-        return ARB_TK_WORD;      /* a number too long to be a move number */
     int dots = 0;
     for (;;) {
         if (i < n && w[i] == '.') {
@@ -622,7 +653,10 @@ enum arb_tok arb_lex_next(struct arb_lexer *lx, struct arb_token *t)
     switch (c) {
     case '[':
         start_token(lx, t, ARB_TK_TAG);
-        if (tag_ok)
+        /* At the start of a line (or after a tag on it) a tag is read, or
+         * reported as malformed; elsewhere only a well-formed one counts
+         * ("1-0 [Event ..." on one line: the next game's first tag). */
+        if (tag_ok || looks_like_tag(lx, p))
             return lex_tag(lx, t);
         {
             /* '[' inside movetext: skip to ']' on this line. */

@@ -10,7 +10,7 @@
  *   MOVENUM    12.  12...  12  ...   (a number and dots; "12.e4" gives 12. and e4)
  *   WORD       anything else up to a delimiter: a move, a mark, junk
  *   COMMENT    {...} and ; to end of line
- *   NAG        $12
+ *   NAG        $12, or an annotation glyph as its own word: !? ± +- = (nag.h)
  *   VAR_OPEN   (      VAR_CLOSE   )      DRAW_OFFER   (=)
  *   RESULT     1-0  0-1  1/2-1/2  *  (and ½-½)
  *   ERROR      text that no token can start with; .error says why
@@ -28,6 +28,9 @@ enum arb_tok {
     ARB_TK_EOF, ARB_TK_TAG, ARB_TK_MOVENUM, ARB_TK_WORD, ARB_TK_COMMENT, ARB_TK_NAG,
     ARB_TK_VAR_OPEN, ARB_TK_VAR_CLOSE, ARB_TK_DRAW_OFFER, ARB_TK_RESULT, ARB_TK_ERROR
 };
+
+/* A move number's value stops growing here (the token keeps its text). */
+#define ARB_MOVENUM_MAX 99999999
 
 enum arb_result { ARB_RESULT_NONE = 0, ARB_RESULT_WHITE, ARB_RESULT_BLACK, ARB_RESULT_DRAW, ARB_RESULT_UNKNOWN };
 

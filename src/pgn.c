@@ -224,60 +224,195 @@ static void add_tag(struct arb_game *g, const struct arb_token *t, int *cap)
     tag->col = t->col;
 }
 
-static bool has_tag_named(const struct arb_game *g, const struct arb_token *t)
+/* The game's tags by name, for repeated names: an open-addressing table
+ * of tag indexes (-1 empty), kept at most half full, so that a game of
+ * 200,000 tags is read in linear time. */
+struct tag_index {
+    int *slot;
+    uint32_t cap;                 /* a power of two, or 0 */
+};
+
+static uint32_t name_hash(const char *s, size_t n)
 {
-    const char *name = arb_input_at(g->in, t->name_off);
-    for (int i = 0; i < g->n_tags; i++)
-        if (strlen(g->tags[i].name) == t->name_len && memcmp(g->tags[i].name, name, t->name_len) == 0)
-            return true;
-    return false;
+    uint32_t h = 2166136261u;     /* FNV-1a */
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h;
 }
 
-/* Turn the input's decode events inside the game into findings. */
-static void decode_findings(struct arb_pgn_reader *r, struct arb_game *g)
+/* The index of g's tag named as token t's, or -1. */
+static int tag_named(const struct arb_game *g, const struct tag_index *ix, const struct arb_token *t)
+{
+    if (!ix->cap)
+        return -1;
+    const char *name = arb_input_at(g->in, t->name_off);
+    for (uint32_t i = name_hash(name, t->name_len) & (ix->cap - 1);; i = (i + 1) & (ix->cap - 1)) {
+        int k = ix->slot[i];
+        if (k < 0)
+            return -1;
+        if (strlen(g->tags[k].name) == t->name_len && memcmp(g->tags[k].name, name, t->name_len) == 0)
+            return k;
+    }
+}
+
+/* Enter g's last tag into the index (growing it first when half full). */
+static void index_last_tag(struct arb_game *g, struct tag_index *ix)
+{
+    if ((uint32_t)g->n_tags * 2 > ix->cap) {
+        uint32_t cap = ix->cap ? ix->cap * 2 : 32;
+        ix->slot = arb_arena_alloc(g->arena, sizeof *ix->slot * cap);
+        memset(ix->slot, 0xFF, sizeof *ix->slot * cap);
+        ix->cap = cap;
+        for (int k = 0; k < g->n_tags - 1; k++) {
+            uint32_t i = name_hash(g->tags[k].name, strlen(g->tags[k].name)) & (cap - 1);
+            while (ix->slot[i] >= 0)
+                i = (i + 1) & (cap - 1);
+            ix->slot[i] = k;
+        }
+    }
+    int k = g->n_tags - 1;
+    uint32_t i = name_hash(g->tags[k].name, strlen(g->tags[k].name)) & (ix->cap - 1);
+    while (ix->slot[i] >= 0)
+        i = (i + 1) & (ix->cap - 1);
+    ix->slot[i] = k;
+}
+
+static bool is_named(const struct arb_token *t, const struct arb_input *in, const char *name)
+{
+    return strlen(name) == t->name_len && memcmp(arb_input_at(in, t->name_off), name, t->name_len) == 0;
+}
+
+/* A tag given again in the same tag section: the later value counts (as
+ * pgn-extract and python-chess read it), in the earlier one's place, and
+ * the finding says what was replaced. */
+static void replace_tag(struct arb_game *g, int i, const struct arb_token *t, int *cap)
+{
+    struct arb_tag old = g->tags[i];
+    add_tag(g, t, cap);           /* (appended, then moved into the earlier one's place) */
+    g->tags[i].value = g->tags[g->n_tags - 1].value;
+    g->n_tags--;
+    struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_DUPLICATE_TAG);
+    f->line = t->line;
+    f->col = t->col;
+    f->off = (uint32_t)(t->off - g->start_off);
+    f->len = t->len;
+    f->message = arb_arena_printf(g->arena, "the tag %s is given again (line %u said \"%s\"); \"%s\" is used",
+                                  old.name, old.line, old.value, g->tags[i].value);
+    g->tags[i].line = t->line;
+    g->tags[i].col = t->col;
+}
+
+/* Bytes as hex for messages: "FC" or "00 D8". */
+static void hex_bytes(char out[16], const unsigned char *b, int n)
+{
+    size_t used = 0;
+    out[0] = 0;
+    for (int k = 0; k < n && k < 4; k++)
+        used += (size_t)snprintf(out + used, 16 - used, "%s%02X", k ? " " : "", b[k]);
+}
+
+/* Line and column of an absolute offset before the game's first token
+ * (stray text or a comment skipped before it), counting from span sp. */
+static void locate_before(const struct arb_game *g, const struct arb_pgn_span *sp, uint64_t off, uint32_t *line,
+                          uint32_t *col)
+{
+    uint32_t l = sp->line, c = sp->col;
+    const char *s = arb_input_at(g->in, sp->off);
+    for (uint64_t i = 0; sp->off + i < off; i++) {
+        if (s[i] == '\n') {
+            l++;
+            c = 1;
+        } else if (((unsigned char)s[i] & 0xC0) != 0x80) {
+            c++;
+        }
+    }
+    *line = l;
+    *col = c;
+}
+
+/* Turn the input's decode events up to the game's end into findings: each
+ * replaced byte (the first 20, then a count), and once per game the bytes
+ * read in a guessed code page (a file may mix UTF-8 games with Latin-1
+ * ones: each game says whether it needed the guess).  gap: where the text
+ * before the game's first token began (events there are located from it). */
+static void decode_findings(struct arb_pgn_reader *r, struct arb_game *g, const struct arb_pgn_span *gap)
 {
     struct arb_decode_event ev[16];
     size_t n;
-    int reported = 0, dropped = 0;
-    if (r->guessed)
-        g->encoding_note = r->guessed;
+    int reported = 0, dropped = 0, guessed = 0;
+    struct arb_finding *guess = NULL;
+    const char *guess_enc = NULL;
     while ((n = arb_input_take_events(r->in, g->end_off, ev, 16)) > 0) {
         for (size_t i = 0; i < n; i++) {
             const struct arb_decode_event *e = &ev[i];
-            if (e->kind != ARB_DEC_GUESS && reported >= 20) {
+            char hex[16];
+            hex_bytes(hex, e->bytes, e->nbytes);
+            uint32_t line, col;
+            if (e->off < g->start_off && gap)
+                locate_before(g, gap, e->off, &line, &col);
+            else
+                arb_game_locate(g, e->off, &line, &col);
+            if (e->kind == ARB_DEC_GUESS) {
+                if (guessed++ == 0) {
+                    guess = arb_findings_add(&g->findings, g->arena, ARB_F_ENCODING_GUESS);
+                    guess->line = line;
+                    guess->col = col;
+                    guess->message = arb_arena_printf(g->arena, "byte %s (file offset %llu)", hex,
+                                                      (unsigned long long)e->raw_off);
+                    guess_enc = e->encoding;
+                }
+                continue;
+            }
+            if (e->kind == ARB_DEC_SWITCH) {
+                struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_ENCODING_GUESS);
+                f->line = line;
+                f->col = col;
+                f->message = arb_arena_printf(g->arena,
+                                              "a %s byte-order mark (bytes %s at file offset %llu): from here the "
+                                              "file is read as %s",
+                                              e->encoding, hex, (unsigned long long)e->raw_off, e->encoding);
+                f->note = "two files joined into one? use --encoding=NAME if this is wrong";
+                g->encoding_note = e->encoding;
+                continue;
+            }
+            if (reported >= 20) {
                 dropped++;
                 continue;
             }
-            struct arb_finding *f = arb_findings_add(&g->findings, g->arena,
-                                                     e->kind == ARB_DEC_GUESS ? ARB_F_ENCODING_GUESS : ARB_F_DECODE_ERROR);
-            arb_game_locate(g, e->off, &f->line, &f->col);
-            char hex[16] = "";
-            for (int k = 0; k < e->nbytes && k < 4; k++)
-                snprintf(hex + 3 * k, sizeof hex - 3 * (size_t)k, "%s%02X", k ? " " : "", e->bytes[k]);
+            reported++;
+            struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_DECODE_ERROR);
+            f->line = line;
+            f->col = col;
             switch (e->kind) {
-            case ARB_DEC_GUESS:
-                f->message = arb_arena_printf(g->arena,
-                    "the file is not valid UTF-8 (byte %s at file offset %llu); from here it is read as %s",
-                    hex, (unsigned long long)e->raw_off, e->encoding);
-                f->note = "use --encoding=NAME if the guess is wrong";
-                g->encoding_note = e->encoding;
-                r->guessed = e->encoding;   /* the games after it are read so too */
-                break;
             case ARB_DEC_NUL:
                 f->message = "a NUL byte in the text (shown as U+FFFD)";
-                reported++;
                 break;
             case ARB_DEC_TRUNCATED:
-                f->message = arb_arena_printf(g->arena, "the file ends inside a character (bytes %s)", hex);
-                reported++;
+                f->message = arb_arena_printf(g->arena, "the file ends inside a character (byte%s %s)",
+                                              e->nbytes > 1 ? "s" : "", hex);
                 break;
             default:
-                f->message = arb_arena_printf(g->arena, "byte %s is not valid %s (shown as U+FFFD)", hex,
-                                              r->in->encoding);
-                reported++;
+                if (e->encoding)
+                    f->message = arb_arena_printf(g->arena, "byte %s is neither UTF-8 nor %s (shown as U+FFFD)", hex,
+                                                  e->encoding);
+                else
+                    f->message = arb_arena_printf(g->arena, "%s %s %s not valid %s (shown as U+FFFD)",
+                                                  e->nbytes > 1 ? "bytes" : "byte", hex, e->nbytes > 1 ? "are" : "is",
+                                                  r->in->encoding);
                 break;
             }
         }
+    }
+    if (guess) {
+        /* One finding per game, at the first such byte, with the count. */
+        if (guessed == 1)
+            guess->message = arb_arena_printf(g->arena, "this game's text is not all UTF-8: %s is read as %s",
+                                              guess->message, guess_enc);
+        else
+            guess->message = arb_arena_printf(g->arena, "this game's text is not all UTF-8: %d bytes, the first %s, "
+                                                        "are read as %s", guessed, guess->message, guess_enc);
+        guess->note = "use --encoding=NAME if the guess is wrong";
+        g->encoding_note = guess_enc;
     }
     if (dropped) {
         struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_DECODE_ERROR);
@@ -319,6 +454,93 @@ static void skip_rest(struct arb_pgn_reader *r)
         ;
 }
 
+/* The text of tokens [off, end) for a message: its first line, at most 40
+ * bytes (cut at a character), quoted. */
+static const char *span_text(struct arb_game *g, uint64_t off, uint64_t end)
+{
+    const char *s = arb_input_at(g->in, off);
+    size_t n = (size_t)(end - off), k = 0;
+    while (k < n && s[k] != '\n' && s[k] != '\r')
+        k++;
+    if (k > 40)
+        return arb_arena_printf(g->arena, "'%.*s...'", (int)arb_utf8_prefix(s, k, 36), s);
+    return arb_arena_printf(g->arena, "'%.*s'%s", (int)k, s, k < n ? " ..." : "");
+}
+
+/* A stray-text finding for the tokens of span sp (inside the game's text
+ * when after its marker: the caret goes under them). */
+static void stray_finding(struct arb_game *g, const struct arb_pgn_span *sp, bool after_marker)
+{
+    /* Only U+FFFD (bytes that could not be decoded, at the end of a file):
+     * the decode-error finding says it all. */
+    const unsigned char *s0 = (const unsigned char *)arb_input_at(g->in, sp->off);
+    size_t n0 = (size_t)(sp->end - sp->off), i0 = 0;
+    while (i0 < n0 && (s0[i0] == ' ' || s0[i0] == '\t' || s0[i0] == '\n'
+                       || (i0 + 3 <= n0 && s0[i0] == 0xEF && s0[i0 + 1] == 0xBF && s0[i0 + 2] == 0xBD)))
+        i0 += s0[i0] == 0xEF ? 3 : 1;
+    if (i0 >= n0)
+        return;
+    struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_STRAY_TEXT);
+    f->line = sp->line;
+    f->col = sp->col;
+    const char *text = span_text(g, sp->off, sp->end);
+    if (after_marker) {
+        f->message = arb_arena_printf(g->arena, "%s after the game's termination marker belongs to no game", text);
+        f->off = (uint32_t)(sp->off - g->start_off);
+        const char *s = arb_input_at(g->in, sp->off);
+        uint32_t k = 0;
+        while (sp->off + k < sp->end && s[k] != '\n' && s[k] != '\r')
+            k++;
+        f->len = k;
+    } else {
+        f->message = arb_arena_printf(g->arena, "%s before the game's first tag or move belongs to no game", text);
+    }
+}
+
+/* How the reader walks the tokens (a game is everything from its first
+ * tag or move up to the next game's first one):
+ *
+ *   state    token                               what happens
+ *   BETWEEN  tag, or '[' starting a line         a game begins: TAGS
+ *            move number, a move (is_move),      a game begins (a bare move list): MOVES
+ *              '(', a result
+ *            an unclosed comment                 a game begins: MOVES (its finding is there)
+ *            comment                             kept aside: the movetext's if movetext
+ *                                                follows, no game's if a tag does
+ *            anything else (a word that is no    stray text, reported with the next game
+ *              move, ')', '}', ']', a NAG)
+ *   TAGS     tag of a name the game has, after   the game ends before it
+ *              a blank line or repeating the
+ *              game's first tag (or Event)
+ *            tag of a name the game has          duplicate-tag; the later value counts
+ *            other tag, '[' starting a line      added (malformed: pgn-syntax)
+ *            anything else                       as in MOVES
+ *   MOVES    tag, '[' starting a line            the game ends before it
+ *            "1." after a blank line (2+ moves,  the game ends before it (a new bare list)
+ *              no marker)
+ *            result outside variations           the termination marker: ENDED
+ *            anything else                       movetext
+ *   ENDED    tag, '[' starting a line, move      the game ends before it
+ *              number, a move (is_move)
+ *            comment                             the game's (after its marker)
+ *            anything else (a second result,     stray text of the game; a '(' takes its
+ *              a word that is no move, ...)      whole bracket
+ *   any      end of input                        the game ends
+ */
+enum rstate { BETWEEN, TAGS, MOVES, ENDED };
+
+/* Does word (or glyph) t begin a bare move list?  A word does when it is a
+ * move (r->is_move; every word without one); a glyph only when is_move
+ * takes it ("?" on a scoresheet is an unreadable move). */
+static bool begins_moves(const struct arb_pgn_reader *r, const struct arb_token *t)
+{
+    if (t->kind == ARB_TK_WORD)
+        return !r->is_move || r->is_move(arb_input_at(r->in, t->off), t->len);
+    return t->kind == ARB_TK_NAG && r->is_move && r->is_move(arb_input_at(r->in, t->off), t->len);
+}
+
+#define HELD_COMMENTS 64
+
 int arb_pgn_next(struct arb_pgn_reader *r, struct arb_game *g, struct arb_arena *a)
 {
     if (r->skipping)
@@ -330,10 +552,19 @@ int arb_pgn_next(struct arb_pgn_reader *r, struct arb_game *g, struct arb_arena 
     g->in = r->in;
 
     struct arb_token t;
-    enum { NOTHING, TAGS, MOVES } state = NOTHING;
-    int depth = 0, moves = 0, tag_cap = 0;
+    enum rstate state = BETWEEN;
+    int depth = 0, moves = 0, tag_cap = 0, stray_depth = 0;
+    struct tag_index tix = {NULL, 0};
     uint64_t limit = UINT64_MAX;   /* end of the bytes a game may take (--max-game-bytes) */
     bool ended = false;
+    /* BETWEEN: comments kept aside, stray text, and where this gap began. */
+    struct arb_token held[HELD_COMMENTS];
+    int n_held = 0;
+    struct arb_pgn_span stray = {0}, gap = {0};
+    bool have_stray = false, have_gap = false, stray_reported = false;
+    /* ENDED: the current run of stray tokens. */
+    struct arb_pgn_span run = {0};
+    bool in_run = false;
 
     for (;;) {
         if (state == MOVES) {
@@ -367,13 +598,79 @@ int arb_pgn_next(struct arb_pgn_reader *r, struct arb_game *g, struct arb_arena 
                 continue;
             }
         }
-        if (state == NOTHING) {
-            g->start_off = t.off;
-            limit = r->max_game_bytes ? g->start_off + r->max_game_bytes : UINT64_MAX;
-            g->line = t.line;
-            g->col = t.col;
+        bool is_tag = k == ARB_TK_TAG
+                      || (k == ARB_TK_ERROR && t.first_on_line && *arb_input_at(r->in, t.off) == '[');
+
+        if (state == ENDED) {
+            bool begins = is_tag || (!stray_depth && (k == ARB_TK_MOVENUM || begins_moves(r, &t)));
+            if (begins || t.off + t.len > limit) {
+                arb_lex_unget(&r->lx, &t);
+                break;
+            }
+            g->end_off = t.off + t.len;
+            if (k == ARB_TK_COMMENT && !stray_depth) {
+                if (in_run) {
+                    stray_finding(g, &run, true);
+                    in_run = false;
+                }
+                add_node(g, &t, ARB_N_COMMENT);
+                continue;
+            }
+            if (k == ARB_TK_VAR_OPEN)
+                stray_depth++;
+            else if (k == ARB_TK_VAR_CLOSE && stray_depth)
+                stray_depth--;
+            if (!in_run) {
+                run = (struct arb_pgn_span){t.off, t.off + t.len, t.line, t.col};
+                in_run = true;
+            } else {
+                run.end = t.off + t.len;
+            }
+            continue;
         }
-        if (t.off + t.len > limit && state != NOTHING) {
+
+        if (state == BETWEEN) {
+            if (!have_gap) {
+                gap = (struct arb_pgn_span){t.off, t.off, t.line, t.col};
+                have_gap = true;
+            }
+            bool begins = is_tag || k == ARB_TK_MOVENUM || k == ARB_TK_VAR_OPEN || k == ARB_TK_RESULT
+                          || (k == ARB_TK_COMMENT && t.unterminated)
+                          || begins_moves(r, &t);
+            if (k == ARB_TK_COMMENT && !begins) {
+                if (n_held < HELD_COMMENTS)
+                    held[n_held++] = t;
+                continue;
+            }
+            if (!begins) {
+                if (!have_stray) {
+                    stray = (struct arb_pgn_span){t.off, t.off + t.len, t.line, t.col};
+                    have_stray = true;
+                } else {
+                    stray.end = t.off + t.len;
+                }
+                continue;
+            }
+            /* The game begins: at its first tag, or at the comments kept
+             * aside when movetext follows them. */
+            bool movetext = !is_tag;
+            const struct arb_token *first = movetext && n_held ? &held[0] : &t;
+            g->start_off = first->off;
+            g->line = first->line;
+            g->col = first->col;
+            limit = r->max_game_bytes ? g->start_off + r->max_game_bytes : UINT64_MAX;
+            if (movetext) {
+                for (int i = 0; i < n_held; i++)
+                    add_node(g, &held[i], ARB_N_COMMENT);
+                state = MOVES;
+            }
+            if (have_stray && !stray_reported) {
+                stray_finding(g, &stray, false);
+                stray_reported = true;
+            }
+        }
+
+        if (t.off + t.len > limit && state != BETWEEN) {
             struct arb_finding *f = arb_findings_add(&g->findings, a, ARB_F_GAME_TOO_LARGE);
             f->line = t.line;
             f->col = t.col;
@@ -386,18 +683,32 @@ int arb_pgn_next(struct arb_pgn_reader *r, struct arb_game *g, struct arb_arena 
             g->end_off = t.off;
             break;
         }
-        if (k == ARB_TK_TAG || (k == ARB_TK_ERROR && t.first_on_line && state != MOVES
-                                && *arb_input_at(r->in, t.off) == '[')) {
-            if (state == MOVES || (state == TAGS && t.after_blank && k == ARB_TK_TAG && has_tag_named(g, &t))) {
+        if (is_tag) {
+            if (state == MOVES) {
                 arb_lex_unget(&r->lx, &t);
                 g->end_off = t.off;
                 ended = true;
                 break;
             }
+            if (state == TAGS && k == ARB_TK_TAG) {
+                int dup = tag_named(g, &tix, &t);
+                if (dup >= 0 && (t.after_blank || dup == 0 || is_named(&t, r->in, "Event"))) {
+                    /* The next game's tags. */
+                    arb_lex_unget(&r->lx, &t);
+                    g->end_off = t.off;
+                    ended = true;
+                    break;
+                }
+                if (dup >= 0) {
+                    replace_tag(g, dup, &t, &tag_cap);
+                    continue;
+                }
+            }
             state = TAGS;
-            if (k == ARB_TK_TAG)
+            if (k == ARB_TK_TAG) {
                 add_tag(g, &t, &tag_cap);
-            else
+                index_last_tag(g, &tix);
+            } else
                 syntax(g, &t, "malformed tag pair: %s", t.error);
             continue;
         }
@@ -407,8 +718,8 @@ int arb_pgn_next(struct arb_pgn_reader *r, struct arb_game *g, struct arb_arena 
             add_node(g, &t, ARB_N_RESULT);
             g->marker = (enum arb_result)t.number;
             g->end_off = t.off + t.len;
-            ended = true;
-            break;
+            state = ENDED;
+            continue;
         }
         if (state == MOVES && k == ARB_TK_MOVENUM && t.number == 1 && t.dots == 1 && t.after_blank && !depth
             && moves >= 2 && g->marker == ARB_RESULT_NONE) {
@@ -459,7 +770,7 @@ int arb_pgn_next(struct arb_pgn_reader *r, struct arb_game *g, struct arb_arena 
             if (!depth) {
                 g->marker = (enum arb_result)t.number;
                 g->end_off = t.off + t.len;
-                ended = true;
+                state = ENDED;
             }
             break;
         case ARB_TK_ERROR:
@@ -470,13 +781,23 @@ int arb_pgn_next(struct arb_pgn_reader *r, struct arb_game *g, struct arb_arena 
         default:
             break;
         }
-        if (ended)
-            break;
     }
-    if (state == NOTHING && !ended)
-        return 0;
+    if (in_run)
+        stray_finding(g, &run, true);
+    if (state == BETWEEN) {
+        if (!have_stray)
+            return 0;   /* nothing but white space and comments: no game */
+        /* Stray text and then the end: no game follows to report it with,
+         * so it is a record of its own (nothing is dropped silently). */
+        g->start_off = stray.off;
+        g->line = stray.line;
+        g->col = stray.col;
+        g->end_off = stray.end;
+        stray_finding(g, &stray, false);
+    }
+    (void)ended;
     if (!g->end_off)
-        g->end_off = r->lx.pos;
+        g->end_off = r->lx.have_peek ? r->lx.peek.off : r->lx.pos;
     if (depth > 0 && !g->truncated) {
         for (int i = g->n_nodes - 1; i >= 0; i--)
             if (g->nodes[i].kind == ARB_N_VAR_OPEN) {
@@ -488,7 +809,7 @@ int arb_pgn_next(struct arb_pgn_reader *r, struct arb_game *g, struct arb_arena 
     }
     r->games++;
     g->index = r->game_base + r->games;
-    decode_findings(r, g);
+    decode_findings(r, g, have_gap ? &gap : NULL);
     g->text = arb_input_at(r->in, g->start_off);
     return 1;
 }

@@ -5,16 +5,28 @@
  * (moves, move numbers, comments, NAGs, variation brackets, draw offers,
  * the termination marker).  Nothing here knows the rules of chess.
  *
- * Where one game ends and the next begins (PGN §8, and what real files do):
- *  - a termination marker at the top level ends the game;
- *  - a tag after movetext starts a new game (the old one lacked a marker);
- *  - a tag section, blank line, tag section repeating a tag name: two games
- *    (the first has no movetext); blank lines between a game's tags and its
- *    movetext do not split it;
+ * Where one game ends and the next begins (PGN §8, and what real files do;
+ * the table in pgn.c says it token by token):
+ *  - a termination marker at the top level ends the game; what follows it
+ *    up to the next game's first tag, move number or move is the game's
+ *    too: a comment, or stray text (a second result, a word that is no
+ *    move, a bracket) reported as `stray-text`, never a game of its own;
+ *  - a tag after movetext starts a new game (the old one lacked a marker),
+ *    also on the line of the marker ("1-0 [Event ...");
+ *  - in a tag section, a tag repeating a name of the game starts a new game
+ *    when a blank line stands before it or it repeats the game's first tag
+ *    (or Event): a game of tags only, the next game's tags right after it.
+ *    Another repeated tag is `duplicate-tag` (the later value counts, as
+ *    pgn-extract and python-chess read it).  Blank lines between a game's
+ *    tags and its movetext do not split it;
  *  - in a bare move list without markers, "1." after a blank line starts a
  *    new game;
- *  - an unterminated comment ends at a blank line followed by a tag pair.
- * Every game read gets exactly one struct arb_game, however broken.
+ *  - an unterminated comment ends at a blank line followed by a tag pair;
+ *  - comments before a game's first tag belong to no game (a comment before
+ *    a bare move list is its movetext); stray text before a game's first
+ *    tag is reported with that game.
+ * Every game read gets exactly one struct arb_game, however broken, and
+ * nothing that is not a game gets one.
  *
  * Memory: tags, nodes and findings live in the caller's arena; the game's
  * text (g->text, node spans are offsets into it) points into the input
@@ -58,7 +70,8 @@ struct arb_game {
     const char *file;             /* name for reports */
     uint64_t index;               /* 1-based number of the game in its file */
     uint32_t line, col;           /* place of the first tag or move */
-    uint64_t start_off, end_off;
+    uint64_t start_off, end_off;  /* its text: from the first tag or move to the end of what trails its
+                                     marker (end_off: the next game's first byte, or less) */
     struct arb_tag *tags;
     int n_tags;
     struct arb_node *nodes;
@@ -73,6 +86,12 @@ struct arb_game {
     const struct arb_input *in;   /* the reader's input, while the game is read (NULL after check hands it on) */
 };
 
+/* A span of text the reader keeps track of (stray text, skipped comments). */
+struct arb_pgn_span {
+    uint64_t off, end;            /* absolute offsets in the decoded text */
+    uint32_t line, col;
+};
+
 struct arb_pgn_reader {
     struct arb_input *in;
     struct arb_lexer lx;
@@ -82,7 +101,10 @@ struct arb_pgn_reader {
     uint64_t max_game_bytes;
     bool skipping;                /* the previous game was cut short: skip its rest */
     bool skip_in_tags;
-    const char *guessed;          /* the encoding guessed for the file so far, or NULL */
+    /* Does a word begin a bare move list (a move in some language)?  NULL:
+     * every word does.  Set after arb_pgn_init (the commands pass the
+     * notation layer's arb_notation_is_move_any). */
+    bool (*is_move)(const char *s, size_t n);
 };
 
 void arb_pgn_init(struct arb_pgn_reader *r, struct arb_input *in, const char *file, uint64_t max_game_bytes);

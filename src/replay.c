@@ -81,6 +81,7 @@ struct level {
     arb_move last;           /* last move played at this level */
     struct arb_undo last_undo;
     bool have_last;
+    bool last_null;          /* the last move at this level was a null move (undone with last_undo) */
     bool dead;               /* a move failed: skip the rest of this line */
     struct right_loss loss[4];
 };
@@ -122,7 +123,28 @@ struct rs {
     int n_forms;
     int skip;                /* open variations beyond ARB_MAX_VARIATION_DEPTH */
     bool too_deep_reported;
+    int rep_floor;           /* main line: positions before this ply cannot repeat (a null move passed) */
+    int first_illegal;       /* main line: ply of the first illegal move the replay followed, 0 none */
+    struct arb_pos legal_end; /* ... and the position before it */
 };
+
+/* Has the Laws ended the game on the main line (at any ply, 0 included)? */
+static inline bool game_ended(const struct rs *s)
+{
+    return s->out->end_reason != ARB_END_NONE;
+}
+
+/* The main line follows an illegal move (one that stood, a promotion
+ * without a piece, a null move): `plies` and `fen` stay at the legal
+ * part (INTERFACE: half-moves replayed as legal moves), followed_plies
+ * goes on. */
+static void followed_illegal(struct rs *s)
+{
+    if (s->depth || s->first_illegal)
+        return;
+    s->first_illegal = s->cur.ply + 1;
+    s->legal_end = s->cur.pos;
+}
 
 static void square(int sq, char out[3]) { arb_square_name(sq, out); }
 
@@ -428,6 +450,7 @@ static void play(struct rs *s, arb_move m, int node)
     arb_pos_make(&L->pos, m, &L->last_undo);
     L->last = m;
     L->have_last = true;
+    L->last_null = false;
     L->ply++;
     uint8_t lost = before & (uint8_t)~L->pos.castle;
     for (int i = 0; i < 4 && lost; i++)
@@ -456,7 +479,7 @@ static bool position_ended(struct rs *s)
 {
     if (arb_has_legal_move(&s->cur.pos))
         return false;
-    if (s->depth == 0 && !s->out->end_ply) {
+    if (s->depth == 0 && !game_ended(s)) {
         s->out->end_ply = s->cur.ply;
         s->out->end_reason = arb_pos_checkers(&s->cur.pos) ? ARB_END_CHECKMATE : ARB_END_STALEMATE;
     }
@@ -491,7 +514,7 @@ static struct arb_finding *report_after_end(struct rs *s, const struct arb_node 
         [ARB_END_SEVENTYFIVE] = "a draw by the 75-move rule",
     };
     return finding(s, ARB_F_MOVE_AFTER_END, n, art[why], "the game had already ended in %s at ply %d; no move can follow",
-            what[why], s->out->end_ply ? s->out->end_ply : s->cur.ply);
+            what[why], game_ended(s) ? s->out->end_ply : s->cur.ply);
 }
 
 /* Positions of the current window (since the last capture or pawn move)
@@ -560,8 +583,8 @@ static void count_repetitions(struct rs *s, const struct arb_node *n, bool mate)
         s->rep_hashed = s->rep_full = false;
     }
     int lowest = p - (int)pos->halfmove;
-    if (lowest < 0)
-        lowest = 0;
+    if (lowest < s->rep_floor)
+        lowest = s->rep_floor;
     if (p - lowest >= REP_HASH_FROM && !s->rep_hashed && !s->rep_full) {
         rep_reset();
         for (int q = lowest; q < p; q++)
@@ -616,7 +639,7 @@ static void count_repetitions(struct rs *s, const struct arb_node *n, bool mate)
                     "here the arbiter may declare the game drawn");
         f->ply = p;
     }
-    if (!(prof->rules & ARB_PR_AUTO_DRAWS) || s->out->end_ply || mate)
+    if (!(prof->rules & ARB_PR_AUTO_DRAWS) || game_ended(s) || mate)
         return;   /* 2009: no automatic draws; a mate on the move takes precedence */
     if (occ >= 5) {
         bool strict = (prof->rules & ARB_PR_FIVEFOLD_CONSECUTIVE) != 0;
@@ -834,8 +857,8 @@ static void check_unplayed_claims(struct rs *s, const struct arb_node *n, arb_mo
     if (!twice && !fifty)
         return;
     int p = s->cur.ply + 1, lowest = p - (int)pos->halfmove - 1;
-    if (lowest < 0)
-        lowest = 0;
+    if (lowest < s->rep_floor)
+        lowest = s->rep_floor;
     bool played_resets = arb_pos_type_at(pos, arb_move_from(played)) == ARB_PAWN
                          || (pos->occ & ARB_BB(arb_move_to(played))) || arb_move_kind(played) == ARB_MK_EP;
     /* Only a quiet piece move keeps the window open (a capture or a pawn
@@ -887,7 +910,7 @@ static void check_unplayed_claims(struct rs *s, const struct arb_node *n, arb_mo
 }
 
 static int trial_replay_from(const struct arb_game *g, const struct arb_lang *lang, const struct arb_pos *start,
-                             int first, uint64_t *key, bool *complete);
+                             int first, uint64_t *key, bool *complete, int *bad_marks);
 
 /* An illegal move on the main line that the record shows was played: the
  * rest of the record replays only from the position it left.  Only a move
@@ -900,7 +923,7 @@ static bool illegal_move_stood(struct rs *s, int next, const struct arb_movedesc
                                arb_move *m)
 {
     const struct arb_pos *pos = &s->cur.pos;
-    if (s->depth || s->out->end_ply)
+    if (s->depth || game_ended(s))
         return false;
     if (r->status == ARB_RS_KING_EXPOSED && r->n_cand == 1) {
         *m = r->cand[0];
@@ -916,7 +939,7 @@ static bool illegal_move_stood(struct rs *s, int next, const struct arb_movedesc
     arb_pos_make(&after, *m, &u);
     uint64_t key;
     bool complete;
-    int plies = trial_replay_from(s->g, s->lang, &after, next, &key, &complete);
+    int plies = trial_replay_from(s->g, s->lang, &after, next, &key, &complete, NULL);
     return plies >= STOOD_PLIES || (complete && plies >= 1);
 }
 
@@ -989,7 +1012,7 @@ static void both_kings_in_check(struct rs *s, struct arb_finding *f)
 }
 
 static int trial_replay_from(const struct arb_game *g, const struct arb_lang *lang, const struct arb_pos *start,
-                             int first, uint64_t *key, bool *complete);
+                             int first, uint64_t *key, bool *complete, int *bad_marks);
 
 /* --repair: at an unreadable or illegal move of the main line, the legal
  * moves nearest to what was written (reconstruct's token cost), tried with
@@ -1026,7 +1049,7 @@ static bool repair(struct rs *s, int idx, int used, struct arb_finding *f)
         arb_pos_make(&p, cand[a].m, &u);
         uint64_t key;
         bool complete;
-        int plies = trial_replay_from(s->g, s->lang, &p, idx + used, &key, &complete);
+        int plies = trial_replay_from(s->g, s->lang, &p, idx + used, &key, &complete, NULL);
         if (complete) {
             if (best < 0)
                 best = a;
@@ -1078,19 +1101,55 @@ static bool repair(struct rs *s, int idx, int used, struct arb_finding *f)
     return false;
 }
 
+/* After a token of the main line that is no move (pasted "<br>", a
+ * stray word): where the replay can go on.  The next move number, with
+ * only comments, NAGs and more such tokens before it, resynchronises when
+ * it agrees with the position (the junk took no move's place: "e5 <br>
+ * 2. Nf3"); its node index, or -1 when the replay cannot go on safely. */
+static int resync(struct rs *s, int from)
+{
+    if (s->depth)
+        return -1;
+    const struct arb_game *g = s->g;
+    for (int i = from; i < g->n_nodes; i++) {
+        const struct arb_node *n = &g->nodes[i];
+        switch (n->kind) {
+        case ARB_N_COMMENT:
+        case ARB_N_NAG:
+            continue;
+        case ARB_N_MOVE: {
+            struct arb_movedesc d;
+            struct arb_parse_info info;
+            int used;
+            if (read_move(g, s->lang, i, &d, &info, &used) != ARB_NP_ERROR)
+                return -1;   /* a move: it may stand in the junk's place */
+            continue;
+        }
+        case ARB_N_MOVENUM: {
+            const struct arb_pos *pos = &s->cur.pos;
+            bool black = n->dots >= 2;
+            return n->num == (int32_t)pos->fullmove && black == (pos->side == ARB_BLACK) ? i : -1;
+        }
+        default:
+            return -1;
+        }
+    }
+    return -1;
+}
+
 static int do_move(struct rs *s, int idx)
 {
     const struct arb_node *n = &s->g->nodes[idx];
-    const char *tok = arb_node_text(s->g, n);
     struct arb_movedesc d;
     struct arb_parse_info info;
     int used = 1;
 
-    /* After checkmate nothing can follow on the main line.  After an
+    /* After checkmate or stalemate nothing can follow on the main line
+     * (no move is legal).  After an
      * automatic draw the record's further moves are void but legal: the
      * first is reported, and the replay goes on (INTERFACE: plies counts
      * them, fen is where the record ends). */
-    if (s->depth == 0 && s->out->end_reason == ARB_END_CHECKMATE) {
+    if (s->depth == 0 && (s->out->end_reason == ARB_END_CHECKMATE || s->out->end_reason == ARB_END_STALEMATE)) {
         report_after_end(s, n);
         fail(s);
         return used;
@@ -1120,13 +1179,6 @@ static int do_move(struct rs *s, int idx)
     }
     if (st == ARB_NP_CHECK_MARK)
         return used;   /* a mark written as its own word belongs to the move before */
-    if (n->len == 1 && tok[0] == '=') {
-        struct arb_finding *f = finding(s, ARB_F_NOTATION_FORM, n, ARB_ART_NOTATION_DRAW_OFFER,
-                                        "a bare '=' is no sign of the Laws; a draw offer is written (=)");
-        f->severity = ARB_SEV_WARNING;
-        f->ply = s->cur.ply;
-        return used;
-    }
     if (st == ARB_NP_ERROR) {
         struct arb_finding *f;
         if (strcmp(info.error, "not a move") == 0)
@@ -1138,27 +1190,52 @@ static int do_move(struct rs *s, int idx)
         else
             f = finding(s, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "'%s' is not a move in %s notation: %s",
                         quoted(s, n), s->lang->name, info.error);
-        if (!repair(s, idx, used, f))
+        if (repair(s, idx, used, f))
+            return used;
+        int resume = resync(s, idx + used);
+        if (resume < 0) {
             fail(s);
-        return used;
+            return used;
+        }
+        const struct arb_node *at = &s->g->nodes[resume];
+        f->message = arb_arena_printf(s->g->arena, "%s; the replay skips it and resumes at %.*s (line %u)", f->message,
+                                      (int)at->len, arb_node_text(s->g, at), at->line);
+        return resume - idx;
     }
     if (!s->lang_told
         && ((d.piece >= ARB_KNIGHT && d.piece <= ARB_KING && !d.coords) || (d.promo >= ARB_KNIGHT && d.promo <= ARB_QUEEN)))
         s->lang_told = true;
-    if (d.null_move && s->depth > 0) {
-        /* In analysis a null move shows a threat: pass the turn, unless the
-         * side to move is in check (then passing leaves the king in check). */
+    if (d.null_move) {
+        /* A null move passes the turn: in analysis (a variation) it shows a
+         * threat; in the game itself it is no move of chess, but the record
+         * goes on as if the turn had passed, and so does the replay.  Not
+         * when the side to move is in check (passing leaves the king in it). */
         if (arb_pos_checkers(&s->cur.pos)) {
             finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_IN_CHECK,
                     "a null move ('%s') cannot answer a check", quoted(s, n));
             fail(s);
             return used;
         }
-        finding(s, ARB_F_NULL_MOVE, n, -1, "a null move ('%s') passes the turn", quoted(s, n));
-        struct arb_undo u;
-        arb_pos_make_null(&s->cur.pos, &u);
+        if (s->depth > 0) {
+            finding(s, ARB_F_NULL_MOVE, n, -1, "a null move ('%s') passes the turn", quoted(s, n));
+        } else {
+            finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_ILLEGAL_MOVE,
+                    "'%s' is a null move (passing the turn), which is not a move of chess; the replay passes the turn "
+                    "to %s and goes on", quoted(s, n), side_names[s->cur.pos.side ^ 1]);
+            followed_illegal(s);
+        }
+        arb_pos_make_null(&s->cur.pos, &s->cur.last_undo);
         s->cur.ply++;
         s->cur.have_last = false;
+        s->cur.last_null = true;   /* a variation after it replaces it */
+        if (s->depth == 0) {
+            /* No position before the pass can come back after it. */
+            s->rep_floor = s->cur.ply;
+            s->n_twice[0] = s->n_twice[1] = 0;
+            s->twice_over[0] = s->twice_over[1] = false;
+            s->rep_hashed = s->rep_full = false;
+            count_repetitions(s, n, false);
+        }
         return used;
     }
 
@@ -1192,12 +1269,14 @@ static int do_move(struct rs *s, int idx)
         f->article = article;
         stood_f = f;
         r.move = m;
+        followed_illegal(s);
     }
     if (r.status == ARB_RS_PROMO_MISSING) {
         char to[3];
         square(arb_move_to(r.move), to);
         /* An illegal move that counts on the main line (2009 7.4a; 2014+ 7.5.2). */
         const char *counts = "";
+        followed_illegal(s);
         if (s->depth == 0) {
             const char *article;
             const char *what = illegal_consequence(s, &article);
@@ -1212,7 +1291,7 @@ static int do_move(struct rs *s, int idx)
     if (!stood && (info.forms | r.notes | (d.promo != ARB_NO_PIECE)))
         judge_writing(s, n, &d, &info, &r);
     if (!stood && (s->n_twice[s->cur.pos.side ^ 1] || s->cur.pos.halfmove == 99) && s->depth == 0
-        && !s->out->end_ply && !s->unplayed_told)
+        && !game_ended(s) && !s->unplayed_told)
         check_unplayed_claims(s, n, r.move);
     if (after_end)
         mark_move(after_end, r.move);
@@ -1237,7 +1316,7 @@ static void after_move(struct rs *s, const struct arb_node *n, bool *check_out, 
     bool mate = check && !arb_has_legal_move(&s->cur.pos);
     *check_out = check;
     *mate_out = mate;
-    if (mate && s->depth == 0 && !s->out->end_ply) {
+    if (mate && s->depth == 0 && !game_ended(s)) {
         s->out->end_ply = s->cur.ply;
         s->out->end_reason = ARB_END_CHECKMATE;
     }
@@ -1247,7 +1326,7 @@ static void after_move(struct rs *s, const struct arb_node *n, bool *check_out, 
          * it being legal); mate and the automatic draws came first.  Only
          * captures and pawn moves change the material and the pawns the
          * proofs rest on: asked after those, and after the first move. */
-        if (!mate && !s->out->end_ply && (s->cur.pos.halfmove == 0 || s->cur.ply == 1)
+        if (!mate && !game_ended(s) && (s->cur.pos.halfmove == 0 || s->cur.ply == 1)
             && arb_dead_position(&s->cur.pos) == ARB_DEAD_YES) {
             struct arb_finding *f = finding(s, ARB_F_DEAD_POSITION, n, ARB_ART_DEAD_POSITION,
                                             "no sequence of legal moves can lead to checkmate (%s): the game is drawn",
@@ -1272,8 +1351,8 @@ static void check_number(struct rs *s, const struct arb_node *n)
     move_number(pos, next, sizeof next);
     s->numbering_reported = true;
     finding(s, ARB_F_MOVE_NUMBER, n, ARB_ART_RECORDING,
-            "the record says %d%s but %s's move %s is next; a move may be missing or written twice", n->num,
-            black_dots ? "..." : ".", side_names[pos->side], next);
+            "the record says %s but %s's move %s is next; a move may be missing or written twice", quoted(s, n),
+            side_names[pos->side], next);
 }
 
 static void open_variation(struct rs *s, const struct arb_node *n)
@@ -1302,6 +1381,10 @@ static void open_variation(struct rs *s, const struct arb_node *n)
         arb_pos_unmake(&s->cur.pos, s->cur.last, &s->cur.last_undo);
         s->cur.ply--;
         s->cur.have_last = false;
+    } else if (s->cur.last_null) {
+        arb_pos_unmake_null(&s->cur.pos, &s->cur.last_undo);
+        s->cur.ply--;
+        s->cur.last_null = false;
     }
 }
 
@@ -1348,13 +1431,16 @@ static bool is_standard(const char *variant)
  */
 
 /* Main-line plies that lang replays from start before a move fails; the
- * final key in *key.  A game replayed to its end scores plies + 1. */
+ * final key in *key; *bad_marks (when not NULL): how many check and mate
+ * marks the moves so read do not bear out. */
 static int trial_replay_from(const struct arb_game *g, const struct arb_lang *lang, const struct arb_pos *start,
-                             int first, uint64_t *key, bool *complete)
+                             int first, uint64_t *key, bool *complete, int *bad_marks)
 {
     struct arb_pos pos = *start;
     int depth = 0, plies = 0;
     *complete = false;
+    if (bad_marks)
+        *bad_marks = 0;
     for (int i = first; i < g->n_nodes; i++) {
         const struct arb_node *n = &g->nodes[i];
         if (n->kind == ARB_N_VAR_OPEN) {
@@ -1385,6 +1471,11 @@ static int trial_replay_from(const struct arb_game *g, const struct arb_lang *la
             struct arb_undo u;
             arb_pos_make(&pos, r.move, &u);
             plies++;
+            if (bad_marks && d.check) {
+                /* A mark written is a claim about the move: "+" a check, "#" a mate. */
+                bool check = arb_pos_checkers(&pos) != 0;
+                *bad_marks += d.check == ARB_DESC_MATE ? !(check && !arb_has_legal_move(&pos)) : !check;
+            }
         }
     }
     *key = pos.key;
@@ -1393,12 +1484,13 @@ static int trial_replay_from(const struct arb_game *g, const struct arb_lang *la
 }
 
 /* The main line read in lang from start: how many of its moves replay (one
- * more when all do, so that a whole game outscores a broken one). */
+ * more when all do, so that a whole game outscores a broken one), and in
+ * *bad_marks how many check and mate marks those moves do not bear out. */
 static int trial_replay(const struct arb_game *g, const struct arb_lang *lang, const struct arb_pos *start,
-                        uint64_t *key)
+                        uint64_t *key, int *bad_marks)
 {
     bool complete;
-    int plies = trial_replay_from(g, lang, start, 0, key, &complete);
+    int plies = trial_replay_from(g, lang, start, 0, key, &complete, bad_marks);
     return complete ? plies + 1 : plies;
 }
 
@@ -1475,23 +1567,49 @@ static const struct arb_lang *detect_lang(struct rs *s, const struct arb_check_o
     if (n_order == 1 || !told)
         return arb_langs[order[0]];
 
-    int best = -1, best_score = -1;
+    /* The reading that replays furthest wins; among those, the one whose
+     * check and mate marks the moves bear out ("a8L+" where only the
+     * Estonian queen gives check is Estonian); then the order above. */
+    int best = -1, best_score = -1, best_bad = 0;
     uint64_t keys[32];
-    int scores[32];
+    int scores[32], bad[32];
     for (int k = 0; k < n_order; k++) {
-        scores[k] = trial_replay(g, arb_langs[order[k]], &s->cur.pos, &keys[k]);
-        if (scores[k] > best_score) {
+        scores[k] = trial_replay(g, arb_langs[order[k]], &s->cur.pos, &keys[k], &bad[k]);
+        if (scores[k] > best_score || (scores[k] == best_score && bad[k] < best_bad)) {
             best_score = scores[k];
+            best_bad = bad[k];
             best = k;
         }
     }
-    /* Another reading that replays as far to a different position? */
+    /* Another reading that replays as far, as well, to a different position? */
     for (int k = 0; k < n_order; k++)
-        if (k != best && scores[k] == best_score && keys[k] != keys[best]) {
+        if (k != best && scores[k] == best_score && bad[k] == best_bad && keys[k] != keys[best]) {
             s->other_lang = arb_langs[order[k]];
             break;
         }
     return arb_langs[order[best]];
+}
+
+/* A start position (a FEN tag) that the Laws have already ended: mate,
+ * stalemate (5.1.1, 5.2.1) or a dead position (5.2.2) ends the game at
+ * ply 0, in every edition; a move recorded after it is move-after-end. */
+static void judge_start(struct rs *s, const struct arb_tag *fen)
+{
+    if (!arb_has_legal_move(&s->cur.pos)) {
+        s->out->end_ply = 0;
+        s->out->end_reason = arb_pos_checkers(&s->cur.pos) ? ARB_END_CHECKMATE : ARB_END_STALEMATE;
+        return;
+    }
+    if (arb_dead_position(&s->cur.pos) != ARB_DEAD_YES)
+        return;
+    struct arb_finding *f = finding(s, ARB_F_DEAD_POSITION, NULL, ARB_ART_DEAD_POSITION,
+                                    "the game starts in a dead position (%s): no sequence of legal moves can lead to "
+                                    "checkmate, and the game is drawn", dead_why(&s->cur.pos));
+    f->ply = 0;
+    f->line = fen->line;
+    f->col = fen->col;
+    s->out->end_ply = 0;
+    s->out->end_reason = ARB_END_DEAD;
 }
 
 /* Set up the start position; false if the game cannot be replayed. */
@@ -1510,18 +1628,29 @@ static bool setup(struct rs *s)
     }
     const struct arb_tag *fen = arb_game_find_tag(g, "FEN");
     if (fen) {
-        char err[200];
-        if (arb_pos_from_fen(&s->cur.pos, fen->value, c960, err, sizeof err) < 0) {
+        char err[200], dropped[300];
+        if (arb_pos_from_fen_repair(&s->cur.pos, fen->value, c960, dropped, sizeof dropped, err, sizeof err) < 0) {
             struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_INVALID_FEN);
             f->line = fen->line;
             f->col = fen->col;
             f->message = arb_arena_printf(g->arena, "the FEN tag cannot be replayed: %s", err);
             return false;
         }
+        if (dropped[0]) {
+            /* What python-chess drops too: the game is replayed without it. */
+            struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_INVALID_FEN);
+            f->severity = ARB_SEV_WARNING;
+            f->line = fen->line;
+            f->col = fen->col;
+            f->message = arb_arena_printf(g->arena, "the FEN tag holds what its position cannot have, and the game is "
+                                                    "replayed without it (as python-chess reads it): %s", dropped);
+        }
     } else {
         arb_pos_startpos(&s->cur.pos);
         s->cur.pos.chess960 = c960;
     }
+    if (fen)
+        judge_start(s, fen);
     return true;
 }
 
@@ -1683,8 +1812,14 @@ static void judge_result(struct rs *s)
                                                                : "a dead position";
     const char *gives = out->result_rules == ARB_RESULT_DRAW ? "a draw"
                         : out->result_rules == ARB_RESULT_WHITE ? "a win for White" : "a win for Black";
-    f->message = arb_arena_printf(g->arena, "the game ended in %s at ply %d, which is %s (%s), but the result is recorded as %s",
-                                  how, out->end_ply, gives, arb_result_name(out->result_rules), out->result_tag);
+    if (out->end_ply == 0)
+        f->message = arb_arena_printf(g->arena, "the game's starting position (its FEN tag) is already %s, which is "
+                                                "%s (%s), but the result is recorded as %s",
+                                      how, gives, arb_result_name(out->result_rules), out->result_tag);
+    else
+        f->message = arb_arena_printf(g->arena, "the game ended in %s at ply %d, which is %s (%s), but the result is "
+                                                "recorded as %s",
+                                      how, out->end_ply, gives, arb_result_name(out->result_rules), out->result_tag);
     f->article = arb_article(s->prof, out->end_reason == ARB_END_CHECKMATE   ? ARB_ART_CHECKMATE
                                       : out->end_reason == ARB_END_STALEMATE ? ARB_ART_STALEMATE
                                       : out->end_reason == ARB_END_FIVEFOLD  ? ARB_ART_FIVEFOLD
@@ -1821,10 +1956,27 @@ static void walk(struct rs *s)
             if (!s->cur.dead)
                 fail(s);
             break;
+        case ARB_N_NAG:
+            /* "Kb1 =": read as the glyph $10 (an equal position), but on a
+             * scoresheet a bare '=' is no sign of the Laws (NOTATION-CASES 132). */
+            if (!s->cur.dead && n->len == 1 && arb_node_text(g, n)[0] == '=') {
+                struct arb_finding *f = finding(s, ARB_F_NOTATION_FORM, n, ARB_ART_NOTATION_DRAW_OFFER,
+                                                "a bare '=' is read as the annotation $10 (an equal position); it is "
+                                                "no sign of the Laws, and a draw offer is written (=)");
+                f->severity = ARB_SEV_WARNING;
+                f->ply = s->cur.ply;
+            }
+            break;
+        case ARB_N_RESULT:
+            /* The termination marker: what trails it (comments) is no move. */
+            if (!s->depth && !s->skip)
+                goto done;
+            break;
         default:
             break;
         }
     }
+done:
     /* Unclosed variations: back to the main line. */
     s->skip = 0;
     while (s->depth)
@@ -1886,33 +2038,47 @@ static void hist_start(struct rs *s)
     s->hist[0] = arb_pos_repetition_key(&s->cur.pos);
 }
 
+/* Everything before the walk, the same for every caller: the start
+ * position (and whether the Laws ended the game there), the language
+ * (--lang=auto: detect_lang), the repetition history.  False when the
+ * game cannot be replayed (its findings say why). */
+static bool begin(struct rs *s, const struct arb_check_opts *o)
+{
+    struct arb_game *g = s->g;
+    struct arb_outcome *out = s->out;
+    if (!setup(s))
+        return false;
+    out->start_fullmove = s->cur.pos.fullmove;
+    out->start_side = s->cur.pos.side;
+    if (!o->lang) {
+        s->lang = detect_lang(s, o);
+        out->lang_vote = arb_lang_index(s->lang);
+        if (s->other_lang) {
+            struct arb_finding *f = finding(s, ARB_F_LANG_AMBIGUOUS, NULL, ARB_ART_NOTATION_LETTERS,
+                                            "the moves read as a whole game in %s and in %s, with different moves; "
+                                            "read as %s (--lang= or --lang-hint= decides)",
+                                            s->lang->name, s->other_lang->name, s->lang->name);
+            f->ply = 0;
+            f->line = g->line;
+            f->col = g->col;
+            f->pos = NULL;
+        }
+    }
+    hist_start(s);
+    return true;
+}
+
 void arb_replay_game(struct arb_game *g, const struct arb_check_opts *o, struct arb_outcome *out)
 {
     struct rs s;
     outcome_init(out);
     state_init(&s, g, o, out);
-    if (setup(&s)) {
-        out->start_fullmove = s.cur.pos.fullmove;
-        out->start_side = s.cur.pos.side;
-        if (!o->lang) {
-            s.lang = detect_lang(&s, o);
-            out->lang_vote = arb_lang_index(s.lang);
-            if (s.other_lang) {
-                struct arb_finding *f = finding(&s, ARB_F_LANG_AMBIGUOUS, NULL, ARB_ART_NOTATION_LETTERS,
-                                                "the moves read as a whole game in %s and in %s, with different moves; "
-                                                "read as %s (--lang= or --lang-hint= decides)",
-                                                s.lang->name, s.other_lang->name, s.lang->name);
-                f->ply = 0;
-                f->line = g->line;
-                f->col = g->col;
-                f->pos = NULL;
-            }
-        }
-        hist_start(&s);
+    if (begin(&s, o)) {
         walk(&s);
-        out->plies = s.cur.ply;
+        out->followed_plies = s.cur.ply;
+        out->plies = s.first_illegal ? s.first_illegal - 1 : s.cur.ply;
         /* A legal replay that stops in a position without moves ended there. */
-        if (!out->end_ply && !out->replay_stopped)
+        if (!game_ended(&s) && !out->replay_stopped)
             position_ended(&s);
         if (out->end_reason == ARB_END_CHECKMATE)
             out->result_rules = s.cur.pos.side == ARB_WHITE ? ARB_RESULT_BLACK : ARB_RESULT_WHITE;
@@ -1920,6 +2086,7 @@ void arb_replay_game(struct arb_game *g, const struct arb_check_opts *o, struct 
             out->result_rules = ARB_RESULT_DRAW;
         out->have_fen = true;
         out->final = s.cur.pos;
+        out->legal_final = s.first_illegal ? s.legal_end : s.cur.pos;
         out->lang = s.lang_told ? s.lang : NULL;
     }
     forms_counted(&s);
@@ -1934,9 +2101,8 @@ int arb_replay_positions(struct arb_game *g, const struct arb_check_opts *o,
     struct arb_outcome out;
     outcome_init(&out);
     state_init(&s, g, o, &out);
-    if (!setup(&s))
+    if (!begin(&s, o))
         return -1;
-    hist_start(&s);
     /* A step goes out once the next move of the main line is played (or at
      * the end), its clock comments read: it keeps its own position. */
     struct arb_pos at = s.cur.pos;
@@ -1950,7 +2116,7 @@ int arb_replay_positions(struct arb_game *g, const struct arb_check_opts *o,
             depth--;
         } else if (depth) {
             continue;
-        } else if (n->kind == ARB_N_ERROR) {
+        } else if (n->kind == ARB_N_ERROR || n->kind == ARB_N_RESULT) {
             break;
         } else if (n->kind == ARB_N_COMMENT) {
             int readings = out.clocks.readings;

@@ -62,11 +62,16 @@ struct arb_outcome {
     struct arb_timecontrol tc;            /* the time control as understood (tc.n 0: none) */
     enum arb_tc_source tc_source;
     struct arb_clocks clocks;             /* the clocks as the readings show them */
-    int plies;                            /* main-line plies replayed as legal moves */
+    int plies;                            /* main-line plies replayed as legal moves, up to the first
+                                             illegal one the replay followed (INTERFACE.md) */
+    int followed_plies;                   /* main-line plies the replay followed, an illegal move that
+                                             stood (illegal-move-stood, a promotion without a piece, a
+                                             null move) and what came after it included */
     int end_ply;                          /* ply at which the Laws ended the game, 0 if none */
     enum arb_end_reason end_reason;
     bool have_fen;                        /* final holds the position (the setup could be read) */
-    struct arb_pos final;                 /* position after the last replayed ply (FEN: arb_pos_to_fen) */
+    struct arb_pos final;                 /* position after the last followed ply (FEN: arb_pos_to_fen) */
+    struct arb_pos legal_final;           /* position after `plies` (the jsonl `fen`) */
     const char *result_tag;               /* Result tag, else the termination marker, else NULL */
     enum arb_result result_rules;         /* what the Laws give, ARB_RESULT_NONE if the record does not decide */
     bool replay_stopped;                  /* a fatal error stopped the main line */

@@ -117,12 +117,7 @@ static void jsonl_game(struct arb_buf *b, const struct arb_game *g, const struct
     arb_json_key(b, "tags", false);
     arb_buf_addc(b, '{');
     for (int i = 0; i < g->n_tags; i++) {
-        /* A repeated tag name keeps its first value (JSON keys are unique). */
-        bool seen = false;
-        for (int j = 0; j < i && !seen; j++)
-            seen = strcmp(g->tags[j].name, g->tags[i].name) == 0;
-        if (seen)
-            continue;
+        /* (The reader keeps one tag per name: JSON keys are unique.) */
         if (b->data[b->len - 1] != '{')
             arb_buf_addc(b, ',');
         arb_json_cstr(b, g->tags[i].name);
@@ -140,8 +135,10 @@ static void jsonl_game(struct arb_buf *b, const struct arb_game *g, const struct
     write_clock(b, oc);
     arb_json_key(b, "plies", false);
     arb_json_int(b, oc->plies);
+    arb_json_key(b, "followed_plies", false);
+    arb_json_int(b, oc->followed_plies);
     arb_json_key(b, "end_ply", false);
-    if (oc->end_ply)
+    if (oc->end_reason != ARB_END_NONE)
         arb_json_int(b, oc->end_ply);
     else
         arb_buf_adds(b, "null");
@@ -149,6 +146,8 @@ static void jsonl_game(struct arb_buf *b, const struct arb_game *g, const struct
     arb_json_cstr(b, arb_end_reason_name(oc->end_reason));
     arb_json_key(b, "fen", false);
     char fen[128];
+    arb_json_cstr(b, oc->have_fen ? arb_pos_to_fen(&oc->legal_final, fen) : NULL);
+    arb_json_key(b, "followed_fen", false);
     arb_json_cstr(b, oc->have_fen ? arb_pos_to_fen(&oc->final, fen) : NULL);
     arb_json_key(b, "result_tag", false);
     arb_json_cstr(b, oc->result_tag);

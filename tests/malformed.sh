@@ -9,7 +9,11 @@
 # random bytes changed in its movetext; variations nested 100,000 deep
 # (closed and not); a 3 MB token; a comment and a tag value that run away
 # past --max-game-bytes; NUL bytes; invalid UTF-8 after valid UTF-8; a
-# UTF-8 game and a Latin-1 game in one file; CRLF, a UTF-8 BOM, UTF-16LE
+# UTF-8 game and a Latin-1 game in one file (both orders); what lies
+# between games (BOMs of joined files, comments before and after, CR-only
+# line ends, stray results, a tag after a result on its line, a game of tags
+# only, a repeated tag, UTF-16 with an odd byte or a lone surrogate, UTF-16
+# after UTF-8); CRLF, a UTF-8 BOM, UTF-16LE
 # and UTF-16BE with BOMs (the same findings as the plain file); empty,
 # blank and tag-only files; binary data and a text that is not PGN (one
 # message, status 2, no record), also among good files.
@@ -179,16 +183,86 @@ printf '[Event "nul"]\n[Result "*"]\n\n1. e4 e5 2. Nf3\000 Nc6 *\n\n%s' "$G" > "
 run "$tmp/nul.pgn"
 expect "a NUL byte" 2 "0 1"
 has "a NUL byte" 1 decode-error "4:16"
+printf '[Event "Jyväskylä"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 \201 Nc6 *\n\n%s' "$G" > "$tmp/badutf.pgn"
+run "$tmp/badutf.pgn"
+expect "a byte of no encoding after valid UTF-8" 2 "0 1"
+has "a byte of no encoding after valid UTF-8" 1 decode-error "4:17"
 printf '[Event "Jyväskylä"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 \377 Nc6 *\n\n%s' "$G" > "$tmp/badutf.pgn"
 run "$tmp/badutf.pgn"
-expect "invalid UTF-8 after valid UTF-8" 2 "0 1"
-has "invalid UTF-8 after valid UTF-8" 1 decode-error "4:17"
+expect "a Latin-1 byte after valid UTF-8" 2 "0 1"
+has "a Latin-1 byte after valid UTF-8" 1 encoding-guess "4:17"
 { printf '[Event "Jyväskylä"]\n[Result "*"]\n\n1. e4 e5 *\n\n'
   printf '[Event "J\344ms\344"]\n[Result "*"]\n\n1. e4 e5 *\n'; } > "$tmp/mixed.pgn"
 run "$tmp/mixed.pgn"
 expect "a UTF-8 game and a Latin-1 game" 2 "0 1"
-has "a UTF-8 game and a Latin-1 game" 2 decode-error "6:10"
+has "a UTF-8 game and a Latin-1 game" 2 encoding-guess "6:10"
 [ -z "$(codes 1)" ] && ok "the UTF-8 game before it has no finding" || notok "UTF-8 game: $(codes 1)"
+[ "$(jq -r 'select(.game == 2) | .tags.Event' "$tmp/out")" = "Jämsä" ] && ok "the Latin-1 game's tag is read right" ||
+    notok "Latin-1 tag: $(jq -r 'select(.game == 2) | .tags.Event' "$tmp/out")"
+{ printf '[Event "J\344ms\344"]\n[Result "*"]\n\n1. e4 e5 *\n\n'
+  printf '[Event "Jyväskylä"]\n[Result "*"]\n\n1. e4 e5 *\n'; } > "$tmp/mixed2.pgn"
+run "$tmp/mixed2.pgn"
+expect "a Latin-1 game, then a UTF-8 game" 2 "0 1"
+[ "$(jq -r 'select(.game == 2) | .tags.Event' "$tmp/out")" = "Jyväskylä" ] && [ -z "$(codes 2)" ] &&
+    ok "the UTF-8 game after a Latin-1 one is read as UTF-8, with no finding" ||
+    notok "UTF-8 after Latin-1: $(jq -r 'select(.game == 2) | .tags.Event' "$tmp/out") $(codes 2)"
+has "a Latin-1 game, then a UTF-8 game" 1 encoding-guess "1:10"
+
+# ---- what lies between games (issue 19): one record per game, no more -----
+# name FILE RECORDS: the file read whole, its records counted, the sample's
+# findings unchanged when the sample is in it.
+between() {
+    run "$2"
+    expect "$1" "$3" "0 1"
+}
+{ printf '\357\273\277'; cat "$SAMPLE"; printf '\n\357\273\277'; cat "$SAMPLE"; } > "$tmp/bom2.pgn"
+between "two files with a BOM each, joined" "$tmp/bom2.pgn" $((2 * games))
+joined=$(jq -s '[.[].findings[]] | length' "$tmp/out")
+run "$SAMPLE"
+once=$(jq -s '[.[].findings[]] | length' "$tmp/out")
+[ "$joined" -eq $((2 * once)) ] && ok "... with the sample's findings twice, no more ($joined)" ||
+    notok "two BOM files joined: $joined findings, want $((2 * once))"
+{ printf '; exported by some program\n{ a comment before the first game }\n\n'; cat "$SAMPLE"; printf '\n{ a comment after the last game }\n; the end\n'; } > "$tmp/comments.pgn"
+between "comments before the first and after the last game" "$tmp/comments.pgn" "$games"
+[ "$(count_codes stray-text)" -eq 0 ] && ok "... and they are no stray text" || notok "comments: $(count_codes stray-text) stray-text"
+tr '\n' '\r' < "$SAMPLE" > "$tmp/cr.pgn"
+between "CR-only line ends" "$tmp/cr.pgn" "$games"
+printf '1. e4 e5 1-0 0-1 *\n' > "$tmp/results.pgn"
+between "1. e4 e5 1-0 0-1 *" "$tmp/results.pgn" 1
+has "1. e4 e5 1-0 0-1 *" 1 stray-text "1:14"
+printf '[Event "A"]\n\n1. e4 e5 1-0 [Event "B"]\n[White "w"]\n\n1. d4 d5 0-1\n' > "$tmp/sameline.pgn"
+between "a result followed by [Event on the same line" "$tmp/sameline.pgn" 2
+[ "$(jq -r 'select(.game == 2) | "\(.tags.Event) \(.tags.White) \(.plies)"' "$tmp/out")" = "B w 2" ] &&
+    ok "... the second game is whole" || notok "second game: $(jq -c 'select(.game == 2) | .tags' "$tmp/out")"
+printf '[Event "A"]\n[White "x"]\n[Event "B"]\n[White "y"]\n\n1. e4 e5 1-0\n' > "$tmp/tagsonly.pgn"
+between "a game of tags only, the next game's tags right after it" "$tmp/tagsonly.pgn" 2
+has "a game of tags only, the next game's tags right after it" 1 missing-result "2:1"
+[ "$(jq -r 'select(.game == 2) | "\(.tags.Event) \(.tags.White) \(.plies)"' "$tmp/out")" = "B y 2" ] &&
+    ok "... the second game keeps its tags and moves" || notok "second game: $(jq -c 'select(.game == 2)' "$tmp/out")"
+printf '[Event "A"]\n[White "x"]\n[White "y"]\n\n1. e4 *\n' > "$tmp/duptag.pgn"
+between "a repeated tag" "$tmp/duptag.pgn" 1
+has "a repeated tag" 1 duplicate-tag "3:1"
+printf '<br>\n' > "$tmp/br.pgn"
+cat "$SAMPLE" >> "$tmp/br.pgn"
+between "stray text before the first game" "$tmp/br.pgn" "$games"
+has "stray text before the first game" 1 stray-text "1:1"
+if command -v iconv >/dev/null; then
+    { printf '\377\376'; iconv -f UTF-8 -t UTF-16LE "$SAMPLE"; printf 'x'; } > "$tmp/odd16.pgn"
+    between "UTF-16 with an odd last byte" "$tmp/odd16.pgn" "$games"
+    [ "$(jq -s '[.[-1].findings[] | select(.code == "decode-error")] | length' "$tmp/out")" -eq 1 ] &&
+        ok "... the odd byte is a decode-error of the last game" || notok "odd byte: $(jq -c '.findings' "$tmp/out" | tail -1)"
+    { printf '\377\376'; printf '[Event "A"]\n[White "a' | iconv -t UTF-16LE; printf '\000\330';
+      printf 'b"]\n[Black "c"]\n\n1. e4 *\n' | iconv -t UTF-16LE; } > "$tmp/surrogate.pgn"
+    between "UTF-16 with a lone surrogate" "$tmp/surrogate.pgn" 1
+    has "UTF-16 with a lone surrogate" 1 decode-error "2:10"
+    [ "$(jq -r '.tags.Black' "$tmp/out")" = c ] && ok "... and the tags after it are read" || notok "surrogate: $(jq -c .tags "$tmp/out")"
+    jq -r '.findings[] | select(.code == "decode-error") | .message' "$tmp/out" | grep -q '00 D8' &&
+        ok "... the message names both bytes of the unit" || notok "surrogate message: $(jq -r '.findings[].message' "$tmp/out")"
+    { cat "$SAMPLE"; printf '\n\377\376'; iconv -f UTF-8 -t UTF-16LE "$SAMPLE"; } > "$tmp/utf8then16.pgn"
+    between "a UTF-16 file appended to a UTF-8 one" "$tmp/utf8then16.pgn" $((2 * games))
+    [ "$(count_codes pgn-syntax decode-error)" -eq 0 ] && ok "... with no syntax or decode error" ||
+        notok "UTF-8 then UTF-16: $(count_codes pgn-syntax decode-error) errors"
+fi
 
 # ---- line ends, BOM, UTF-16: the findings of the plain file ----------------
 run "$SAMPLE"

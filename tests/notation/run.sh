@@ -22,7 +22,7 @@ while IFS="$tab" read -r id lang rules fen text after want; do
     printf '[Event "case %s"]\n[SetUp "1"]\n[FEN "%s"]\n%s\n\n%s *\n' "$id" "$fen" "$variant" "$text" > "$tmp/game.pgn"
     "$ARBITER" check --format=jsonl --lang="$lang" --rules="$rules" "$tmp/game.pgn" > "$tmp/out" 2> "$tmp/err"
     rc=$?
-    got_fen=$(jq -r '.fen' "$tmp/out" 2>/dev/null)
+    got_fen=$(jq -r '.followed_fen' "$tmp/out" 2>/dev/null)   # (the position reached: a promotion without a piece is followed)
     got=$(jq -r '[.findings[] | "\(.code):\(.severity)"] | sort | join(" ")' "$tmp/out" 2>/dev/null)
     # Compare findings: each wanted item must match one got item (severity optional).
     ok=true why=""

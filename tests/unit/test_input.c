@@ -121,13 +121,13 @@ static void test_utf8(void)
     free(d.text);
 
     /* Offsets are in the decoded text, which starts after the BOM. */
-    DECODE("\xEF\xBB\xBF\xC3\xA4 \xFF x\n", NULL, &d);
-    ok(TEXT_IS(&d, "\xC3\xA4 \xEF\xBF\xBD x\n"), "an invalid byte after a BOM is replaced by U+FFFD");
+    DECODE("\xEF\xBB\xBF\xC3\xA4 \x81 x\n", NULL, &d);
+    ok(TEXT_IS(&d, "\xC3\xA4 \xEF\xBF\xBD x\n"), "an invalid byte (81: in no guessed code page) after a BOM is replaced by U+FFFD");
     ok(d.n_ev == 1 && d.ev[0].kind == ARB_DEC_INVALID, "one invalid-byte event");
     if (d.n_ev == 1) {
         is_int(d.ev[0].off, 3, "its decoded offset counts from the first character after the BOM");
         is_int(d.ev[0].raw_off, 6, "its raw offset is the byte's place in the file (BOM included)");
-        ok(d.ev[0].nbytes == 1 && d.ev[0].bytes[0] == 0xFF, "the event holds the offending byte FF");
+        ok(d.ev[0].nbytes == 1 && d.ev[0].bytes[0] == 0x81, "the event holds the offending byte 81");
     }
     free(d.text);
 
@@ -141,31 +141,46 @@ static void test_invalid_utf8(void)
 {
     struct decoded d;
 
-    /* Once a valid multi-byte character has been seen, the file is UTF-8:
-     * later invalid bytes are replaced and reported, not guessed. */
+    /* A byte that is not UTF-8 is read in the guessed code page, even
+     * after valid multi-byte characters (a file that mixes UTF-8 games and
+     * Latin-1 games), each such byte an event naming the code page. */
     DECODE("[White \"\xC3\xA4\"]\n1. e4 {x\xFFy} e5\n", NULL, &d);
-    ok(TEXT_IS(&d, "[White \"\xC3\xA4\"]\n1. e4 {x\xEF\xBF\xBDy} e5\n"), "an invalid byte in UTF-8 text becomes U+FFFD");
-    ok(d.n_ev == 1 && d.ev[0].kind == ARB_DEC_INVALID, "one invalid-byte event, no guess");
+    ok(TEXT_IS(&d, "[White \"\xC3\xA4\"]\n1. e4 {x\xC3\xBFy} e5\n"), "FF in UTF-8 text is read as Windows-1252 (\xC3\xBF)");
+    ok(d.n_ev == 1 && d.ev[0].kind == ARB_DEC_GUESS, "one guess event");
     if (d.n_ev == 1) {
-        is_int(d.ev[0].off, 21, "reported at the decoded offset of the replacement");
+        is_int(d.ev[0].off, 21, "at the decoded offset of the byte");
         is_int(d.ev[0].raw_off, 21, "and at its offset in the file");
-        ok(d.len >= 25 && memcmp(d.text + d.ev[0].off, "\xEF\xBF\xBD", 3) == 0,
-           "the decoded text holds U+FFFD exactly at the event's offset");
+        is_str(d.ev[0].encoding, "WINDOWS-1252", "naming the code page");
+        ok(d.ev[0].nbytes == 1 && d.ev[0].bytes[0] == 0xFF, "holding the byte");
     }
-    is_str(d.encoding, "UTF-8", "the encoding stays UTF-8");
+    is_str(d.encoding, "UTF-8", "the file's encoding stays UTF-8");
     free(d.text);
 
-    /* An overlong encoding is two invalid bytes. */
+    /* Latin-1 first, UTF-8 after: each read as written. */
+    DECODE("[White \"M\xFCller\"]\n[Black \"M\xC3\xBCller\"]\n", NULL, &d);
+    ok(TEXT_IS(&d, "[White \"M\xC3\xBCller\"]\n[Black \"M\xC3\xBCller\"]\n"),
+       "a Latin-1 line does not turn the UTF-8 line after it into mojibake");
+    ok(d.n_ev == 1 && d.ev[0].kind == ARB_DEC_GUESS && d.ev[0].off == 9, "one guess event, on the Latin-1 byte");
+    free(d.text);
+
+    /* A byte the code page lacks is replaced. */
+    DECODE("\xC3\xA4 \x81 \xE9", NULL, &d);
+    ok(TEXT_IS(&d, "\xC3\xA4 \xEF\xBF\xBD \xC3\xA9"), "81 (not in Windows-1252) becomes U+FFFD, E9 is \xC3\xA9");
+    ok(d.n_ev == 2 && d.ev[0].kind == ARB_DEC_INVALID && d.ev[0].off == 3 && d.ev[1].kind == ARB_DEC_GUESS
+           && d.ev[1].off == 7,
+       "an invalid event at 3, a guess at 7");
+    free(d.text);
+
+    /* An overlong encoding and an encoded surrogate are no UTF-8: their
+     * bytes are read in the code page, one event each. */
     DECODE("\xC3\xA4\xC0\xAF!", NULL, &d);
-    ok(TEXT_IS(&d, "\xC3\xA4\xEF\xBF\xBD\xEF\xBF\xBD!"), "an overlong '/' (C0 AF) is two replacements");
-    ok(d.n_ev == 2 && d.ev[0].off == 2 && d.ev[1].off == 5 && d.ev[0].raw_off == 2 && d.ev[1].raw_off == 3,
-       "two events: decoded offsets 2 and 5, raw offsets 2 and 3");
+    ok(TEXT_IS(&d, "\xC3\xA4\xC3\x80\xC2\xAF!"), "an overlong '/' (C0 AF) is two Windows-1252 characters");
+    ok(d.n_ev == 2 && d.ev[0].off == 2 && d.ev[1].off == 4 && d.ev[0].raw_off == 2 && d.ev[1].raw_off == 3,
+       "two events: decoded offsets 2 and 4, raw offsets 2 and 3");
     free(d.text);
-
-    /* An encoded surrogate (ED A0 80) is not UTF-8. */
     DECODE("\xC3\xA4\xED\xA0\x80", NULL, &d);
-    ok(TEXT_IS(&d, "\xC3\xA4\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD"), "an encoded surrogate is replaced, byte by byte");
-    is_int(d.all_ev, 3, "and reported as three invalid bytes");
+    ok(TEXT_IS(&d, "\xC3\xA4\xC3\xAD\xC2\xA0\xE2\x82\xAC"), "an encoded surrogate (ED A0 80) is three Windows-1252 characters");
+    is_int(d.all_ev, 3, "and three events");
     free(d.text);
 
     /* NUL bytes are replaced and reported apart. */
@@ -181,6 +196,20 @@ static void test_invalid_utf8(void)
     ok(d.n_ev == 1 && d.ev[0].kind == ARB_DEC_TRUNCATED && d.ev[0].off == 3 && d.ev[0].nbytes == 2
            && d.ev[0].bytes[0] == 0xE2 && d.ev[0].bytes[1] == 0x82,
        "reported as truncated, with both bytes, at offset 3");
+    free(d.text);
+
+    /* A UTF-16 file appended to a UTF-8 one (cat a.pgn b.pgn): its BOM
+     * switches the rest to UTF-16. */
+    static const char mixed[] = "e4 *\n\xFF\xFE" "d\0" "4\0 \0\xE4\0\n\0";
+    decode(mixed, sizeof mixed - 1, NULL, &d);
+    ok(TEXT_IS(&d, "e4 *\nd4 \xC3\xA4\n"), "UTF-8, then a UTF-16LE BOM: the rest is read as UTF-16LE");
+    ok(d.n_ev == 1 && d.ev[0].kind == ARB_DEC_SWITCH && d.ev[0].off == 5 && d.ev[0].raw_off == 5
+           && strcmp(d.ev[0].encoding, "UTF-16LE") == 0,
+       "one switch event at the BOM, naming UTF-16LE");
+    free(d.text);
+    static const char mixed_be[] = "e4 *\n\xFE\xFF" "\0d\0" "4\0 \0\n";
+    decode(mixed_be, sizeof mixed_be - 1, NULL, &d);
+    ok(TEXT_IS(&d, "e4 *\nd4 \n") && d.n_ev == 1 && d.ev[0].kind == ARB_DEC_SWITCH, "and a UTF-16BE BOM as UTF-16BE");
     free(d.text);
 }
 
@@ -242,14 +271,15 @@ static void test_codepages(void)
     /* Windows-1252: é is E9, € is 80. */
     DECODE("[White \"Ren\xE9\"]\n{\x80 5}\n", NULL, &d);
     ok(TEXT_IS(&d, "[White \"Ren\xC3\xA9\"]\n{\xE2\x82\xAC 5}\n"), "Windows-1252 bytes are decoded (E9 = \xC3\xA9, 80 = \xE2\x82\xAC)");
-    ok(d.n_ev == 1 && d.ev[0].kind == ARB_DEC_GUESS, "with exactly one encoding-guess event");
-    if (d.n_ev == 1) {
+    ok(d.n_ev == 2 && d.ev[0].kind == ARB_DEC_GUESS && d.ev[1].kind == ARB_DEC_GUESS,
+       "with an encoding-guess event for each of the two bytes");
+    if (d.n_ev == 2) {
         is_str(d.ev[0].encoding, "WINDOWS-1252", "the guess names WINDOWS-1252");
         is_int(d.ev[0].off, 11, "at the decoded offset of the first non-UTF-8 byte");
         is_int(d.ev[0].raw_off, 11, "and its file offset");
         ok(d.ev[0].bytes[0] == 0xE9, "holding that byte (E9)");
     }
-    is_str(d.encoding, "WINDOWS-1252", "the input reports the guessed encoding");
+    is_str(d.encoding, "UTF-8", "the input's encoding stays UTF-8 (the guess is per byte)");
     free(d.text);
 
     /* After the guess, bytes the code page lacks are replaced. */
@@ -263,8 +293,8 @@ static void test_codepages(void)
     /* Cyrillic in Windows-1251: Карпов. */
     DECODE("[White \"\xCA\xE0\xF0\xEF\xEE\xE2\"]\n", NULL, &d);
     ok(TEXT_IS(&d, "[White \"\xD0\x9A\xD0\xB0\xD1\x80\xD0\xBF\xD0\xBE\xD0\xB2\"]\n"), "Cyrillic bytes are read as Windows-1251");
-    ok(d.n_ev == 1 && d.ev[0].kind == ARB_DEC_GUESS && strcmp(d.ev[0].encoding, "WINDOWS-1251") == 0,
-       "with a guess naming WINDOWS-1251");
+    ok(d.n_ev == 6 && d.ev[0].kind == ARB_DEC_GUESS && strcmp(d.ev[0].encoding, "WINDOWS-1251") == 0,
+       "with a guess event per byte naming WINDOWS-1251");
     free(d.text);
 
     /* A file that is ASCII for longer than a read, then not UTF-8. */
@@ -326,7 +356,27 @@ static void test_line_ends_and_empty(void)
     struct decoded d;
 
     DECODE("[Event \"x\"]\r\n\r\n1. e4\r*\n", NULL, &d);
-    ok(TEXT_IS(&d, "[Event \"x\"]\r\n\r\n1. e4\r*\n"), "CRLF and a lone CR are kept as they are (the lexer decides)");
+    ok(TEXT_IS(&d, "[Event \"x\"]\r\n\r\n1. e4\n*\n"), "CRLF is kept; a lone CR becomes a line end (LF)");
+    free(d.text);
+    DECODE("a\rb\r\rc\r\r\nd\r", NULL, &d);
+    ok(TEXT_IS(&d, "a\nb\n\nc\r\r\nd\n"), "CR CR is two line ends, CR CR LF one, a CR at the end one");
+    free(d.text);
+    /* A CR at the end of a read waits for the next byte. */
+    size_t big = 256 * 1024;
+    char *cr = malloc(2 * big + 4);
+    memset(cr, ' ', 2 * big + 4);
+    cr[big - 1] = '\r';
+    cr[big] = '\n';
+    cr[2 * big - 1] = '\r';
+    cr[2 * big] = 'x';
+    decode(cr, 2 * big + 4, NULL, &d);
+    ok(d.len == 2 * big + 4 && d.text[big - 1] == '\r' && d.text[big] == '\n' && d.text[2 * big - 1] == '\n',
+       "a CR LF cut by a read stays CR LF, a lone CR cut by a read becomes LF");
+    free(d.text);
+    free(cr);
+    static const char cr16[] = "\xFF\xFE" "a\0\r\0b\0\r\0\n\0";
+    decode(cr16, sizeof cr16 - 1, NULL, &d);
+    ok(TEXT_IS(&d, "a\nb\r\n"), "the same in UTF-16");
     free(d.text);
 
     DECODE("", NULL, &d);
@@ -364,7 +414,7 @@ static void test_line_ends_and_empty(void)
 /* take_events: only events before the offset; at most max; the rest stay. */
 static void test_take_events(void)
 {
-    const char data[] = "\xC3\xA4\xFF\xFF\xFF";
+    const char data[] = "\xC3\xA4\x81\x81\x81";
     const char *path = tmpfile_with(data, sizeof data - 1);
     struct arb_input in;
     char err[200];
@@ -410,12 +460,13 @@ static void test_window(void)
     ok(d.len == n4 && memcmp(d.text, data, n4) == 0 && d.all_ev == 0, "4-byte characters across read boundaries intact");
     free(d.text);
 
-    /* An invalid byte far into a UTF-8 file: its offset is absolute. */
+    /* An invalid byte far into a UTF-8 file (--encoding=UTF-8: replaced,
+     * not read in a code page): its offset is absolute. */
     size_t at = 700001;
     memcpy(data, "\xC3\xA4", 2);
     memset(data + 2, 'a', n - 2);
-    data[at] = (char)0xFF;
-    decode(data, 1000000, NULL, &d);
+    data[at] = (char)0x81;
+    decode(data, 1000000, "UTF-8", &d);
     ok(d.n_ev == 1 && d.ev[0].kind == ARB_DEC_INVALID && d.ev[0].off == at && d.ev[0].raw_off == at,
        "an invalid byte at %zu is reported at that absolute offset after the window slid", at);
     ok(d.len == 1000002 && memcmp(d.text + at, "\xEF\xBF\xBD", 3) == 0, "and replaced there");
@@ -439,7 +490,7 @@ static void test_window(void)
     const char *path = tmpfile_with(data, 1000000);
     struct arb_input in;
     char err[200];
-    arb_input_open(&in, path, NULL, err, sizeof err);
+    arb_input_open(&in, path, "UTF-8", err, sizeof err);
     while (arb_input_fill(&in) > 0)
         ;
     ok(arb_input_begin(&in) == 0 && arb_input_end(&in) == 1000002, "without consume, the whole text stays in the window");

@@ -133,15 +133,19 @@ static void test_tags(void)
     is_str(LEX("[\"x\"]\n"), "ERROR 1:1 [\"x\"]|", "a tag without a name is an error");
     is_str(LEX("[Event \"x\"\ne4"), "ERROR 1:1 [Event \"x\"|WORD 2:1 e4|", "a tag without ']' is an error");
 
-    /* A '[' in the movetext (not at the start of a line) is not a tag. */
-    lex_open(&l, "e4 [Event \"x\"] e5", 17);
+    /* A '[' in the movetext (not at the start of a line) is a tag only
+     * when it is a well-formed tag pair (the next game's, on the line of a
+     * result); anything else is an error token up to ']'. */
+    lex_open(&l, "e4 [%clk 0:01:00] e5", 20);
     arb_lex_next(&l.lx, &t);
     arb_lex_next(&l.lx, &t);
-    ok(t.kind == ARB_TK_ERROR && t.col == 4 && t.len == 11 && t.error != NULL,
+    ok(t.kind == ARB_TK_ERROR && t.col == 4 && t.len == 14 && t.error != NULL,
        "'[' after a move on the same line is an error token up to ']' (%s)", t.error ? t.error : "");
     arb_lex_next(&l.lx, &t);
-    ok(t.kind == ARB_TK_WORD && t.col == 16, "and the move after it is read");
+    ok(t.kind == ARB_TK_WORD && t.col == 19, "and the move after it is read");
     lex_close(&l);
+    is_str(LEX("e4 1-0 [Event \"x\"] [Site \"y\"]\n"), "WORD 1:1 e4|RESULT 1:4 1-0 #1|TAG 1:8 Event=x|TAG 1:20 Site=y|",
+           "a well-formed tag pair after a result on the same line is a tag");
     is_str(LEX("e4\n[Event \"x\"]\n"), "WORD 1:1 e4|TAG 2:1 Event=x|", "a tag at the start of a line after moves is a tag");
 }
 
@@ -151,8 +155,10 @@ static void test_move_numbers(void)
            "NUM 1:1 1. #1/1|WORD 1:4 e4|NUM 1:7 1... #1/3|WORD 1:12 e5|NUM 1:15 12. #12/1|WORD 1:18 e4|"
            "NUM 1:21 12... #12/3|WORD 1:26 Nf6|NUM 1:30 ... #-1/3|NUM 1:34 7 #7/0|NUM 1:36 1. #1/1|WORD 1:38 e4|",
            "1.  1...  12.e4 (split)  12...Nf6 (split)  ...  7: numbers, dots and columns");
-    is_str(LEX("123456. 1234567."), "NUM 1:1 123456. #123456/1|WORD 1:9 1234567.|",
-           "a number of seven digits is not a move number");
+    is_str(LEX("123456. 1234567. 12345678901234567890. 5"),
+           "NUM 1:1 123456. #123456/1|NUM 1:9 1234567. #1234567/1|NUM 1:18 12345678901234567890. #99999999/1|"
+           "NUM 1:40 5 #5/0|",
+           "a number of any length is a move number (its value stops at 99999999)");
     is_str(LEX("1.\xE2\x80\xA6 5\xE2\x80\xA6Nf3"), "NUM 1:1 1.\xE2\x80\xA6 #1/4|NUM 1:5 5\xE2\x80\xA6 #5/3|WORD 1:7 Nf3|",
            "an ellipsis counts as three dots and is split from the move (columns in characters)");
 }
@@ -200,7 +206,15 @@ static void test_small_tokens(void)
            "nested variations");
     is_str(LEX("e4 (=) e5"), "WORD 1:1 e4|(=) 1:4 (=)|WORD 1:8 e5|", "(=) is a draw offer");
     is_str(LEX("e4(=)e5"), "WORD 1:1 e4|(=) 1:3 (=)|WORD 1:6 e5|", "(=) glued to the moves");
-    is_str(LEX("( =)"), "( 1:1 (|WORD 1:3 =|) 1:4 )|", "'( =)' is not a draw offer");
+    is_str(LEX("( =)"), "( 1:1 (|NAG 1:3 = #10|) 1:4 )|", "'( =)' is not a draw offer ('=' is the glyph $10)");
+    is_str(LEX("e4 \xC2\xB1 Nf3 \xE2\x88\x93 +- -+ +/- -/+ += =+ \xE2\x88\x9E \xE2\x96\xA1 \xE2\x8C\x93 \xE2\xA8\x80 !? ?? +\xE2\x88\x92 \xE2\x88\x92+ \xE2\xA9\xB2 \xE2\xA9\xB1"),
+           "WORD 1:1 e4|NAG 1:4 \xC2\xB1 #16|WORD 1:6 Nf3|NAG 1:10 \xE2\x88\x93 #17|NAG 1:12 +- #18|NAG 1:15 -+ #19|"
+           "NAG 1:18 +/- #16|NAG 1:22 -/+ #17|NAG 1:26 += #14|NAG 1:29 =+ #15|NAG 1:32 \xE2\x88\x9E #13|"
+           "NAG 1:34 \xE2\x96\xA1 #7|NAG 1:36 \xE2\x8C\x93 #142|NAG 1:38 \xE2\xA8\x80 #22|NAG 1:40 !? #5|NAG 1:43 ?? #4|"
+           "NAG 1:46 +\xE2\x88\x92 #18|NAG 1:49 \xE2\x88\x92+ #19|NAG 1:52 \xE2\xA9\xB2 #14|NAG 1:54 \xE2\xA9\xB1 #15|",
+           "annotation glyphs standing alone are NAGs with their standard numbers");
+    is_str(LEX("+ # ++ -- Z0"), "WORD 1:1 +|WORD 1:3 #|WORD 1:5 ++|WORD 1:8 --|WORD 1:11 Z0|",
+           "check marks and null moves on their own stay words");
     is_str(LEX("1-0 0-1 1/2-1/2 *"), "RESULT 1:1 1-0 #1|RESULT 1:5 0-1 #2|RESULT 1:9 1/2-1/2 #3|RESULT 1:17 * #4|",
            "the four results");
     is_str(LEX("(e4 1-0) 1/2 1-00 **"), "( 1:1 (|WORD 1:2 e4|RESULT 1:5 1-0 #1|) 1:8 )|WORD 1:10 1/2|WORD 1:14 1-00|WORD 1:19 **|",
@@ -246,7 +260,10 @@ static void test_columns(void)
     is_str(LEX("e4\xC2\xA0" "e5 \xC2\xA0 Nf3"), "WORD 1:1 e4|WORD 1:4 e5|WORD 1:9 Nf3|", "a no-break space separates words and is one column");
     is_str(LEX("e4\r\ne5\r\n; c\r\n  Nf3\r"), "WORD 1:1 e4|WORD 2:1 e5|COMMENT 3:1 ; c\r|WORD 4:3 Nf3|",
            "CRLF ends lines (the ;-comment keeps its CR)");
-    is_str(LEX("e4\re5"), "WORD 1:1 e4|WORD 1:4 e5|", "a lone CR is a space, not a line end");
+    is_str(LEX("e4\re5"), "WORD 1:1 e4|WORD 2:1 e5|", "a lone CR is a line end (input.c makes it LF)");
+    is_str(LEX("e4 \xEF\xBB\xBF" "e5\xEF\xBB\xBF Nf3\n\xEF\xBB\xBF[Event \"x\"]\n"),
+           "WORD 1:1 e4|WORD 1:5 e5|WORD 1:9 Nf3|TAG 2:2 Event=x|",
+           "U+FEFF (a BOM inside the text) is a space: between words, ending one, before a tag");
     is_str(LEX("\n\n\n   e4"), "WORD 4:4 e4|", "lines count from 1, columns from 1");
     /* A non-ASCII error token: what follows it is counted in characters. */
     is_str(LEX("e4 [\xC3\xA4] e5\n"), "WORD 1:1 e4|ERROR 1:4 [\xC3\xA4]|WORD 1:8 e5|",

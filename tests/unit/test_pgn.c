@@ -56,6 +56,7 @@ static const char *games_n(const char *s, size_t n, uint64_t max_bytes)
     arb_input_open(&in, path, NULL, err, sizeof err);
     struct arb_pgn_reader r;
     arb_pgn_init(&r, &in, "t.pgn", max_bytes);
+    r.is_move = arb_notation_is_move_any;   /* as the commands read */
     struct arb_arena a;
     arb_arena_init(&a);
     struct arb_game g;
@@ -139,6 +140,57 @@ static void test_resync(void)
            "a tag line right after the open comment (no blank line) is comment text; the blank line decides");
     is_str(GAMES("1. e4 {open at the end\n", 0), "1@1:1 tags=0 moves=1 marker=0 fatal [pgn-syntax 1:7]|",
            "a comment open at the end of the file");
+}
+
+/* What real files hold between and around games (issue 19): every game
+ * exactly one record, nothing that is not a game a record, nothing lost. */
+static void test_real_records(void)
+{
+    /* A game of tags only, the next game's tags right after it. */
+    is_str(GAMES("[Event \"A\"]\n[White \"x\"]\n[Event \"B\"]\n[White \"y\"]\n\n1. e4 e5 1-0\n", 0),
+           "1@1:1 tags=2 moves=0 marker=0 A|2@3:1 tags=2 moves=2 marker=1 B|",
+           "tags repeating Event with no blank line: a new game, the first one of tags only");
+    is_str(GAMES("[Site \"s\"]\n[White \"x\"]\n[Site \"t\"]\n\n1. e4 *\n", 0),
+           "1@1:1 tags=2 moves=0 marker=0|2@3:1 tags=1 moves=1 marker=4|",
+           "a tag repeating the game's first tag begins a new game too");
+    is_str(GAMES("[Event \"A\"]\n[White \"x\"]\n[White \"y\"]\n\n1. e4 *\n", 0),
+           "1@1:1 tags=2 moves=1 marker=4 A [duplicate-tag 3:1]|",
+           "another repeated tag is a duplicate-tag finding, not silence");
+
+    /* Byte-order marks: at the start and in the middle (cat a.pgn b.pgn). */
+    is_str(GAMES("\xEF\xBB\xBF[Event \"A\"]\n\n1. e4 *\n\n\xEF\xBB\xBF[Event \"B\"]\n\n1. d4 *\n", 0),
+           "1@1:1 tags=1 moves=1 marker=4 A|2@5:2 tags=1 moves=1 marker=4 B|",
+           "two files with a BOM each, joined: two games, the second BOM only a space");
+
+    /* Comments before the first game and after the last: no games. */
+    is_str(GAMES("; exported by X\n{ a note }\n\n[Event \"A\"]\n\n1. e4 *\n\n{ trailing }\n; end\n", 0),
+           "1@4:1 tags=1 moves=1 marker=4 A|", "comments before the first and after the last game make no game");
+    is_str(GAMES("{ Game 1 } 1. e4 e5 *\n", 0), "1@1:1 tags=0 moves=2 marker=4|",
+           "a comment before a bare move list is its movetext");
+    is_str(GAMES("{ only a comment }\n", 0), "", "a file of comments holds no game");
+
+    /* Stray text after a marker belongs to no game. */
+    is_str(GAMES("1. e4 e5 1-0 0-1 *\n", 0), "1@1:1 tags=0 moves=2 marker=1 [stray-text 1:14]|",
+           "'1. e4 e5 1-0 0-1 *': one game, the other results are stray text");
+    is_str(GAMES("[Event \"A\"]\n\n1. e4 e5 1-0 [Event \"B\"]\n[White \"w\"]\n\n1. d4 d5 0-1\n", 0),
+           "1@1:1 tags=1 moves=2 marker=1 A|2@3:14 tags=2 moves=2 marker=2 B|",
+           "a result followed by [Event on the same line: the next game begins there, whole");
+    is_str(GAMES("1. e4 e5 1-0 <br> 1. d4 d5 0-1\n", 0),
+           "1@1:1 tags=0 moves=2 marker=1 [stray-text 1:14]|2@1:19 tags=0 moves=2 marker=2|",
+           "a word that is no move after a marker is stray; a move number begins the next game");
+    is_str(GAMES("1. e4 *\n(1. d4 d5)\n[Event \"B\"]\n*\n", 0),
+           "1@1:1 tags=0 moves=1 marker=4 [stray-text 2:1]|2@3:1 tags=1 moves=0 marker=4 B|",
+           "a bracket after a marker is stray text with all it holds");
+    is_str(GAMES("<br>\n[Event \"A\"]\n\n1. e4 *\n", 0), "1@2:1 tags=1 moves=1 marker=4 A [stray-text 1:1]|",
+           "stray text before the first game is reported with it");
+    is_str(GAMES("[Event \"A\"]\n\n1. e4 *\n} ]\n", 0), "1@1:1 tags=1 moves=1 marker=4 A [stray-text 4:1]|",
+           "stray brackets after the last game are its stray text");
+
+    /* Line ends. */
+    is_str(GAMES("[Event \"A\"]\r\r1. e4 e5 1-0\r\r[Event \"B\"]\r\r1. d4 d5 0-1\r", 0),
+           "1@1:1 tags=1 moves=2 marker=1 A|2@5:1 tags=1 moves=2 marker=2 B|", "CR-only line ends: both games");
+    is_str(GAMES("[Event \"A\"]\r\n\r\n1. e4 ; a comment\r\ne5 1-0\n\n[Event \"B\"]\r\r1. d4 0-1\r", 0),
+           "1@1:1 tags=1 moves=2 marker=1 A|2@6:1 tags=1 moves=1 marker=2 B|", "CRLF, LF and CR mixed in one file");
 }
 
 static void test_tags_and_places(void)
@@ -259,8 +311,14 @@ static void test_decode_findings(void)
     struct arb_arena a;
     struct arb_game g;
 
-    is_str(GAMES("[Event \"\xC3\xA4\"]\n\n1. e4 {bad \xFF} *\n", 0), "1@1:1 tags=1 moves=1 marker=4 \xC3\xA4 [decode-error 3:12]|",
+    is_str(GAMES("[Event \"\xC3\xA4\"]\n\n1. e4 {bad \x81} *\n", 0), "1@1:1 tags=1 moves=1 marker=4 \xC3\xA4 [decode-error 3:12]|",
            "an invalid byte in a UTF-8 game is a decode-error finding at its line and column");
+    is_str(GAMES("[Event \"A\"]\n\n1. e4 *\n\n[Event \"B\"]\n\n1. d4 {\xE9\xE9} *\n", 0),
+           "1@1:1 tags=1 moves=1 marker=4 A|2@5:1 tags=1 moves=1 marker=4 B [encoding-guess 7:8]|",
+           "a guess is a finding of the game whose bytes needed it, once, at its first byte");
+    is_str(GAMES("e4 *\n\xFF\xFE" "[\0E\0v\0e\0n\0t\0 \0\"\0X\0\"\0]\0\n\0*\0\n\0", 0),
+           "1@1:1 tags=0 moves=1 marker=4|2@2:1 tags=1 moves=0 marker=4 X [encoding-guess 2:1]|",
+           "a UTF-16 file after a UTF-8 one: the BOM is said once, on the game it begins");
 
     static const char cp[] = "[Event \"A\"]\n\n1. e4 {caf\xE9} *\n\n[Event \"B\"]\n[White \"Ren\xE9\"]\n\n1. d4 *\n";
     path = tmpfile_with(cp, sizeof cp - 1);
@@ -280,7 +338,8 @@ static void test_decode_findings(void)
     arb_arena_reset(&a);
     arb_pgn_next(&r, &g, &a);
     is_str(arb_game_tag(&g, "White"), "Ren\xC3\xA9", "the next game is decoded in the guessed encoding too");
-    is_int(g.findings.n, 0, "without repeating the guess finding");
+    ok(g.findings.n == 1 && g.findings.v[0].code == ARB_F_ENCODING_GUESS && g.findings.v[0].line == 6,
+       "with its own guess finding (each game says whether it needed the guess)");
     is_str(g.encoding_note, "WINDOWS-1252", "its text too was read in the guessed encoding: encoding_note is set");
     arb_pgn_release(&r, &g);
     arb_arena_fini(&a);
@@ -291,7 +350,7 @@ static void test_decode_findings(void)
     struct arb_buf b = {0};
     arb_buf_adds(&b, "[Event \"\xC3\xA4\"]\n\n1. e4 {");
     for (int i = 0; i < 25; i++)
-        arb_buf_adds(&b, "\xFF ");
+        arb_buf_adds(&b, "\x81 ");
     arb_buf_adds(&b, "} *\n");
     path = tmpfile_with(b.data, b.len);
     arb_input_open(&in, path, NULL, err, sizeof err);
@@ -453,6 +512,7 @@ int main(void)
 {
     test_boundaries();
     test_resync();
+    test_real_records();
     test_tags_and_places();
     test_max_bytes();
     test_decode_findings();
