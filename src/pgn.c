@@ -340,7 +340,7 @@ static void decode_findings(struct arb_pgn_reader *r, struct arb_game *g, const 
     struct arb_decode_event ev[16];
     size_t n;
     int reported = 0, dropped = 0, guessed = 0;
-    struct arb_finding *guess = NULL;
+    int guess = -1;               /* the guess finding's index (the list grows: no pointer) */
     const char *guess_enc = NULL;
     while ((n = arb_input_take_events(r->in, g->end_off, ev, 16)) > 0) {
         for (size_t i = 0; i < n; i++) {
@@ -354,11 +354,12 @@ static void decode_findings(struct arb_pgn_reader *r, struct arb_game *g, const 
                 arb_game_locate(g, e->off, &line, &col);
             if (e->kind == ARB_DEC_GUESS) {
                 if (guessed++ == 0) {
-                    guess = arb_findings_add(&g->findings, g->arena, ARB_F_ENCODING_GUESS);
-                    guess->line = line;
-                    guess->col = col;
-                    guess->message = arb_arena_printf(g->arena, "byte %s (file offset %llu)", hex,
-                                                      (unsigned long long)e->raw_off);
+                    struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_ENCODING_GUESS);
+                    f->line = line;
+                    f->col = col;
+                    f->message = arb_arena_printf(g->arena, "byte %s (file offset %llu)", hex,
+                                                  (unsigned long long)e->raw_off);
+                    guess = g->findings.n - 1;
                     guess_enc = e->encoding;
                 }
                 continue;
@@ -403,15 +404,16 @@ static void decode_findings(struct arb_pgn_reader *r, struct arb_game *g, const 
             }
         }
     }
-    if (guess) {
+    if (guess >= 0) {
         /* One finding per game, at the first such byte, with the count. */
+        struct arb_finding *f = &g->findings.v[guess];
         if (guessed == 1)
-            guess->message = arb_arena_printf(g->arena, "this game's text is not all UTF-8: %s is read as %s",
-                                              guess->message, guess_enc);
+            f->message = arb_arena_printf(g->arena, "this game's text is not all UTF-8: %s is read as %s",
+                                          f->message, guess_enc);
         else
-            guess->message = arb_arena_printf(g->arena, "this game's text is not all UTF-8: %d bytes, the first %s, "
-                                                        "are read as %s", guessed, guess->message, guess_enc);
-        guess->note = "use --encoding=NAME if the guess is wrong";
+            f->message = arb_arena_printf(g->arena, "this game's text is not all UTF-8: %d bytes, the first %s, "
+                                                    "are read as %s", guessed, f->message, guess_enc);
+        f->note = "use --encoding=NAME if the guess is wrong";
         g->encoding_note = guess_enc;
     }
     if (dropped) {

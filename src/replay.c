@@ -1154,10 +1154,13 @@ static int do_move(struct rs *s, int idx)
         fail(s);
         return used;
     }
-    struct arb_finding *after_end = NULL;
+    /* (Findings are kept by index: the list grows, and moves, as the move
+     * is judged.) */
+    int after_end = -1;
     if (s->depth == 0 && s->out->end_reason != ARB_END_NONE && !s->after_end_told) {
         s->after_end_told = true;
-        after_end = report_after_end(s, n);
+        report_after_end(s, n);
+        after_end = s->g->findings.n - 1;
     }
     enum arb_np_status st = read_move(s->g, s->lang, idx, &d, &info, &used);
     if (st == ARB_NP_EP_MARK) {
@@ -1242,7 +1245,7 @@ static int do_move(struct rs *s, int idx)
     struct arb_resolve r;
     arb_san_resolve(&s->cur.pos, &d, &r);
     bool stood = false;
-    struct arb_finding *stood_f = NULL;
+    int stood_f = -1;
     if (r.status != ARB_RS_OK && r.status != ARB_RS_PROMO_MISSING) {
         arb_move m;
         bool ended = position_ended(s);
@@ -1267,7 +1270,7 @@ static int do_move(struct rs *s, int idx)
                                         "moves after it replay only from there), and the replay follows it; %s",
                                         what);
         f->article = article;
-        stood_f = f;
+        stood_f = s->g->findings.n - 1;
         r.move = m;
         followed_illegal(s);
     }
@@ -1293,15 +1296,15 @@ static int do_move(struct rs *s, int idx)
     if (!stood && (s->n_twice[s->cur.pos.side ^ 1] || s->cur.pos.halfmove == 99) && s->depth == 0
         && !game_ended(s) && !s->unplayed_told)
         check_unplayed_claims(s, n, r.move);
-    if (after_end)
-        mark_move(after_end, r.move);
+    if (after_end >= 0)
+        mark_move(&s->g->findings.v[after_end], r.move);
     if (s->opts->on_move)
         s->opts->on_move(s->opts->ctx, idx, &s->cur.pos, r.move);
     play(s, r.move, idx);
     bool check, mate;
     after_move(s, n, &check, &mate);
-    if (stood_f && check)
-        both_kings_in_check(s, stood_f);
+    if (stood_f >= 0 && check)
+        both_kings_in_check(s, &s->g->findings.v[stood_f]);
     if (d.check || check)
         judge_marks(s, n, d.check, check, mate);
     return used;
