@@ -60,14 +60,14 @@ NOTE_SRCS := notation/langs.c notation/lead.c notation/lang_en.c \
              notation/lang_fi.c notation/lang_et.c notation/lang_de.c notation/lang_nl.c notation/lang_sv.c notation/lang_no.c notation/lang_da.c notation/lang_fr.c notation/lang_es.c \
              notation/lang_it.c notation/lang_pt.c notation/lang_pl.c notation/lang_cs.c notation/lang_hu.c notation/lang_is.c notation/lang_ru.c notation/lang_uk.c notation/lang_fig.c notation/lang_de_spoken.c notation/spoken.c \
              notation/parse.c notation/write.c notation/slips.c
-LIB_SRCS  := src/util.c src/arena.c src/input.c src/nag.c src/lex.c src/pgn.c \
+LIB_SRCS  := src/util.c src/utf8.c src/msg.c src/arena.c src/input.c src/nag.c src/lex.c src/pgn.c \
              src/finding.c src/laws.c src/replay.c src/json.c src/timectl.c src/clocks.c \
              src/report.c src/report_text.c src/report_jsonl.c src/report_github.c src/report_junit.c src/report_sarif.c src/report_html.c src/diagram.c \
              src/opts.c src/filter.c src/cmd_check.c src/cmd_replay.c src/cmd_convert.c src/cmd_reconstruct.c src/recon.c \
              $(CORE_SRCS) $(NOTE_SRCS)
 MAIN_SRC  := src/main.c
 
-UNIT_TESTS := board san notation laws reader json input lex pgn timectl recon diagram
+UNIT_TESTS := board san notation laws reader json input lex pgn timectl recon diagram msg
 UNIT_BINS  := $(UNIT_TESTS:%=build/asan/tests/test_%)
 
 # Fuzz targets (tests/fuzz/fuzz_*.c): fuzzed by libFuzzer under make fuzz,
@@ -170,14 +170,14 @@ build/asan/tests/test_%: build/asan/tests/unit/test_%.o $(OBJ_ASAN)
 	$(CC) $(SAN_FLAGS) -o $@ $^ $(LDLIBS)
 
 # The perft runner is a test tool, built optimised: perft is about speed of the core.
-build/perft: build/rel/tests/perft/perft.o $(CORE_SRCS:%.c=build/rel/%.o) build/rel/src/util.o
+build/perft: build/rel/tests/perft/perft.o $(CORE_SRCS:%.c=build/rel/%.o) build/rel/src/util.o build/rel/src/utf8.o
 	$(CC) $(OPT) $(LTO) -o $@ $^ $(LDLIBS)
 
 # The dead-position analysis against the labelled positions of ../shared/testdata/unwinnability.
-build/unwin: build/rel/tests/dead/unwin.o $(CORE_SRCS:%.c=build/rel/%.o) build/rel/src/util.o
+build/unwin: build/rel/tests/dead/unwin.o $(CORE_SRCS:%.c=build/rel/%.o) build/rel/src/util.o build/rel/src/utf8.o
 	$(CC) $(OPT) $(LTO) -o $@ $^ $(LDLIBS)
 
-build/unwin-asan: build/asan/tests/dead/unwin.o $(CORE_SRCS:%.c=build/asan/%.o) build/asan/src/util.o
+build/unwin-asan: build/asan/tests/dead/unwin.o $(CORE_SRCS:%.c=build/asan/%.o) build/asan/src/util.o build/asan/src/utf8.o
 	$(CC) $(SAN_FLAGS) -o $@ $^ $(LDLIBS)
 
 # The quality of reconstruct on noisy copies of the corpus games (tests/recon/).
@@ -206,7 +206,7 @@ check: build/.deps-ok arbiter arbiter-asan $(UNIT_BINS) $(FUZZ_REPLAYS) build/pe
 	ARBITER=./arbiter-asan ARBITER_REL=./arbiter SHARED="$(SHARED)" PERFT=build/perft \
 	    UNWIN=build/unwin UNWIN_ASAN=build/unwin-asan RECONBENCH=build/reconbench RECONBENCH_ASAN=build/reconbench-asan \
 	    sh tests/run.sh $(UNIT_BINS) $(FUZZ_REPLAYS) tests/malformed.sh tests/output.sh tests/valgrind.sh tests/perft/run.sh tests/dead/run.sh \
-	    tests/dead/asan.sh tests/recon/run.sh tests/summary.sh tests/sarif.sh tests/html.sh tests/jobs.sh tests/parallel.sh tests/cli/run.sh tests/replay.sh tests/notation/run.sh tests/notation/roundtrip.sh tests/readme.sh tests/man.sh tests/shared/run.sh
+	    tests/dead/asan.sh tests/recon/run.sh tests/summary.sh tests/sarif.sh tests/safety.sh tests/html.sh tests/jobs.sh tests/parallel.sh tests/cli/run.sh tests/replay.sh tests/notation/run.sh tests/notation/roundtrip.sh tests/readme.sh tests/man.sh tests/shared/run.sh
 
 # The program under valgrind (memcheck, leaks): every command on samples,
 # edge-case files and malformed input (tests/valgrind.sh).

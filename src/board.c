@@ -459,6 +459,15 @@ int arb_pos_from_fen_repair(struct arb_pos *pos, const char *fen, bool chess960,
         pos->fullmove = v < 1 ? 1 : (uint32_t)v;
     }
 
+    /* A Chess960 starting array that breaks II.2 / F.2: said so (before
+     * the general checks, whose words would be less to the point). */
+    if (pos->chess960) {
+        char why[200];
+        if (arb_pos_960_start_problem(pos, why, sizeof why)) {
+            set_error(err, errlen, "%s", why);
+            return -2;
+        }
+    }
     if (notes && fen_ep != ARB_NO_SQ) {
         char why[160];
         if (ep_problem(pos, fen_ep, why, sizeof why) < 0) {
@@ -511,8 +520,8 @@ int arb_pos_validate(const struct arb_pos *pos, int fen_ep, char *err, size_t er
         promoted += (light > 1 ? light - 1 : 0) + (dark > 1 ? dark - 1 : 0);
         if (promoted > 8 - pawns) {
             set_error(err, errlen,
-                      "%s has %d pieces beyond the initial set but only %d pawns missing to promote from",
-                      who, promoted, 8 - pawns);
+                      "%s has %d piece%s beyond the initial set but only %d pawn%s missing to promote from",
+                      who, promoted, promoted == 1 ? "" : "s", 8 - pawns, 8 - pawns == 1 ? "" : "s");
             return -1;
         }
     }
@@ -601,6 +610,54 @@ static int ep_problem(const struct arb_pos *pos, int fen_ep, char *err, size_t e
         return -1;
     }
     return 0;
+}
+
+bool arb_pos_960_start_problem(const struct arb_pos *pos, char *why, size_t cap)
+{
+    /* A starting array: each side's pawns all on its second rank, its
+     * eight pieces on its first. */
+    for (int c = 0; c < 2; c++) {
+        arb_bb mine = pos->by_color[c];
+        arb_bb back = ARB_RANK_BB(c == ARB_WHITE ? 0 : 7), second = ARB_RANK_BB(c == ARB_WHITE ? 1 : 6);
+        if ((mine & pos->by_type[ARB_PAWN]) != second || (mine & ~pos->by_type[ARB_PAWN]) != back)
+            return false;
+    }
+    static const char letters[] = "PNBRQK";
+    char rank1[9] = "", rank8[9] = "";
+    for (int f = 0; f < 8; f++) {
+        rank1[f] = letters[arb_piece_type(pos->board[ARB_SQ(f, 0)])];
+        rank8[f] = letters[arb_piece_type(pos->board[ARB_SQ(f, 7)])];
+    }
+    int count[6] = {0};
+    for (int f = 0; f < 8; f++)
+        count[arb_piece_type(pos->board[ARB_SQ(f, 0)])]++;
+    if (count[ARB_KING] != 1 || count[ARB_QUEEN] != 1 || count[ARB_ROOK] != 2 || count[ARB_BISHOP] != 2
+        || count[ARB_KNIGHT] != 2) {
+        snprintf(why, cap, "White's first rank %s is not the set of pieces a game starts with (two rooks, two "
+                           "knights, two bishops, a queen and a king)", rank1);
+        return true;
+    }
+    if (strcmp(rank1, rank8) != 0) {
+        snprintf(why, cap, "Black's pieces (%s) do not stand opposite White's (%s)", rank8, rank1);
+        return true;
+    }
+    int k = ARB_FILE(pos->king_sq[ARB_WHITE]), rooks_left = 0, bishop_dark = 0;
+    for (int f = 0; f < 8; f++) {
+        int t = arb_piece_type(pos->board[ARB_SQ(f, 0)]);
+        if (t == ARB_ROOK && f < k)
+            rooks_left++;
+        if (t == ARB_BISHOP && (f % 2 == 0))
+            bishop_dark++;      /* the first rank's squares on the a, c, e and g files are dark */
+    }
+    if (rooks_left != 1) {
+        snprintf(why, cap, "the king does not stand between the rooks (%s)", rank1);
+        return true;
+    }
+    if (bishop_dark != 1) {
+        snprintf(why, cap, "the bishops stand on squares of one colour (%s)", rank1);
+        return true;
+    }
+    return false;
 }
 
 char *arb_pos_to_fen(const struct arb_pos *pos, char *out)

@@ -110,6 +110,13 @@ int arb_pos_from_fen_repair(struct arb_pos *pos, const char *fen, bool chess960,
  * with the reason in err. */
 int arb_pos_validate(const struct arb_pos *pos, int fen_ep, char *err, size_t errlen);
 
+/* A Chess960 starting array (each side's pawns on its second rank, its
+ * pieces on its first) that breaks Guidelines II.2 / Appendix F.2: the
+ * usual set of pieces, the king between the rooks, the bishops on squares
+ * of both colours, Black opposite White.  True with the reason in why[cap];
+ * false for a valid array or a position that is no starting array. */
+bool arb_pos_960_start_problem(const struct arb_pos *pos, char *why, size_t cap);
+
 /* Write the FEN of pos into out (at least 100 bytes).  The en-passant field
  * names a square only when an en-passant capture is legal (as 9.2 counts
  * positions); castling is KQkq for classical chess and Shredder-FEN file

@@ -56,13 +56,19 @@ void arb_clocks_reading(struct arb_clocks *c, int side, int move, int ply, long 
     bool ends_period;
     long before = before_move(c, side, move, &rise, &bonus, &ends_period);
     if (before >= 0) {
+        long credit = c->credit[side];
         out->before = before;
-        out->most = before + rise + bonus + 10;
+        out->most = before + rise + bonus + credit + 10;
         out->inconsistent = tenths > out->most;
-        long used = before + rise + bonus - tenths;
+        if (credit) {
+            out->credit = credit;
+            out->credit_ply = c->credit_ply[side];
+        }
+        long used = before + rise + bonus + credit - tenths;
         if (used > 0)
             c->used[side][per] += used;
     }
+    c->credit[side] = 0;   /* a penalty counts at the reading after it, once */
     if (ends_period && tenths - bonus <= 0)
         out->period_missed = true;
     if (tenths <= 0)
@@ -87,6 +93,12 @@ void arb_clocks_reading(struct arb_clocks *c, int side, int move, int ply, long 
     c->last[side] = tenths;
 }
 
+void arb_clocks_add_penalty(struct arb_clocks *c, int side, long tenths, int ply)
+{
+    c->credit[side] += tenths;
+    c->credit_ply[side] = ply;
+}
+
 long arb_clocks_from_elapsed(const struct arb_clocks *c, int side, int move, long emt)
 {
     long rise, bonus;
@@ -99,6 +111,6 @@ long arb_clocks_from_elapsed(const struct arb_clocks *c, int side, int move, lon
         const struct arb_tc_period *p = period_at(&c->tc, c->period[side]);
         emt = emt > 10L * p->delay ? emt - 10L * p->delay : 0;
     }
-    long r = before + rise + bonus - emt;
+    long r = before + rise + bonus + c->credit[side] - emt;
     return r < 0 ? 0 : r;
 }

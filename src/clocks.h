@@ -32,6 +32,9 @@ struct arb_clocks {
     int n_no_duty[2];
     int flag_ply[2];            /* ply after which the clock showed zero (or the period's
                                    moves were not made in time); 0 none */
+    long credit[2];             /* tenths a lawful time penalty added to each clock since its
+                                   last reading (arb_clocks_add_penalty), and the ply that cost it */
+    int credit_ply[2];
 };
 
 struct arb_clock_check {
@@ -39,6 +42,8 @@ struct arb_clock_check {
     long before, reading, most; /* tenths: the last reading, this one, the most it could be */
     bool flag;                  /* the clock shows zero after this move */
     bool period_missed;         /* the move ended a period, and its time had run out */
+    long credit;                /* tenths of a time penalty allowed in `most` (0: none) ... */
+    int credit_ply;             /* ... for the illegal move at this ply */
 };
 
 void arb_clocks_init(struct arb_clocks *c, const struct arb_timecontrol *tc);
@@ -46,6 +51,11 @@ void arb_clocks_init(struct arb_clocks *c, const struct arb_timecontrol *tc);
 /* The reading (tenths) of `side`'s clock after its own move number `move`
  * (the record's move number), made at `ply`. */
 void arb_clocks_reading(struct arb_clocks *c, int side, int move, int ply, long tenths, struct arb_clock_check *out);
+
+/* A time penalty: tenths added to `side`'s clock for the opponent's illegal
+ * move at ply (7.4b, 7.5.5, A.3, B.2: +2 or +1 minutes).  Its next reading
+ * may show them: they count in what it may rise by, once. */
+void arb_clocks_add_penalty(struct arb_clocks *c, int side, long tenths, int ply);
 
 /* The reading an [%emt] (tenths used on the move) implies for `side`'s
  * clock after its move number `move`: the clock before, plus the

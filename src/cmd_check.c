@@ -19,6 +19,7 @@
  * has been written and counted (lang_votes_wait).  Few games need it.
  */
 #include "commands.h"
+#include "msg.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -428,7 +429,7 @@ static int check_file(struct pipeline *p, const char *path)
     struct file_ctx *f = arb_xcalloc(1, sizeof *f);
     char err[300];
     if (arb_pgn_open(&f->in, path, o->encoding, arb_opts_sniffer(o), err, sizeof err) < 0) {
-        fprintf(stderr, "arbiter: %s\n", err);
+        arb_msg("%s", err);
         p->sum.unreadable++;
         free(f);
         struct batch *b = batch_open(p, NULL);
@@ -456,7 +457,7 @@ static int check_file(struct pipeline *p, const char *path)
         struct arb_game *g = &b->games[b->n];
         int r = arb_pgn_next(&rd, g, &b->arena);
         if (r < 0) {
-            fprintf(stderr, "arbiter: %s: read error: %s\n", path, strerror(f->in.err_no));
+            arb_msg("%s: read error: %s", path, strerror(f->in.err_no));
             status = ARB_EXIT_FAILURE;
             break;
         }

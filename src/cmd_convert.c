@@ -11,6 +11,7 @@
  * it stood, after a comment that says why, and the exit status is 1.
  */
 #include "commands.h"
+#include "msg.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -196,7 +197,7 @@ static int convert_file(const struct arb_opts *o, const char *path, struct arb_b
     struct arb_input in;
     char err[300];
     if (arb_pgn_open(&in, path, o->encoding, arb_opts_sniffer(o), err, sizeof err) < 0) {
-        fprintf(stderr, "arbiter: %s\n", err);
+        arb_msg("%s", err);
         return ARB_EXIT_FAILURE;
     }
     struct arb_pgn_reader rd;
@@ -212,7 +213,7 @@ static int convert_file(const struct arb_opts *o, const char *path, struct arb_b
         struct arb_game g;
         int r = arb_pgn_next(&rd, &g, arena);
         if (r < 0) {
-            fprintf(stderr, "arbiter: %s: read error: %s\n", path, strerror(in.err_no));
+            arb_msg("%s: read error: %s", path, strerror(in.err_no));
             status = ARB_EXIT_FAILURE;
             break;
         }
@@ -290,7 +291,7 @@ int arb_cmd_convert(const struct arb_opts *o)
     if (!arb_out_write(out.data, out.len))
         status = ARB_EXIT_FAILURE;
     if (copied && !arb_out_failed())
-        fprintf(stderr, "arbiter: %d of %d game%s copied unconverted (moves that cannot be read)\n", copied, games,
+        arb_msg("%d of %d game%s copied unconverted (moves that cannot be read)", copied, games,
                 games == 1 ? "" : "s");
     arb_buf_free(&out);
     arb_arena_fini(&arena);

@@ -9,6 +9,7 @@
  * the alternatives and whether they tie) or as one JSON object.
  */
 #include "commands.h"
+#include "msg.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,7 +54,7 @@ static int read_sheet(const struct arb_opts *o, struct sheet_file *f)
 {
     char err[300];
     if (arb_pgn_open(&f->in, f->path, o->encoding, arb_opts_sniffer(o) ? sheet_word : NULL, err, sizeof err) < 0) {
-        fprintf(stderr, "arbiter: %s\n", err);
+        arb_msg("%s", err);
         return -1;
     }
     f->open = true;
@@ -62,7 +63,7 @@ static int read_sheet(const struct arb_opts *o, struct sheet_file *f)
     f->rd.is_move = arb_opts_sniffer(o) ? sheet_word : NULL;
     int r = arb_pgn_next(&f->rd, &f->g, &f->arena);
     if (r <= 0) {
-        fprintf(stderr, "arbiter: %s: %s\n", f->path, r < 0 ? "read error" : "no moves in the file");
+        arb_msg("%s: %s", f->path, r < 0 ? "read error" : "no moves in the file");
         return -1;
     }
     f->have_game = true;
@@ -122,13 +123,13 @@ static int read_sheet(const struct arb_opts *o, struct sheet_file *f)
     if (fen) {
         char e[200];
         if (arb_pos_from_fen(&f->start, fen, false, e, sizeof e) < 0) {
-            fprintf(stderr, "arbiter: %s: the FEN tag cannot be read: %s\n", f->path, e);
+            arb_msg("%s: the FEN tag cannot be read: %s", f->path, e);
             return -1;
         }
         f->have_start = true;
     }
     if (!f->n) {
-        fprintf(stderr, "arbiter: %s: no moves in the file\n", f->path);
+        arb_msg("%s: no moves in the file", f->path);
         return -1;
     }
     return 0;
@@ -379,7 +380,7 @@ static void write_pgn(struct arb_buf *b, const struct arb_recon_result *r, const
 int arb_cmd_reconstruct(const struct arb_opts *o)
 {
     if (o->n_files < 1 || o->n_files > 2) {
-        fprintf(stderr, "arbiter: reconstruct reads one scoresheet or two (the players' sheets of one game)\n");
+        arb_msg("reconstruct reads one scoresheet or two (the players' sheets of one game)");
         return ARB_EXIT_FAILURE;
     }
     struct sheet_file files[2];
@@ -414,7 +415,7 @@ int arb_cmd_reconstruct(const struct arb_opts *o)
     if (o->final_fen) {
         char e[200];
         if (arb_pos_from_fen(&final, o->final_fen, false, e, sizeof e) < 0) {
-            fprintf(stderr, "arbiter: --final-fen: %s\n", e);
+            arb_msg("--final-fen: %s", e);
             for (int k = 0; k < ns; k++)
                 sheet_free(&files[k]);
             return ARB_EXIT_FAILURE;
@@ -425,7 +426,7 @@ int arb_cmd_reconstruct(const struct arb_opts *o)
     arb_reconstruct(sheets, ns, &ro, &r);
     struct arb_buf out = {0};
     if (!r.found) {
-        fprintf(stderr, "arbiter: no legal game fits the sheet%s%s\n", ns == 1 ? "" : "s",
+        arb_msg("no legal game fits the sheet%s%s", ns == 1 ? "" : "s",
                 o->final_fen ? " and the final position" : "");
         if (o->format == &arb_format_jsonl)
             arb_buf_adds(&out, "{\"uci\":null,\"corrections\":[],\"cost\":null,\"alternatives\":[],\"fen\":null}\n");
@@ -438,7 +439,7 @@ int arb_cmd_reconstruct(const struct arb_opts *o)
     if (!arb_out_write(out.data, out.len))
         status = ARB_EXIT_FAILURE;
     if (r.found && !arb_out_failed())
-        fprintf(stderr, "arbiter: %d moves, %d correction%s, cost %.2f%s%s\n", r.best.n_moves, r.best.n_corr,
+        arb_msg("%d moves, %d correction%s, cost %.2f%s%s", r.best.n_moves, r.best.n_corr,
                 r.best.n_corr == 1 ? "" : "s", r.best.cost,
                 r.ties ? "; another game fits equally well" : r.n_alt ? "; others fit nearly as well" : "",
                 r.partial ? "; only part of the sheet could be followed" : "");

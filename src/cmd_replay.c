@@ -18,6 +18,8 @@
  */
 #include "commands.h"
 
+#include "msg.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -128,7 +130,9 @@ static void step_label(struct arb_buf *b, const struct view *v, int k)
     char label[24];
     arb_ply_label(&v->oc, k, label, sizeof label);
     size_t cut = s->len > 40 ? arb_utf8_prefix(s->token, s->len, 32) : s->len;
-    arb_buf_printf(b, "%s%.*s%s", label, (int)cut, s->token, cut < s->len ? "..." : "");
+    arb_buf_adds(b, label);
+    arb_term_escape(b, s->token, cut);   /* the file's text: escaped (msg.h) */
+    arb_buf_adds(b, cut < s->len ? "..." : "");
 }
 
 /* "White to move", "Black to move, in check", "checkmate", ... and the clocks. */
@@ -175,10 +179,14 @@ static void finding_lines(struct arb_buf *b, const struct view *v, int k)
             arb_buf_adds(b, "\033[0m");
         arb_buf_addc(b, ' ');
         if (f->move) {
-            arb_move_ref(b, &v->oc, f);
+            struct arb_buf t = {0};
+            arb_move_ref(&t, &v->oc, f);
+            arb_term_escape(b, t.data ? t.data : "", t.len);
+            arb_buf_free(&t);
             arb_buf_adds(b, ": ");
         }
-        arb_buf_printf(b, "%s [%s]", f->message, arb_codes[f->code].name);
+        arb_term_escapes(b, f->message);
+        arb_buf_printf(b, " [%s]", arb_codes[f->code].name);
         if (f->article) {
             arb_buf_adds(b, " (");
             arb_article_ref(b, f->article);
@@ -222,15 +230,19 @@ static void game_heading(struct arb_buf *b, const struct view *v)
 {
     const struct arb_tag *w = arb_game_find_tag(v->g, "White"), *bl = arb_game_find_tag(v->g, "Black");
     const struct arb_tag *ev = arb_game_find_tag(v->g, "Event"), *dt = arb_game_find_tag(v->g, "Date");
-    arb_buf_printf(b, "Game %llu of %s", (unsigned long long)v->g->index, v->g->file);
+    /* The file's name and its tags: escaped (msg.h). */
+    struct arb_buf t = {0};
+    arb_buf_printf(&t, "Game %llu of %s", (unsigned long long)v->g->index, v->g->file);
     if (w || bl)
-        arb_buf_printf(b, ": %s - %s", w ? w->value : "?", bl ? bl->value : "?");
+        arb_buf_printf(&t, ": %s - %s", w ? w->value : "?", bl ? bl->value : "?");
     if (ev && strcmp(ev->value, "?") != 0)
-        arb_buf_printf(b, ", %s", ev->value);
+        arb_buf_printf(&t, ", %s", ev->value);
     if (dt && strcmp(dt->value, "????.??.??") != 0)
-        arb_buf_printf(b, ", %s", dt->value);
+        arb_buf_printf(&t, ", %s", dt->value);
     if (v->oc.result_tag)
-        arb_buf_printf(b, ", %s", v->oc.result_tag);
+        arb_buf_printf(&t, ", %s", v->oc.result_tag);
+    arb_term_escape(b, t.data, t.len);
+    arb_buf_free(&t);
     arb_buf_addc(b, '\n');
 }
 
@@ -342,7 +354,8 @@ static void moves_around(struct arb_buf *b, const struct view *v, int k)
         size_t cut = s->len > 16 ? arb_utf8_prefix(s->token, s->len, 12) : s->len;
         if (i == k)
             arb_buf_adds(b, color ? "\033[7m" : "[");
-        arb_buf_printf(b, "%.*s%s", (int)cut, s->token, cut < s->len ? "..." : "");
+        arb_term_escape(b, s->token, cut);
+        arb_buf_adds(b, cut < s->len ? "..." : "");
         if (i == k)
             arb_buf_adds(b, color ? "\033[0m" : "]");
         arb_buf_addc(b, i < to ? ' ' : '\n');
@@ -475,7 +488,7 @@ static int write_svgs(const struct view *v, int only)
     const char *dir = v->o->svg_dir;
     struct stat sb;
     if (mkdir(dir, 0777) < 0 && (errno != EEXIST || stat(dir, &sb) < 0 || !S_ISDIR(sb.st_mode))) {
-        fprintf(stderr, "arbiter: cannot make the directory %s: %s\n", dir,
+        arb_msg("cannot make the directory %s: %s", dir,
                 errno == EEXIST ? "a file of that name is in the way" : strerror(errno));
         return -1;
     }
@@ -502,7 +515,7 @@ static int write_svgs(const struct view *v, int only)
         arb_buf_printf(&line, "%s/ply%04d.svg", dir, k);
         FILE *fp = fopen(line.data, "w");
         if (!fp || fwrite(b.data, 1, b.len, fp) != b.len || fclose(fp) != 0) {
-            fprintf(stderr, "arbiter: cannot write %s: %s\n", line.data, strerror(errno));
+            arb_msg("cannot write %s: %s", line.data, strerror(errno));
             rc = -1;
             break;
         }
@@ -535,10 +548,10 @@ static int show(struct view *v)
         only = o->ply >= 0 ? (o->ply < v->n ? o->ply : -1) : step_of_move(v, o->move_no, o->move_side);
         if (only < 0) {
             if (o->ply >= 0)
-                fprintf(stderr, "arbiter: %s: there is no ply %d: the replay has plies 0 to %d\n", v->g->file,
+                arb_msg("%s: there is no ply %d: the replay has plies 0 to %d", v->g->file,
                         o->ply, v->n - 1);
             else
-                fprintf(stderr, "arbiter: %s: there is no move %d%s: the replay ends after ply %d\n", v->g->file,
+                arb_msg("%s: there is no move %d%s: the replay ends after ply %d", v->g->file,
                         o->move_no, o->move_side == ARB_BLACK ? "b" : "w", v->n - 1);
             return -1;
         }
@@ -589,7 +602,7 @@ int arb_cmd_replay(const struct arb_opts *o)
     struct arb_input in;
     char err[300];
     if (arb_pgn_open(&in, path, o->encoding, arb_opts_sniffer(o), err, sizeof err) < 0) {
-        fprintf(stderr, "arbiter: %s\n", err);
+        arb_msg("%s", err);
         return ARB_EXIT_FAILURE;
     }
     struct arb_pgn_reader rd;
@@ -610,9 +623,9 @@ int arb_cmd_replay(const struct arb_opts *o)
         arb_arena_reset(&arena);
     }
     if (r < 0) {
-        fprintf(stderr, "arbiter: %s: read error\n", path);
+        arb_msg("%s: read error", path);
     } else if (r == 0) {
-        fprintf(stderr, "arbiter: %s: there is no game %llu (the file holds %llu)\n", path,
+        arb_msg("%s: there is no game %llu (the file holds %llu)", path,
                 (unsigned long long)o->game, (unsigned long long)k);
     } else {
         struct view v = {.o = o, .g = &g, .flip = o->flip};
@@ -632,7 +645,13 @@ int arb_cmd_replay(const struct arb_opts *o)
             const struct arb_finding *f = &g.findings.v[i];
             if (f->severity != ARB_SEV_ERROR || f->variation)
                 continue;
-            fprintf(stderr, "%s:%u:%u: error: %s [%s]\n", path, f->line, f->col, f->message, arb_codes[f->code].name);
+            struct arb_buf line = {0}, esc = {0};
+            arb_buf_printf(&line, "%s:%u:%u: error: %s [%s]", path, f->line, f->col, f->message,
+                           arb_codes[f->code].name);
+            arb_term_escape(&esc, line.data, line.len);   /* the file's name and text: escaped */
+            fprintf(stderr, "%s\n", esc.data);
+            arb_buf_free(&line);
+            arb_buf_free(&esc);
             status = ARB_EXIT_FINDINGS;
         }
         free(v.steps);

@@ -5,35 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Length of a valid UTF-8 sequence at s (n bytes left), 0 if invalid. */
-static size_t valid_utf8(const unsigned char *s, size_t n)
-{
-    unsigned char c = s[0];
-    size_t need;
-    unsigned char lo = 0x80, hi = 0xBF;
-    if (c < 0x80)
-        return 1;
-    if (c >= 0xC2 && c <= 0xDF)
-        need = 1;
-    else if (c >= 0xE0 && c <= 0xEF) {
-        need = 2;
-        if (c == 0xE0) lo = 0xA0;
-        if (c == 0xED) hi = 0x9F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        need = 3;
-        if (c == 0xF0) lo = 0x90;
-        if (c == 0xF4) hi = 0x8F;
-    } else
-        return 0;
-    if (need >= n)
-        return 0;
-    for (size_t k = 1; k <= need; k++) {
-        unsigned char l = k == 1 ? lo : 0x80, h = k == 1 ? hi : 0xBF;
-        if (s[k] < l || s[k] > h)
-            return 0;
-    }
-    return need + 1;
-}
+#include "utf8.h"
 
 void arb_json_str(struct arb_buf *b, const char *str, size_t n)
 {
@@ -48,7 +20,7 @@ void arb_json_str(struct arb_buf *b, const char *str, size_t n)
             continue;
         }
         if (c >= 0x80) {
-            size_t k = valid_utf8(s + i, n - i);
+            size_t k = arb_utf8_valid(s + i, n - i);
             if (k) {
                 i += k;
                 continue;

@@ -48,6 +48,12 @@ enum arb_article {
     ARB_ART_TIME_CONTROL,       /* 6.3.1: the moves of a period in its time, with any increment */
     ARB_ART_ARBITER_FIFTY,      /* national: the arbiter's power to declare the 50-move draw */
     ARB_ART_RESULT,             /* 8.7 the result on the scoresheet */
+    ARB_ART_NOTATION_PAWN_AMBIGUITY, /* two pawns can take the same unit: the departure file
+                                        (2009 C.11; 2014 C.9; 2017+ C.9.3) */
+    ARB_ART_CASTLING_960,       /* Chess960 castling (2009/2014 F.3; 2017+ Guidelines II.3) */
+    ARB_ART_CASTLING_960_PATH,  /* ... the squares between must be vacant (F.3 note 4; II.3.2.7.4) */
+    ARB_ART_START_960,          /* Chess960 starting position (F.2; II.2) */
+    ARB_ART_KING_CAPTURE,       /* taking the king is no move (2009 1.2, 7.4a; 2014 1.2; 2017+ 1.4.1) */
     ARB_ART_COUNT
 };
 
@@ -63,16 +69,28 @@ struct arb_illegal_rule {
     int penalty_min;            /* minutes added to the opponent's clock for the ones before */
     bool on_claim;              /* acted on only when claimed (or seen) before the opponent's
                                    next move; unclaimed, the move stands */
+    bool arbiter_acts;          /* with on_claim: the arbiter may act on it himself too (2014 A.4.b,
+                                   2017+ A.4.2/A.5.2); false where only the opponent's claim counts
+                                   (2009 A.4c, B.3c; the Finnish team sets' rule 2) */
+    const char *arbiter_exception; /* where the arbiter, who otherwise waits for a claim, intervenes
+                                      himself (2009 A.4c: both kings in check, a promotion not
+                                      completed), or NULL */
     const char *article;
     const char *both_in_check;  /* the article by which an arbiter who sees both kings in check
                                    waits for the next move and, the illegal position still on
                                    the board, declares a draw (rapid/blitz 2014+); NULL: none */
 };
 
-/* Who acts on a flag fall, by mode (6.8; rapid and blitz appendices). */
+/* Who acts on a flag fall, by mode (6.8; rapid and blitz appendices),
+ * and what the edition says when both flags are down and the order is
+ * unknown. */
 struct arb_flag_rule {
     const char *article;
     const char *duty;           /* in words, for the finding */
+    const char *both_article;   /* both flags down, order unknown (2009/2014 6.11, 2009 A.4d3,
+                                   2017+ Guidelines III.3.1, team rule 14), or NULL: no rule */
+    const char *both;           /* ... what it says, in words */
+    bool both_no_increment;     /* ... only in games without increment (Guidelines III.2.2) */
 };
 
 struct arb_profile {

@@ -167,6 +167,7 @@ static inline __attribute__((always_inline)) void start_token(struct arb_lexer *
     t->number = 0;
     t->dots = 0;
     t->unterminated = false;
+    t->markup = false;
     t->error = NULL;
     t->kind = kind;
     t->off = lx->pos;
@@ -392,6 +393,32 @@ static enum arb_tok lex_word(struct arb_lexer *lx, struct arb_token *t)
     return classify_word(lx, t);
 }
 
+enum arb_result arb_result_parse(const char *w, size_t n)
+{
+    /* The PGN markers, and how real files write them: ½, an en or em dash
+     * or a minus sign for the hyphen, a colon (German), and the forfeits
+     * of club databases ("+--": White wins, Black did not play). */
+    static const struct {
+        const char *text;
+        enum arb_result r;
+    } forms[] = {
+        {"1-0", ARB_RESULT_WHITE}, {"0-1", ARB_RESULT_BLACK}, {"1/2-1/2", ARB_RESULT_DRAW}, {"*", ARB_RESULT_UNKNOWN},
+        {"\xC2\xBD-\xC2\xBD", ARB_RESULT_DRAW},
+        {"1\xE2\x80\x93" "0", ARB_RESULT_WHITE}, {"0\xE2\x80\x93" "1", ARB_RESULT_BLACK},            /* en dash */
+        {"1/2\xE2\x80\x93" "1/2", ARB_RESULT_DRAW}, {"\xC2\xBD\xE2\x80\x93\xC2\xBD", ARB_RESULT_DRAW},
+        {"1\xE2\x80\x94" "0", ARB_RESULT_WHITE}, {"0\xE2\x80\x94" "1", ARB_RESULT_BLACK},            /* em dash */
+        {"1/2\xE2\x80\x94" "1/2", ARB_RESULT_DRAW},
+        {"1\xE2\x88\x92" "0", ARB_RESULT_WHITE}, {"0\xE2\x88\x92" "1", ARB_RESULT_BLACK},            /* minus */
+        {"1/2\xE2\x88\x92" "1/2", ARB_RESULT_DRAW},
+        {"1:0", ARB_RESULT_WHITE}, {"0:1", ARB_RESULT_BLACK}, {"\xC2\xBD:\xC2\xBD", ARB_RESULT_DRAW},
+        {"+--", ARB_RESULT_WHITE}, {"--+", ARB_RESULT_BLACK}, {"+:-", ARB_RESULT_WHITE}, {"-:+", ARB_RESULT_BLACK},
+    };
+    for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++)
+        if (strlen(forms[i].text) == n && memcmp(w, forms[i].text, n) == 0)
+            return forms[i].r;
+    return ARB_RESULT_NONE;
+}
+
 /* A word has been read into t: is it a result, a move number, or a word? */
 static inline __attribute__((always_inline)) enum arb_tok classify_word(struct arb_lexer *lx, struct arb_token *t)
 {
@@ -435,14 +462,12 @@ static inline __attribute__((always_inline)) enum arb_tok classify_word(struct a
     }
 
     /* Results. */
-    if ((n == 3 && memcmp(w, "1-0", 3) == 0)) { t->kind = ARB_TK_RESULT; t->number = ARB_RESULT_WHITE; return t->kind; }
-    if ((n == 3 && memcmp(w, "0-1", 3) == 0)) { t->kind = ARB_TK_RESULT; t->number = ARB_RESULT_BLACK; return t->kind; }
-    if ((n == 7 && memcmp(w, "1/2-1/2", 7) == 0) || (n == 5 && memcmp(w, "\xC2\xBD-\xC2\xBD", 5) == 0)) {
+    enum arb_result res = arb_result_parse(w, n);
+    if (res != ARB_RESULT_NONE) {
         t->kind = ARB_TK_RESULT;
-        t->number = ARB_RESULT_DRAW;
+        t->number = res;
         return t->kind;
     }
-    if (n == 1 && w[0] == '*') { t->kind = ARB_TK_RESULT; t->number = ARB_RESULT_UNKNOWN; return t->kind; }
 
     /* Move numbers: digits then dots (or an ellipsis); dots alone.  A
      * number of any length is one ("12345678901234567890." too); its value
@@ -656,6 +681,21 @@ enum arb_tok arb_lex_next(struct arb_lexer *lx, struct arb_token *t)
         /* At the start of a line (or after a tag on it) a tag is read, or
          * reported as malformed; elsewhere only a well-formed one counts
          * ("1-0 [Event ..." on one line: the next game's first tag). */
+        {
+            /* "[pgn]", "[/pgn]", "[b]": markup of a forum or a blog around
+             * a game, no tag pair.  An error token up to its ']', marked. */
+            uint64_t q = p + 1;
+            int d = byte_at(lx, q);
+            if (d == '/')
+                d = byte_at(lx, ++q);
+            uint64_t name = q;
+            while ((d >= 'a' && d <= 'z') || (d >= 'A' && d <= 'Z') || (d >= '0' && d <= '9'))
+                d = byte_at(lx, ++q);
+            if (d == ']' && q > name) {
+                t->markup = true;
+                return error_token(lx, t, q + 1, "markup, not a tag pair");
+            }
+        }
         if (tag_ok || looks_like_tag(lx, p))
             return lex_tag(lx, t);
         {

@@ -12,7 +12,7 @@
  *   COMMENT    {...} and ; to end of line
  *   NAG        $12, or an annotation glyph as its own word: !? ± +- = (nag.h)
  *   VAR_OPEN   (      VAR_CLOSE   )      DRAW_OFFER   (=)
- *   RESULT     1-0  0-1  1/2-1/2  *  (and ½-½)
+ *   RESULT     1-0  0-1  1/2-1/2  *  (and ½-½, 1–0, 1:0, +--: arb_result_parse)
  *   ERROR      text that no token can start with; .error says why
  * Lines starting with % are skipped (§6).  Whitespace includes NBSP.
  */
@@ -20,6 +20,7 @@
 #define ARB_LEX_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "input.h"
@@ -48,6 +49,7 @@ struct arb_token {
     /* MOVENUM: number (-1 if only dots) and dots; NAG: value; RESULT: enum arb_result */
     int number, dots;
     bool unterminated;            /* COMMENT: no closing brace (ended at EOF or a tag line) */
+    bool markup;                  /* ERROR: "[pgn]", "[/pgn]": markup around a game, no tag pair */
     const char *error;            /* ERROR: what is wrong, one phrase */
 };
 
@@ -69,6 +71,12 @@ struct arb_lexer {
 };
 
 void arb_lexer_init(struct arb_lexer *lx, struct arb_input *in);
+
+/* The result n bytes at w write (a termination marker or a Result tag):
+ * 1-0, 0-1, 1/2-1/2, *, and the forms real files use (½-½, a dash or minus
+ * sign for the hyphen, 1:0, the forfeits +-- and --+); ARB_RESULT_NONE
+ * for anything else. */
+enum arb_result arb_result_parse(const char *w, size_t n);
 
 /* The next token.  Returns its kind (ARB_TK_EOF at the end of the input or
  * on a read error, see lx->io_error). */

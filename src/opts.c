@@ -1,5 +1,6 @@
 /* opts.c — option parsing, help and version (see opts.h). */
 #include "opts.h"
+#include "msg.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -286,11 +287,10 @@ static enum arb_parse_result usage_error(const struct arb_opts *o, const char *f
 static enum arb_parse_result usage_error(const struct arb_opts *o, const char *fmt, ...)
 {
     va_list ap;
-    fprintf(stderr, "arbiter: ");
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    arb_vmsg(fmt, ap);
     va_end(ap);
-    fprintf(stderr, "\nTry 'arbiter %s%s--help' for more information.\n", o->cmd_name ? o->cmd_name : "",
+    fprintf(stderr, "Try 'arbiter %s%s--help' for more information.\n", o->cmd_name ? o->cmd_name : "",
             o->cmd_name ? " " : "");
     return ARB_OPTS_USAGE;
 }

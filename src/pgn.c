@@ -469,9 +469,12 @@ static const char *span_text(struct arb_game *g, uint64_t off, uint64_t end)
     return arb_arena_printf(g->arena, "'%.*s'%s", (int)k, s, k < n ? " ..." : "");
 }
 
+/* Where stray text stands, for its finding's words. */
+enum stray_place { BEFORE_GAME, AMONG_TAGS, IN_MOVETEXT, AFTER_MARKER };
+
 /* A stray-text finding for the tokens of span sp (inside the game's text
- * when after its marker: the caret goes under them). */
-static void stray_finding(struct arb_game *g, const struct arb_pgn_span *sp, bool after_marker)
+ * but before it: the caret goes under them). */
+static void stray_finding(struct arb_game *g, const struct arb_pgn_span *sp, enum stray_place where)
 {
     /* Only U+FFFD (bytes that could not be decoded, at the end of a file):
      * the decode-error finding says it all. */
@@ -486,16 +489,20 @@ static void stray_finding(struct arb_game *g, const struct arb_pgn_span *sp, boo
     f->line = sp->line;
     f->col = sp->col;
     const char *text = span_text(g, sp->off, sp->end);
-    if (after_marker) {
-        f->message = arb_arena_printf(g->arena, "%s after the game's termination marker belongs to no game", text);
+    static const char *const says[] = {
+        [BEFORE_GAME] = "before the game's first tag or move belongs to no game",
+        [AMONG_TAGS] = "among the game's tags is no tag pair (markup around the game?)",
+        [IN_MOVETEXT] = "in the movetext is markup around the game, no move",
+        [AFTER_MARKER] = "after the game's termination marker belongs to no game",
+    };
+    f->message = arb_arena_printf(g->arena, "%s %s", text, says[where]);
+    if (where != BEFORE_GAME) {
         f->off = (uint32_t)(sp->off - g->start_off);
         const char *s = arb_input_at(g->in, sp->off);
         uint32_t k = 0;
         while (sp->off + k < sp->end && s[k] != '\n' && s[k] != '\r')
             k++;
         f->len = k;
-    } else {
-        f->message = arb_arena_printf(g->arena, "%s before the game's first tag or move belongs to no game", text);
     }
 }
 
@@ -531,6 +538,16 @@ static void stray_finding(struct arb_game *g, const struct arb_pgn_span *sp, boo
  */
 enum rstate { BETWEEN, TAGS, MOVES, ENDED };
 
+/* Does a token that is no move start with a character no move or move
+ * number starts with ('<', '/', '&': markup pasted from a web page)? */
+static bool markup(const char *s)
+{
+    unsigned char c = (unsigned char)*s;
+    return !(c >= 0x80 || (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || c == '?' || c == '!'
+             || c == '+' || c == '#' || c == '=' || c == '-' || c == '.' || c == '$' || c == '*' || c == '(' || c == ')'
+             || c == '{' || c == '}' || c == '[' || c == ']' || c == ';' || c == '%' || c == '@');
+}
+
 /* Does word (or glyph) t begin a bare move list?  A word does when it is a
  * move (r->is_move; every word without one); a glyph only when is_move
  * takes it ("?" on a scoresheet is an unreadable move). */
@@ -555,7 +572,7 @@ int arb_pgn_next(struct arb_pgn_reader *r, struct arb_game *g, struct arb_arena 
 
     struct arb_token t;
     enum rstate state = BETWEEN;
-    int depth = 0, moves = 0, tag_cap = 0, stray_depth = 0;
+    int depth = 0, moves = 0, tag_cap = 0, stray_depth = 0, tag_strays = 0, tag_stray = -1;
     struct tag_index tix = {NULL, 0};
     uint64_t limit = UINT64_MAX;   /* end of the bytes a game may take (--max-game-bytes) */
     bool ended = false;
@@ -601,7 +618,7 @@ int arb_pgn_next(struct arb_pgn_reader *r, struct arb_game *g, struct arb_arena 
             }
         }
         bool is_tag = k == ARB_TK_TAG
-                      || (k == ARB_TK_ERROR && t.first_on_line && *arb_input_at(r->in, t.off) == '[');
+                      || (k == ARB_TK_ERROR && t.first_on_line && !t.markup && *arb_input_at(r->in, t.off) == '[');
 
         if (state == ENDED) {
             bool begins = is_tag || (!stray_depth && (k == ARB_TK_MOVENUM || begins_moves(r, &t)));
@@ -612,7 +629,7 @@ int arb_pgn_next(struct arb_pgn_reader *r, struct arb_game *g, struct arb_arena 
             g->end_off = t.off + t.len;
             if (k == ARB_TK_COMMENT && !stray_depth) {
                 if (in_run) {
-                    stray_finding(g, &run, true);
+                    stray_finding(g, &run, AFTER_MARKER);
                     in_run = false;
                 }
                 add_node(g, &t, ARB_N_COMMENT);
@@ -667,9 +684,24 @@ int arb_pgn_next(struct arb_pgn_reader *r, struct arb_game *g, struct arb_arena 
                 state = MOVES;
             }
             if (have_stray && !stray_reported) {
-                stray_finding(g, &stray, false);
+                stray_finding(g, &stray, BEFORE_GAME);
                 stray_reported = true;
             }
+        }
+
+        if (state == TAGS && !is_tag
+            && (t.markup || ((k == ARB_TK_WORD || k == ARB_TK_NAG || k == ARB_TK_ERROR) && !begins_moves(r, &t)
+                             && markup(arb_input_at(r->in, t.off))))) {
+            /* Markup among the tags ("[Event \"x\"]<br />"): stray text of
+             * the game, which stays in its tag section.  Said once, at the
+             * first piece, with the count of the others. */
+            if (!tag_strays++) {
+                struct arb_pgn_span sp = {t.off, t.off + t.len, t.line, t.col};
+                int before = g->findings.n;
+                stray_finding(g, &sp, AMONG_TAGS);
+                tag_stray = g->findings.n > before ? g->findings.n - 1 : -1;
+            }
+            continue;
         }
 
         if (t.off + t.len > limit && state != BETWEEN) {
@@ -776,6 +808,12 @@ int arb_pgn_next(struct arb_pgn_reader *r, struct arb_game *g, struct arb_arena 
             }
             break;
         case ARB_TK_ERROR:
+            if (t.markup) {
+                /* "[/pgn]" after the moves: markup, no game's text. */
+                struct arb_pgn_span sp = {t.off, t.off + t.len, t.line, t.col};
+                stray_finding(g, &sp, IN_MOVETEXT);
+                break;
+            }
             add_node(g, &t, ARB_N_ERROR);
             syntax(g, &t, "%s", t.error);
             g->fatal_syntax = true;
@@ -785,7 +823,12 @@ int arb_pgn_next(struct arb_pgn_reader *r, struct arb_game *g, struct arb_arena 
         }
     }
     if (in_run)
-        stray_finding(g, &run, true);
+        stray_finding(g, &run, AFTER_MARKER);
+    if (tag_strays > 1 && tag_stray >= 0) {
+        struct arb_finding *f = &g->findings.v[tag_stray];
+        f->message = arb_arena_printf(a, "%s (and %d more such piece%s of text among the tags)", f->message,
+                                      tag_strays - 1, tag_strays > 2 ? "s" : "");
+    }
     if (state == BETWEEN) {
         if (!have_stray)
             return 0;   /* nothing but white space and comments: no game */
@@ -795,7 +838,7 @@ int arb_pgn_next(struct arb_pgn_reader *r, struct arb_game *g, struct arb_arena 
         g->line = stray.line;
         g->col = stray.col;
         g->end_off = stray.end;
-        stray_finding(g, &stray, false);
+        stray_finding(g, &stray, BEFORE_GAME);
     }
     (void)ended;
     if (!g->end_off)

@@ -52,13 +52,7 @@ const char *arb_result_name(enum arb_result r)
 
 static enum arb_result result_from_string(const char *s)
 {
-    if (!s)
-        return ARB_RESULT_NONE;
-    if (strcmp(s, "1-0") == 0) return ARB_RESULT_WHITE;
-    if (strcmp(s, "0-1") == 0) return ARB_RESULT_BLACK;
-    if (strcmp(s, "1/2-1/2") == 0 || strcmp(s, "\xC2\xBD-\xC2\xBD") == 0) return ARB_RESULT_DRAW;
-    if (strcmp(s, "*") == 0) return ARB_RESULT_UNKNOWN;
-    return ARB_RESULT_NONE;
+    return s ? arb_result_parse(s, strlen(s)) : ARB_RESULT_NONE;
 }
 
 static const char *const piece_names[6] = {"pawn", "knight", "bishop", "rook", "queen", "king"};
@@ -234,6 +228,16 @@ static void move_number(const struct arb_pos *pos, char *buf, size_t cap)
 
 static const char *castle_name(int aside) { return aside ? "0-0-0" : "0-0"; }
 
+/* The article a castling finding cites: the edition's castling rule, or
+ * in Chess960 its appendix / guidelines (F.3, II.3; the squares between:
+ * F.3 note 4, II.3.2.7.4). */
+static enum arb_article castling_article(const struct rs *s, enum arb_article standard, bool path)
+{
+    if (!s->cur.pos.chess960)
+        return standard;
+    return path ? ARB_ART_CASTLING_960_PATH : ARB_ART_CASTLING_960;
+}
+
 static void report_castle_no_right(struct rs *s, const struct arb_node *n, int aside)
 {
     int us = s->cur.pos.side;
@@ -242,11 +246,11 @@ static void report_castle_no_right(struct rs *s, const struct arb_node *n, int a
     if (l->ply > 0) {
         const struct arb_node *m = &s->g->nodes[l->node];
         static const char *const why[3] = {"the king moved", "that rook moved", "that rook was captured"};
-        finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_CASTLING_LOST,
+        finding(s, ARB_F_ILLEGAL_MOVE, n, castling_article(s, ARB_ART_CASTLING_LOST, false),
                 "%s cannot castle %s: %s earlier (%.*s, line %u)", side_names[us], castle_name(aside), why[l->why],
                 (int)m->len, arb_node_text(s->g, m), m->line);
     } else {
-        finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_CASTLING_LOST,
+        finding(s, ARB_F_ILLEGAL_MOVE, n, castling_article(s, ARB_ART_CASTLING_LOST, false),
                 "%s cannot castle %s: the king or that rook has moved (the starting position gives no such right)",
                 side_names[us], castle_name(aside));
     }
@@ -274,6 +278,19 @@ static int only_piece(const struct arb_pos *pos, int us, int type, const struct 
     if (d->from_rank >= 0)
         mine &= ARB_RANK_BB(d->from_rank);
     return arb_popcount(mine) == 1 ? arb_lsb(mine) : -1;
+}
+
+/* Is d a king move two files along the back rank from the king's square in
+ * classical chess (e1-g1, e8-c8), castling written as a king move?  The
+ * side (1: queenside, 0: kingside), or -1.  (In Chess960 a king move is
+ * never castling: II.3, and the king may start anywhere.) */
+static int castling_by_king_move(const struct arb_pos *pos, const struct arb_movedesc *d)
+{
+    int us = pos->side, k = pos->king_sq[us];
+    if (pos->chess960 || k != ARB_SQ(4, us == ARB_WHITE ? 0 : 7) || d->to_rank != ARB_RANK(k)
+        || (d->to_file != 2 && d->to_file != 6))
+        return -1;
+    return d->to_file == 2;
 }
 
 /* Report why the description d found no single legal move. */
@@ -325,6 +342,10 @@ static void report_failure(struct rs *s, const struct arb_node *n, const struct 
             else
                 finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PAWN, "no %s pawn can %s %s", colour_names[us],
                         capture ? "capture on" : "move to", sq);
+        } else if (type == ARB_KING && castling_by_king_move(pos, d) >= 0) {
+            /* "Kg1" from e1: castling written as the king's move, without
+             * the right (with it, the resolver reads it as castling). */
+            report_castle_no_right(s, n, castling_by_king_move(pos, d));
         } else {
             int only = only_piece(pos, us, type, d);
             if (only >= 0) {
@@ -363,10 +384,28 @@ static void report_failure(struct rs *s, const struct arb_node *n, const struct 
             finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_IN_CHECK,
                     "the %s king is in check and the %s on %s to %s does not answer the check", colour_names[us],
                     pname, from, sq);
-        else
-            finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_IN_CHECK,
-                    "the %s on %s cannot move to %s: that would expose the %s king to check", pname, from, sq,
-                    colour_names[us]);
+        else {
+            /* A pinned piece (an en-passant capture that opens a line
+             * too): name the piece that would then attack the king. */
+            struct arb_pos after = *pos;
+            struct arb_undo u;
+            arb_pos_make(&after, m, &u);
+            arb_bb att = arb_pos_attackers(&after, after.king_sq[us], us ^ 1, after.occ);
+            if (att) {
+                int a = arb_lsb(att);
+                char asq[3], ksq[3];
+                square(a, asq);
+                square(pos->king_sq[us], ksq);
+                finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_IN_CHECK,
+                        "the %s on %s cannot move to %s%s: the %s %s on %s would then attack the %s king on %s",
+                        pname, from, sq, arb_move_kind(m) == ARB_MK_EP ? " (en passant)" : "", colour_names[us ^ 1],
+                        piece_names[arb_piece_type(pos->board[a])], asq, colour_names[us], ksq);
+            } else {
+                finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_IN_CHECK,
+                        "the %s on %s cannot move to %s: that would expose the %s king to check", pname, from, sq,
+                        colour_names[us]);
+            }
+        }
         break;
     }
     case ARB_RS_AMBIGUOUS: {
@@ -376,8 +415,11 @@ static void report_failure(struct rs *s, const struct arb_node *n, const struct 
             write_move(s, r->cand[i], buf, sizeof buf);
             used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? (i + 1 == r->n_cand ? " or " : ", ") : "", buf);
         }
-        finding(s, ARB_F_AMBIGUOUS_MOVE, n, ARB_ART_NOTATION_AMBIGUITY, "%d %s %ss can move to %s: write %s",
-                r->n_cand, colour_names[us], pname, sq, list);
+        /* Two pawns that can take the same unit: the departure file
+         * (2009 C.11; later editions' pawn-capture rule). */
+        finding(s, ARB_F_AMBIGUOUS_MOVE, n,
+                type == ARB_PAWN ? ARB_ART_NOTATION_PAWN_AMBIGUITY : ARB_ART_NOTATION_AMBIGUITY,
+                "%d %s %ss can move to %s: write %s", r->n_cand, colour_names[us], pname, sq, list);
         break;
     }
     case ARB_RS_PROMO_BAD_PIECE:
@@ -390,16 +432,16 @@ static void report_failure(struct rs *s, const struct arb_node *n, const struct 
         report_castle_no_right(s, n, d->castle == ARB_DESC_CASTLE_A || (d->castle == 0 && d->to_file == 2));
         break;
     case ARB_RS_CASTLE_IN_CHECK:
-        finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_CASTLING_PREVENTED, "%s cannot castle while in check",
-                side_names[us]);
+        finding(s, ARB_F_ILLEGAL_MOVE, n, castling_article(s, ARB_ART_CASTLING_PREVENTED, false),
+                "%s cannot castle while in check", side_names[us]);
         break;
     case ARB_RS_CASTLE_BLOCKED:
-        finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_CASTLING_PREVENTED,
+        finding(s, ARB_F_ILLEGAL_MOVE, n, castling_article(s, ARB_ART_CASTLING_PREVENTED, true),
                 "%s cannot castle %s: a piece stands on %s between king and rook", side_names[us],
                 castle_name(d->castle == ARB_DESC_CASTLE_A), sq);
         break;
     case ARB_RS_CASTLE_ATTACKED:
-        finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_CASTLING_PREVENTED,
+        finding(s, ARB_F_ILLEGAL_MOVE, n, castling_article(s, ARB_ART_CASTLING_PREVENTED, false),
                 "%s cannot castle %s: the king would cross or land on %s, which %s attacks", side_names[us],
                 castle_name(d->castle == ARB_DESC_CASTLE_A), sq, side_names[us ^ 1]);
         break;
@@ -408,7 +450,7 @@ static void report_failure(struct rs *s, const struct arb_node *n, const struct 
                 quoted(s, n));
         break;
     case ARB_RS_CAPTURES_KING:
-        finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_ILLEGAL_MOVE,
+        finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_CAPTURE,
                 "the %s king stands on %s: taking the king is no move of chess (the illegal move before left it "
                 "in check)", colour_names[us ^ 1], sq);
         break;
@@ -952,8 +994,12 @@ static const char *ordinal(int k)
 /* The illegal move about to be played (by the side to move, from the
  * position before it) counts: what the edition prescribes for it in this
  * kind of game, as a clause ("it is White's second illegal move: under
- * ..."); *article: the rule applied. */
-static const char *illegal_consequence(struct rs *s, const char **article)
+ * ..."); *article: the rule applied.  arbiter_case: the kind the arbiter
+ * acts on himself even where he otherwise waits for a claim (2009 A.4c: a
+ * promotion not completed, both kings in check).  The minutes it adds to
+ * the opponent's clock, if any, are credited to that clock (a reading
+ * that shows them is lawful, 6.3.1). */
+static const char *illegal_consequence(struct rs *s, const char **article, bool arbiter_case)
 {
     const struct arb_pos *pos = &s->cur.pos;
     int off = pos->side, opp = off ^ 1;
@@ -974,18 +1020,23 @@ static const char *illegal_consequence(struct rs *s, const char **article)
             arb_buf_printf(&b, " (a draw if %s cannot checkmate %s by any series of legal moves; not decided here)",
                            side_names[opp], side_names[off]);
         if (ir->on_claim)
-            arb_buf_printf(&b, ", when %s claims (or the arbiter acts) before %s next move; unclaimed it stands",
-                           side_names[opp], opp_next);
+            arb_buf_printf(&b, ", when %s claims%s before %s next move; unclaimed it stands", side_names[opp],
+                           ir->arbiter_acts ? " (or the arbiter acts)" : "", opp_next);
     } else if (ir->penalty_min) {
         arb_buf_printf(&b, "%s gets %d more minute%s on the clock", side_names[opp], ir->penalty_min,
                        ir->penalty_min == 1 ? "" : "s");
         if (ir->on_claim)
-            arb_buf_printf(&b, " if it is claimed (or the arbiter acts) before %s next move", opp_next);
+            arb_buf_printf(&b, " if it is claimed%s before %s next move", ir->arbiter_acts ? " (or the arbiter acts)" : "",
+                           opp_next);
         if (ir->loses_at)
             arb_buf_printf(&b, "; the %s loses", ordinal(ir->loses_at));
+        if (s->depth == 0)
+            arb_clocks_add_penalty(&s->out->clocks, opp, 600L * ir->penalty_min, s->cur.ply + 1);
     } else {
         arb_buf_adds(&b, "it carries no penalty by count");
     }
+    if (ir->on_claim && !ir->arbiter_acts && arbiter_case && ir->arbiter_exception)
+        arb_buf_printf(&b, "; here %s", ir->arbiter_exception);
     const char *text = arb_arena_printf(s->g->arena, "%s", b.data);
     arb_buf_free(&b);
     *article = ir->article;
@@ -1264,7 +1315,7 @@ static int do_move(struct rs *s, int idx)
             return used;
         }
         const char *article;
-        const char *what = illegal_consequence(s, &article);
+        const char *what = illegal_consequence(s, &article, false);
         struct arb_finding *f = finding(s, ARB_F_ILLEGAL_MOVE_STOOD, n, -1,
                                         "the record goes on from the position this move left, as if it stood (the "
                                         "moves after it replay only from there), and the replay follows it; %s",
@@ -1282,7 +1333,7 @@ static int do_move(struct rs *s, int idx)
         followed_illegal(s);
         if (s->depth == 0) {
             const char *article;
-            const char *what = illegal_consequence(s, &article);
+            const char *what = illegal_consequence(s, &article, true);
             counts = arb_arena_printf(s->g->arena, ", and the move counts as an illegal move: %s (%s)", what, article);
         }
         finding(s, ARB_F_PROMOTION_MISSING, n, ARB_ART_PROMOTION_INCOMPLETE,
@@ -1632,11 +1683,17 @@ static bool setup(struct rs *s)
     const struct arb_tag *fen = arb_game_find_tag(g, "FEN");
     if (fen) {
         char err[200], dropped[300];
-        if (arb_pos_from_fen_repair(&s->cur.pos, fen->value, c960, dropped, sizeof dropped, err, sizeof err) < 0) {
+        int rc = arb_pos_from_fen_repair(&s->cur.pos, fen->value, c960, dropped, sizeof dropped, err, sizeof err);
+        if (rc < 0) {
             struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_INVALID_FEN);
             f->line = fen->line;
             f->col = fen->col;
-            f->message = arb_arena_printf(g->arena, "the FEN tag cannot be replayed: %s", err);
+            if (rc == -2) {
+                f->message = arb_arena_printf(g->arena, "the FEN tag is no Chess960 starting position: %s", err);
+                f->article = arb_article(s->prof, ARB_ART_START_960);
+            } else {
+                f->message = arb_arena_printf(g->arena, "the FEN tag cannot be replayed: %s", err);
+            }
             return false;
         }
         if (dropped[0]) {
@@ -1863,14 +1920,19 @@ static void clock_comment(struct rs *s, const struct arb_node *n)
                            : p->increment ? arb_arena_printf(s->g->arena, "rise by at most the increment of %d s",
                                                              p->increment)
                                           : "not rise (no increment)";
+        const char *credit = ck.credit ? arb_arena_printf(s->g->arena, ", and by the %ld minute%s %s got for the "
+                                                                         "illegal move at ply %d",
+                                                          ck.credit / 600, ck.credit == 600 ? "" : "s",
+                                                          side_names[mover], ck.credit_ply)
+                                       : "";
         struct arb_finding *f = finding(s, ARB_F_CLOCK_INCONSISTENT, n, ARB_ART_TIME_CONTROL,
-                                        "%s's clock reads %s after move %d, up from %s: under %s it may %s%s, so at most "
-                                        "%s (one second allowed for display rounding)",
+                                        "%s's clock reads %s after move %d, up from %s: under %s it may %s%s%s, so at "
+                                        "most %s (one second allowed for display rounding)",
                                         side_names[mover], clock_text(s, ck.reading), move, clock_text(s, ck.before),
                                         arb_tc_format(&s->out->tc, tcs, sizeof tcs), rise,
                                         s->out->tc.n > 1 ? " (and the next period's time at the move that ends a period)"
                                                          : "",
-                                        clock_text(s, ck.most));
+                                        credit, clock_text(s, ck.most));
         f->ply = s->cur.ply;
     }
     if ((ck.flag || ck.period_missed) && !s->flag_node[mover]) {
@@ -1896,14 +1958,24 @@ static void report_flags(struct rs *s)
                                                                "clock reads %s with the next period's time added)",
                                                   clock_text(s, s->flag_reading[side]))
                                : arb_arena_printf(s->g->arena, "the clock reads %s", clock_text(s, s->flag_reading[side]));
+        /* Both down, the order unknown: what the edition says (2009/2014
+         * 6.11, 2009 A.4d(3), Guidelines III.3.1 only without increment,
+         * team rule 14), or that it names no rule for this kind of game. */
+        const char *both_text = "";
+        if (both) {
+            bool incr = s->out->tc.n > 0 && (s->out->tc.p[0].increment > 0 || s->out->tc.delay_kind != ARB_DELAY_NONE);
+            if (fr->both_article && !(fr->both_no_increment && incr))
+                both_text = arb_arena_printf(s->g->arena, "; both flags have fallen: if the order cannot be told, %s "
+                                                          "(%s)", fr->both, fr->both_article);
+            else
+                both_text = "; both flags have fallen (no rule of this edition decides an unknown order in this "
+                            "kind of game)";
+        }
         struct arb_finding *f = finding(s, ARB_F_FLAG_FALL, s->flag_node[side], -1,
                                         "%s's flag fell at ply %d: %s, and play went on for %d more half-move%s; under "
                                         "%s (%s) %s%s",
                                         side_names[side], at, what, s->cur.ply - at, s->cur.ply - at == 1 ? "" : "s",
-                                        s->prof->name, arb_mode_name(s->out->mode), fr->duty,
-                                        both ? "; both flags have fallen (in the last period, the order unknown, a "
-                                               "draw: 6.11 / Guidelines III.3.1; Finnish team blitz rule 14)"
-                                             : "");
+                                        s->prof->name, arb_mode_name(s->out->mode), fr->duty, both_text);
         f->ply = at;
         f->article = fr->article;
     }

@@ -9,6 +9,7 @@
  * many were not shown.
  */
 #include "report.h"
+#include "msg.h"
 
 #include <string.h>
 
@@ -77,7 +78,12 @@ static void github_game(struct arb_buf *out, const struct arb_game *g, const str
         if (f->article)
             arb_buf_printf(&msg, " (%s)", f->article);
         arb_buf_printf(&msg, " [%s, game %llu]", arb_codes[f->code].name, (unsigned long long)g->index);
-        escape(out, msg.data, false);
+        /* The file's text in a message must not reach the log as control
+         * sequences: escaped (msg.h), then as the Actions toolkit escapes. */
+        struct arb_buf safe = {0};
+        arb_term_escape(&safe, msg.data, msg.len);
+        escape(out, safe.data, false);
+        arb_buf_free(&safe);
         arb_buf_free(&msg);
         arb_buf_addc(out, '\n');
     }

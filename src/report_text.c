@@ -9,6 +9,7 @@
  * it has an article or a position.  A game without findings prints nothing.
  */
 #include "report.h"
+#include "msg.h"
 
 #include <string.h>
 
@@ -89,25 +90,44 @@ static void source_line(struct arb_buf *out, const struct arb_game *g, const str
             to--;
         cut_right = true;
     }
-    arb_buf_printf(out, "%6u | %s%.*s%s\n", f->line, cut_left ? "... " : "", (int)(to - from), from,
-                   cut_right ? "..." : "");
+    /* The text is the file's: shown escaped (msg.h), and the caret counts
+     * the columns the escaped text takes. */
+    arb_buf_printf(out, "%6u | %s", f->line, cut_left ? "... " : "");
+    arb_term_escape(out, from, (size_t)(to - from));
+    arb_buf_printf(out, "%s\n", cut_right ? "..." : "");
     arb_buf_printf(out, "%6s | %s", "", cut_left ? "    " : "");
-    for (const char *p = from; p < tok; p++)
-        if (*p == '\t')
+    for (const char *p = from; p < tok;) {
+        if (*p == '\t') {
             arb_buf_addc(out, '\t');
-        else if (((unsigned char)*p & 0xC0) != 0x80)
+            p++;
+            continue;
+        }
+        const char *q = p + 1;
+        while (q < tok && ((unsigned char)*q & 0xC0) == 0x80)
+            q++;
+        for (size_t k = arb_term_cols(p, (size_t)(q - p)); k > 0; k--)
             arb_buf_addc(out, ' ');
+        p = q;
+    }
     if (o->color)
         arb_buf_adds(out, "\033[1;32m");
     arb_buf_addc(out, '^');
-    int chars = 0;
-    for (const char *p = tok; p < tok + len && p < to; p++)
-        chars += ((unsigned char)*p & 0xC0) != 0x80;
-    for (int i = 1; i < chars; i++)
+    const char *tend = tok + len < to ? tok + len : to;
+    size_t cols = tend > tok ? arb_term_cols(tok, (size_t)(tend - tok)) : 0;
+    for (size_t i = 1; i < cols; i++)
         arb_buf_addc(out, '~');
     if (o->color)
         arb_buf_adds(out, "\033[0m");
     arb_buf_addc(out, '\n');
+}
+
+/* The move a finding concerns ("21. Bc5"), escaped: it is the file's text. */
+static void move_ref(struct arb_buf *out, const struct arb_outcome *oc, const struct arb_finding *f)
+{
+    struct arb_buf t = {0};
+    arb_move_ref(&t, oc, f);
+    arb_term_escape(out, t.data ? t.data : "", t.len);
+    arb_buf_free(&t);
 }
 
 /* The note: the article of the edition applied, and the position before
@@ -127,7 +147,7 @@ static void note(struct arb_buf *out, const struct arb_outcome *oc, const struct
         if (f->move) {
             arb_buf_printf(out, "%sthe position %s ", f->article ? "; " : "",
                            arb_finding_pos_after(f) ? "after" : "before");
-            arb_move_ref(out, oc, f);
+            move_ref(out, oc, f);
             arb_buf_printf(out, ": %s", fen);
         } else {
             arb_buf_printf(out, "%sthe position: %s", f->article ? "; " : "", fen);
@@ -143,7 +163,7 @@ static void text_game(struct arb_buf *out, const struct arb_game *g, const struc
         const struct arb_finding *f = &g->findings.v[i];
         if (o->color)
             arb_buf_adds(out, "\033[1m");
-        arb_buf_adds(out, g->file);
+        arb_term_escapes(out, g->file);
         if (f->line) {
             arb_buf_printf(out, ":%u", f->line);
             if (f->col)
@@ -159,10 +179,10 @@ static void text_game(struct arb_buf *out, const struct arb_game *g, const struc
             arb_buf_adds(out, "\033[0m");
         arb_buf_adds(out, ": ");
         if (f->move) {
-            arb_move_ref(out, oc, f);
+            move_ref(out, oc, f);
             arb_buf_adds(out, ": ");
         }
-        arb_buf_adds(out, f->message ? f->message : "");
+        arb_term_escapes(out, f->message);
         arb_buf_printf(out, " [%s]\n", arb_codes[f->code].name);
         if (f->len && f->line)
             source_line(out, g, f, g->text + f->off, f->len, o);
@@ -172,8 +192,11 @@ static void text_game(struct arb_buf *out, const struct arb_game *g, const struc
                 source_line(out, g, f, at, 0, o);
         }
         note(out, oc, f, o);
-        if (f->note)
-            arb_buf_printf(out, "%s %s\n", o->color ? "\033[1;36mnote:\033[0m" : "note:", f->note);
+        if (f->note) {
+            arb_buf_printf(out, "%s ", o->color ? "\033[1;36mnote:\033[0m" : "note:");
+            arb_term_escapes(out, f->note);
+            arb_buf_addc(out, '\n');
+        }
         if (f->clocks)
             arb_buf_printf(out, "    clocks: %s\n", f->clocks);
     }

@@ -40,7 +40,7 @@ bool arb_out_finish(void)
     if (!out_errno)
         return true;
     if (out_errno != EPIPE)
-        fprintf(stderr, "arbiter: error writing the output: %s\n", strerror(out_errno));
+        fprintf(stderr, "arbiter: error writing the output: %s\n", strerror(out_errno));   /* (no input text in it) */
     return false;
 }
 
@@ -136,39 +136,36 @@ void arb_xml_escape(struct arb_buf *out, const char *s)
         arb_xml_escape_n(out, s, strlen(s));
 }
 
-void arb_xml_escape_n(struct arb_buf *out, const char *s, size_t n)
+void arb_xml_escape_n(struct arb_buf *out, const char *str, size_t n)
 {
-    for (const char *e = s + n; s < e; s++) {
-        unsigned char c = (unsigned char)*s;
+    const unsigned char *s = (const unsigned char *)str;
+    for (size_t i = 0; i < n;) {
+        unsigned char c = s[i];
         switch (c) {
-        case '&': arb_buf_adds(out, "&amp;"); break;
-        case '<': arb_buf_adds(out, "&lt;"); break;
-        case '>': arb_buf_adds(out, "&gt;"); break;
-        case '"': arb_buf_adds(out, "&quot;"); break;
-        case '\'': arb_buf_adds(out, "&apos;"); break;
-        default:
+        case '&': arb_buf_adds(out, "&amp;"); i++; continue;
+        case '<': arb_buf_adds(out, "&lt;"); i++; continue;
+        case '>': arb_buf_adds(out, "&gt;"); i++; continue;
+        case '"': arb_buf_adds(out, "&quot;"); i++; continue;
+        case '\'': arb_buf_adds(out, "&apos;"); i++; continue;
+        default: break;
+        }
+        if (c < 0x80) {
             /* XML 1.0 has no place for other control characters. */
             if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
                 arb_buf_printf(out, "\\x%02x", c);
             else
                 arb_buf_addc(out, (char)c);
+            i++;
+            continue;
         }
+        size_t len = arb_utf8_valid(s + i, n - i);
+        uint32_t cp = len ? arb_utf8_decode(s + i, len) : 0;
+        if (!len || cp == 0xFFFE || cp == 0xFFFF) {
+            arb_buf_printf(out, "\\x%02x", c);   /* not UTF-8 (a file name), or no XML character */
+            i++;
+            continue;
+        }
+        arb_buf_add(out, s + i, len);
+        i += len;
     }
-}
-
-size_t arb_utf8_prefix(const char *s, size_t n, size_t max)
-{
-    if (n <= max)
-        return n;
-    while (max > 0 && ((unsigned char)s[max] & 0xC0) == 0x80)
-        max--;
-    return max;
-}
-
-size_t arb_utf8_chars(const char *s, size_t n)
-{
-    size_t chars = 0;
-    for (size_t i = 0; i < n; i++)
-        chars += ((unsigned char)s[i] & 0xC0) != 0x80;
-    return chars;
 }

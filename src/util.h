@@ -71,17 +71,13 @@ void arb_buf_printf(struct arb_buf *b, const char *fmt, ...) ARB_PRINTF(2, 3);
 void arb_buf_vprintf(struct arb_buf *b, const char *fmt, va_list ap) ARB_PRINTF(2, 0);
 static inline void arb_buf_clear(struct arb_buf *b) { b->len = 0; if (b->data) b->data[0] = 0; }
 void arb_buf_free(struct arb_buf *b);
-/* Append s to b with &, <, >, " and ' escaped for XML and HTML (other
- * control characters than tab and line breaks, which XML 1.0 forbids,
- * as \xNN). */
+/* Append s to b with &, <, >, " and ' escaped for XML and HTML; what XML
+ * 1.0 has no place for (control characters but tab and line breaks, U+FFFE,
+ * U+FFFF) and bytes that are not UTF-8 (a file name's) written as \xNN. */
 void arb_xml_escape(struct arb_buf *b, const char *s);
 /* The same for n bytes at s (no NUL needed). */
 void arb_xml_escape_n(struct arb_buf *b, const char *s, size_t n);
 
-/* Number of characters (UTF-8 code points) in the n bytes at s. */
-size_t arb_utf8_chars(const char *s, size_t n);
-/* How many of the n bytes at s to show when at most max fit: n, or max cut
- * back to a character boundary. */
-size_t arb_utf8_prefix(const char *s, size_t n, size_t max);
+#include "utf8.h"   /* (the UTF-8 helpers moved there) */
 
 #endif

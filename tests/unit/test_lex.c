@@ -217,6 +217,11 @@ static void test_small_tokens(void)
            "check marks and null moves on their own stay words");
     is_str(LEX("1-0 0-1 1/2-1/2 *"), "RESULT 1:1 1-0 #1|RESULT 1:5 0-1 #2|RESULT 1:9 1/2-1/2 #3|RESULT 1:17 * #4|",
            "the four results");
+    is_str(LEX("1\xE2\x80\x93" "0 0\xE2\x80\x94" "1 \xC2\xBD\xE2\x80\x93\xC2\xBD 1:0 0:1 +-- --+ -:+ +:-"),
+           "RESULT 1:1 1\xE2\x80\x93" "0 #1|RESULT 1:5 0\xE2\x80\x94" "1 #2|RESULT 1:9 \xC2\xBD\xE2\x80\x93\xC2\xBD #3|"
+           "RESULT 1:13 1:0 #1|RESULT 1:17 0:1 #2|RESULT 1:21 +-- #1|RESULT 1:25 --+ #2|RESULT 1:29 -:+ #2|"
+           "RESULT 1:33 +:- #1|",
+           "results as real files write them: dashes, a colon, the forfeits of club databases");
     is_str(LEX("(e4 1-0) 1/2 1-00 **"), "( 1:1 (|WORD 1:2 e4|RESULT 1:5 1-0 #1|) 1:8 )|WORD 1:10 1/2|WORD 1:14 1-00|WORD 1:19 **|",
            "results end at a bracket; near-results are words");
     is_str(LEX("} ]"), "ERROR 1:1 }|ERROR 1:3 ]|", "a stray '}' and ']' are errors");

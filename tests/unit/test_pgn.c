@@ -186,6 +186,20 @@ static void test_real_records(void)
     is_str(GAMES("[Event \"A\"]\n\n1. e4 *\n} ]\n", 0), "1@1:1 tags=1 moves=1 marker=4 A [stray-text 4:1]|",
            "stray brackets after the last game are its stray text");
 
+    /* Markup among the tags (a game pasted from a web page). */
+    is_str(GAMES("[Event \"A\"]<br />[White \"x\"]<br />[Black \"y\"]<br /><br />1. e4 e5 1-0\n", 0),
+           "1@1:1 tags=3 moves=2 marker=1 A [stray-text 1:12]|",
+           "'<br />' between tags on one line: one game with its three tags, the markup stray text, said once");
+    is_str(GAMES("[Result \"+--\"]\n\n+--\n", 0), "1@1:1 tags=1 moves=0 marker=1|",
+           "a forfeit '+--' is a termination marker");
+    is_str(GAMES("\n[pgn]\n[White \"Him\"]\n\n1. e4 e5 2. Nf3 *\n[/pgn]\n", 0),
+           "1@3:1 tags=1 moves=3 marker=4 [stray-text 2:1] [stray-text 6:1]|",
+           "'[pgn]' ... '[/pgn]' (a forum's markup) around a game: stray text, one game");
+    is_str(GAMES("[pgn] 1. e4 e5 2. Nf3 Nc6 [/pgn]\n", 0), "1@1:7 tags=0 moves=4 marker=0 [stray-text 1:1] [stray-text 1:27]|",
+           "the same on one line: the moves between are the game's");
+    is_str(GAMES("[Event Moscow]\n[Site \"x\"]\n\n1. e4 *\n", 0), "1@1:1 tags=1 moves=1 marker=4 [pgn-syntax 1:1]|",
+           "a tag value without quotes is still a malformed tag, not markup");
+
     /* Line ends. */
     is_str(GAMES("[Event \"A\"]\r\r1. e4 e5 1-0\r\r[Event \"B\"]\r\r1. d4 d5 0-1\r", 0),
            "1@1:1 tags=1 moves=2 marker=1 A|2@5:1 tags=1 moves=2 marker=2 B|", "CR-only line ends: both games");

@@ -1,0 +1,28 @@
+/* utf8.h — UTF-8 text: what is a character, how many, where to cut.
+ *
+ * The decoder (input.c) makes every game's text valid UTF-8; file names
+ * and command-line arguments come as raw bytes.  Writers that must emit
+ * valid text (JSON, XML, a terminal) ask here.
+ */
+#ifndef ARB_UTF8_H
+#define ARB_UTF8_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Length of the valid UTF-8 character at s (n bytes left: 1 to 4), or 0
+ * when the bytes there are not one (a stray continuation byte, an overlong
+ * form, a surrogate, a character cut short). */
+size_t arb_utf8_valid(const unsigned char *s, size_t n);
+
+/* The code point of the valid character of len bytes at s. */
+uint32_t arb_utf8_decode(const unsigned char *s, size_t len);
+
+/* Number of characters (UTF-8 code points) in the n bytes at s. */
+size_t arb_utf8_chars(const char *s, size_t n);
+
+/* How many of the n bytes at s to show when at most max fit: n, or max cut
+ * back to a character boundary. */
+size_t arb_utf8_prefix(const char *s, size_t n, size_t max);
+
+#endif
