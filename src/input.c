@@ -290,13 +290,56 @@ static size_t nul_unit(const unsigned char *raw, size_t n, int unit)
     return z ? (size_t)(z - raw) : n;
 }
 
+/* In UTF-16 text (auto-detected), the offset in raw[0..n) of a UTF-8
+ * byte-order mark followed by text without NUL bytes (a UTF-8 file joined
+ * after a UTF-16 one), or n. */
+static size_t utf8_bom_at(const unsigned char *r, size_t n)
+{
+    for (size_t i = 0; i + 6 <= n; i++) {
+        const unsigned char *p = memchr(r + i, 0xEF, n - i - 5);
+        if (!p)
+            return n;
+        i = (size_t)(p - r);
+        if (p[1] == 0xBB && p[2] == 0xBF && p[3] && p[4] && p[5])
+            return i;
+    }
+    return n;
+}
+
+static void decode_utf8(struct arb_input *in);
+
 static void decode_iconv(struct arb_input *in)
 {
     while (in->raw_len) {
         reserve(in, in->raw_len * 4 + 16);
+        /* A UTF-8 file after a UTF-16 one: its BOM switches back. */
+        size_t bom = in->unit == 2 && !in->forced ? utf8_bom_at(in->raw, in->raw_len) : in->raw_len;
+        if (bom == in->raw_len && in->unit == 2 && !in->forced && !in->eof) {
+            /* An EF in the last bytes may begin a BOM the next read completes. */
+            for (size_t i = in->raw_len > 5 ? in->raw_len - 5 : 0; i < in->raw_len; i++)
+                if (in->raw[i] == 0xEF) {
+                    bom = i;
+                    break;
+                }
+            if (bom == 0)
+                return;
+        }
+        if (bom == 0 && in->raw_len >= 3 && in->raw[1] == 0xBB) {
+            add_event(in, ARB_DEC_SWITCH, in->raw, 3, "UTF-8");
+            memmove(in->raw, in->raw + 3, in->raw_len - 3);
+            in->raw_len -= 3;
+            in->raw_decoded += 3;
+            iconv_close(in->cd);
+            in->cd = (iconv_t)-1;
+            in->mode = MODE_UTF8;
+            in->unit = 1;
+            snprintf(in->encoding, sizeof in->encoding, "UTF-8");
+            decode_utf8(in);
+            return;
+        }
         /* Convert up to the next NUL unit, which becomes U+FFFD with an
          * event at its own offset in the file. */
-        size_t upto = nul_unit(in->raw, in->raw_len, in->unit);
+        size_t upto = nul_unit(in->raw, bom, in->unit);
         if (upto == 0) {
             size_t k = (size_t)in->unit <= in->raw_len ? (size_t)in->unit : in->raw_len;
             add_event(in, ARB_DEC_NUL, in->raw, k, NULL);
@@ -320,13 +363,17 @@ static void decode_iconv(struct arb_input *in)
         if (errno == E2BIG)
             continue;
         if (errno == EINVAL) {
-            if (!in->eof)
-                return;         /* an incomplete character: wait for more bytes */
-            add_event(in, ARB_DEC_TRUNCATED, in->raw, in->raw_len, NULL);
+            size_t left = upto - used;   /* the bytes of the incomplete character */
+            if (upto == in->raw_len + used && !in->eof)
+                return;         /* cut by the read: wait for more bytes */
+            /* Cut by the end of the file, or by a NUL unit or a UTF-8 BOM
+             * after it: a character cut short. */
+            add_event(in, ARB_DEC_TRUNCATED, in->raw, left, NULL);
             append(in, replacement, 3);
-            in->raw_decoded += in->raw_len;
-            in->raw_len = 0;
-            return;
+            memmove(in->raw, in->raw + left, in->raw_len - left);
+            in->raw_len -= left;
+            in->raw_decoded += left;
+            continue;
         }
         /* EILSEQ: one unit is not valid in the encoding. */
         size_t skip = (size_t)in->unit <= in->raw_len ? (size_t)in->unit : in->raw_len;

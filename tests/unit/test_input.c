@@ -207,6 +207,20 @@ static void test_invalid_utf8(void)
            && strcmp(d.ev[0].encoding, "UTF-16LE") == 0,
        "one switch event at the BOM, naming UTF-16LE");
     free(d.text);
+    /* And the other way: a UTF-8 file (with its BOM) after a UTF-16 one,
+     * also when the UTF-16 part ends in an odd byte. */
+    static const char back[] = "\xFF\xFE" "e\0" "4\0\n\0" "\xEF\xBB\xBF" "d4 \xC3\xA4\n";
+    decode(back, sizeof back - 1, NULL, &d);
+    ok(TEXT_IS(&d, "e4\nd4 \xC3\xA4\n"), "UTF-16LE, then a UTF-8 BOM: the rest is read as UTF-8");
+    ok(d.n_ev == 1 && d.ev[0].kind == ARB_DEC_SWITCH && d.ev[0].off == 3 && strcmp(d.ev[0].encoding, "UTF-8") == 0,
+       "one switch event at the BOM, naming UTF-8");
+    free(d.text);
+    static const char back_odd[] = "\xFF\xFE" "e\0" "4\0\n\0" "x" "\xEF\xBB\xBF" "d4\n";
+    decode(back_odd, sizeof back_odd - 1, NULL, &d);
+    ok(TEXT_IS(&d, "e4\n\xEF\xBF\xBD" "d4\n") && d.n_ev == 2 && d.ev[0].kind == ARB_DEC_TRUNCATED
+           && d.ev[1].kind == ARB_DEC_SWITCH,
+       "an odd byte before it is a character cut short, and the UTF-8 after it is read whole");
+    free(d.text);
     static const char mixed_be[] = "e4 *\n\xFE\xFF" "\0d\0" "4\0 \0\n";
     decode(mixed_be, sizeof mixed_be - 1, NULL, &d);
     ok(TEXT_IS(&d, "e4 *\nd4 \n") && d.n_ev == 1 && d.ev[0].kind == ARB_DEC_SWITCH, "and a UTF-16BE BOM as UTF-16BE");
