@@ -9,6 +9,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "utf8.h"
 #include "util.h"
 
 #define CHUNK (256 * 1024)
@@ -109,32 +110,16 @@ static size_t utf8_scan(const unsigned char *s, size_t n, bool *multibyte, bool 
             i++;
             continue;
         }
-        size_t need;
-        unsigned char lo = 0x80, hi = 0xBF;
-        if (c >= 0xC2 && c <= 0xDF)
-            need = 1;
-        else if (c >= 0xE0 && c <= 0xEF) {
-            need = 2;
-            if (c == 0xE0) lo = 0xA0;
-            if (c == 0xED) hi = 0x9F;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            need = 3;
-            if (c == 0xF0) lo = 0x90;
-            if (c == 0xF4) hi = 0x8F;
-        } else
-            return i;                 /* NUL, stray continuation, invalid lead */
-        for (size_t k = 1; k <= need; k++) {
-            if (i + k >= n) {
-                *incomplete = true;
-                return i;
-            }
-            unsigned char b = s[i + k];
-            unsigned char l = k == 1 ? lo : 0x80, h = k == 1 ? hi : 0xBF;
-            if (b < l || b > h)
-                return i;
+        if (!c)
+            return i;                 /* NUL */
+        bool cut;
+        size_t len = arb_utf8_char(s + i, n - i, &cut);
+        if (!len) {
+            *incomplete = cut;
+            return i;                 /* stray continuation, invalid lead, overlong, surrogate; or cut */
         }
         *multibyte = true;
-        i += need + 1;
+        i += len;
     }
     return n;
 }

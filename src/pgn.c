@@ -469,6 +469,16 @@ static const char *span_text(struct arb_game *g, uint64_t off, uint64_t end)
     return arb_arena_printf(g->arena, "'%.*s'%s", (int)k, s, k < n ? " ..." : "");
 }
 
+/* Add token t to the span sp (begun by it when *open is false). */
+static void span_extend(struct arb_pgn_span *sp, bool *open, const struct arb_token *t)
+{
+    if (!*open)
+        *sp = (struct arb_pgn_span){t->off, t->off + t->len, t->line, t->col};
+    else
+        sp->end = t->off + t->len;
+    *open = true;
+}
+
 /* Where stray text stands, for its finding's words. */
 enum stray_place { BEFORE_GAME, AMONG_TAGS, IN_MOVETEXT, AFTER_MARKER };
 
@@ -639,12 +649,7 @@ int arb_pgn_next(struct arb_pgn_reader *r, struct arb_game *g, struct arb_arena 
                 stray_depth++;
             else if (k == ARB_TK_VAR_CLOSE && stray_depth)
                 stray_depth--;
-            if (!in_run) {
-                run = (struct arb_pgn_span){t.off, t.off + t.len, t.line, t.col};
-                in_run = true;
-            } else {
-                run.end = t.off + t.len;
-            }
+            span_extend(&run, &in_run, &t);
             continue;
         }
 
@@ -662,12 +667,7 @@ int arb_pgn_next(struct arb_pgn_reader *r, struct arb_game *g, struct arb_arena 
                 continue;
             }
             if (!begins) {
-                if (!have_stray) {
-                    stray = (struct arb_pgn_span){t.off, t.off + t.len, t.line, t.col};
-                    have_stray = true;
-                } else {
-                    stray.end = t.off + t.len;
-                }
+                span_extend(&stray, &have_stray, &t);
                 continue;
             }
             /* The game begins: at its first tag, or at the comments kept

@@ -1,8 +1,10 @@
 /* utf8.c — UTF-8 text (see utf8.h). */
 #include "utf8.h"
 
-size_t arb_utf8_valid(const unsigned char *s, size_t n)
+size_t arb_utf8_char(const unsigned char *s, size_t n, bool *cut)
 {
+    if (cut)
+        *cut = false;
     if (!n)
         return 0;
     unsigned char c = s[0];
@@ -21,10 +23,13 @@ size_t arb_utf8_valid(const unsigned char *s, size_t n)
         if (c == 0xF0) lo = 0x90;
         if (c == 0xF4) hi = 0x8F;
     } else
-        return 0;
-    if (need >= n)
-        return 0;
+        return 0;                   /* a stray continuation byte, an invalid lead */
     for (size_t k = 1; k <= need; k++) {
+        if (k >= n) {
+            if (cut)
+                *cut = true;        /* valid so far, cut by the end */
+            return 0;
+        }
         unsigned char l = k == 1 ? lo : 0x80, h = k == 1 ? hi : 0xBF;
         if (s[k] < l || s[k] > h)
             return 0;

@@ -7,13 +7,22 @@
 #ifndef ARB_UTF8_H
 #define ARB_UTF8_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 /* Length of the valid UTF-8 character at s (n bytes left: 1 to 4), or 0
  * when the bytes there are not one (a stray continuation byte, an overlong
- * form, a surrogate, a character cut short). */
-size_t arb_utf8_valid(const unsigned char *s, size_t n);
+ * form, a surrogate, a character cut short; *cut, when not NULL, says
+ * whether it is a valid beginning cut short by the end of the n bytes).
+ * NUL is a character here; callers that refuse it test for it. */
+size_t arb_utf8_char(const unsigned char *s, size_t n, bool *cut);
+
+/* The same without telling a cut character from an invalid one. */
+static inline size_t arb_utf8_valid(const unsigned char *s, size_t n)
+{
+    return arb_utf8_char(s, n, NULL);
+}
 
 /* The code point of the valid character of len bytes at s. */
 uint32_t arb_utf8_decode(const unsigned char *s, size_t len);
