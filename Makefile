@@ -24,7 +24,7 @@ PCRE_LIBS   := $(shell pkg-config --libs libpcre2-8 2>/dev/null || echo -lpcre2-
 WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wwrite-strings -Wpointer-arith -Wformat=2 -Wvla
 STD     := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
-INC     := -Isrc -Inotation
+INC     := -Isrc -I.
 OPT     ?= -O2 -g
 CFLAGS  ?=
 ALL_CFLAGS = $(STD) $(WARN) $(INC) $(PCRE_CFLAGS) $(OPT) $(LTO) $(CFLAGS) -MMD -MP
@@ -55,17 +55,17 @@ SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
              -fno-sanitize-recover=undefined -Wno-format-truncation
 
 # The program's modules, one .c/.h pair each (main.c excepted).
-CORE_SRCS := src/attacks.c src/board.c src/movegen.c src/san.c src/dead.c src/locked.c
+CORE_SRCS := src/chess/attacks.c src/chess/board.c src/chess/movegen.c src/chess/san.c src/chess/dead.c src/chess/locked.c
 NOTE_SRCS := notation/langs.c notation/lead.c notation/lang_en.c \
              notation/lang_fi.c notation/lang_et.c notation/lang_de.c notation/lang_nl.c notation/lang_sv.c notation/lang_no.c notation/lang_da.c notation/lang_fr.c notation/lang_es.c \
              notation/lang_it.c notation/lang_pt.c notation/lang_pl.c notation/lang_cs.c notation/lang_hu.c notation/lang_is.c notation/lang_ru.c notation/lang_uk.c notation/lang_fig.c notation/lang_de_spoken.c notation/spoken.c \
              notation/parse.c notation/write.c notation/slips.c
-LIB_SRCS  := src/util.c src/utf8.c src/msg.c src/arena.c src/input.c src/nag.c src/lex.c src/pgn.c \
-             src/finding.c src/laws.c src/replay.c src/json.c src/timectl.c src/clocks.c \
-             src/report.c src/report_text.c src/report_jsonl.c src/report_github.c src/report_junit.c src/report_sarif.c src/report_html.c src/diagram.c \
-             src/opts.c src/filter.c src/cmd_check.c src/cmd_replay.c src/cmd_convert.c src/cmd_reconstruct.c src/recon.c \
+LIB_SRCS  := src/base/util.c src/base/utf8.c src/base/msg.c src/base/arena.c src/read/input.c src/read/nag.c src/read/lex.c src/read/pgn.c \
+             src/base/finding.c src/laws/laws.c src/laws/replay.c src/report/json.c src/read/timectl.c src/laws/clocks.c \
+             src/report/report.c src/report/report_text.c src/report/report_jsonl.c src/report/report_github.c src/report/report_junit.c src/report/report_sarif.c src/report/report_html.c src/report/diagram.c \
+             src/cli/opts.c src/cli/filter.c src/cli/cmd_check.c src/cli/cmd_replay.c src/cli/cmd_convert.c src/cli/cmd_reconstruct.c src/recon/recon.c \
              $(CORE_SRCS) $(NOTE_SRCS)
-MAIN_SRC  := src/main.c
+MAIN_SRC  := src/cli/main.c
 
 UNIT_TESTS := board san notation laws reader json input lex pgn timectl recon diagram msg
 UNIT_BINS  := $(UNIT_TESTS:%=build/asan/tests/test_%)
@@ -81,7 +81,7 @@ FUZZ_TIME    ?= 60
 
 OBJ     = $(LIB_SRCS:%.c=build/rel/%.o)
 OBJ_FUZZ = $(LIB_SRCS:%.c=build/fuzz/%.o)
-OBJ_GEN  = $(LIB_SRCS:%.c=build/pgo/%.o) build/pgo/src/main.o
+OBJ_GEN  = $(LIB_SRCS:%.c=build/pgo/%.o) build/pgo/src/cli/main.o
 OBJ_ASAN = $(LIB_SRCS:%.c=build/asan/%.o)
 OBJ_UB   = $(LIB_SRCS:%.c=build/ubsan/%.o)
 
@@ -91,7 +91,7 @@ OBJ_UB   = $(LIB_SRCS:%.c=build/ubsan/%.o)
 
 all: build/.deps-ok arbiter
 
-arbiter: $(OBJ) build/rel/src/main.o
+arbiter: $(OBJ) build/rel/src/cli/main.o
 	$(CC) $(OPT) $(LTO) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
 # The training run: the instrumented program checks the bundled samples
@@ -105,10 +105,10 @@ build/pgo/trained: build/pgo/arbiter-gen $(wildcard $(TRAIN))
 	build/pgo/arbiter-gen check --format=jsonl $(TRAIN) > /dev/null 2>&1; test $$? -le 1
 	@touch $@
 
-arbiter-asan: $(OBJ_ASAN) build/asan/src/main.o
+arbiter-asan: $(OBJ_ASAN) build/asan/src/cli/main.o
 	$(CC) $(SAN_FLAGS) -o $@ $^ $(LDLIBS)
 
-arbiter-ubsan: $(OBJ_UB) build/ubsan/src/main.o
+arbiter-ubsan: $(OBJ_UB) build/ubsan/src/cli/main.o
 	$(CC) -O1 -g -fsanitize=undefined -fno-sanitize-recover=undefined -o $@ $^ $(LDLIBS)
 
 asan: build/.deps-ok arbiter-asan
@@ -170,14 +170,14 @@ build/asan/tests/test_%: build/asan/tests/unit/test_%.o $(OBJ_ASAN)
 	$(CC) $(SAN_FLAGS) -o $@ $^ $(LDLIBS)
 
 # The perft runner is a test tool, built optimised: perft is about speed of the core.
-build/perft: build/rel/tests/perft/perft.o $(CORE_SRCS:%.c=build/rel/%.o) build/rel/src/util.o build/rel/src/utf8.o
+build/perft: build/rel/tests/perft/perft.o $(CORE_SRCS:%.c=build/rel/%.o) build/rel/src/base/util.o build/rel/src/base/utf8.o
 	$(CC) $(OPT) $(LTO) -o $@ $^ $(LDLIBS)
 
 # The dead-position analysis against the labelled positions of ../shared/testdata/unwinnability.
-build/unwin: build/rel/tests/dead/unwin.o $(CORE_SRCS:%.c=build/rel/%.o) build/rel/src/util.o build/rel/src/utf8.o
+build/unwin: build/rel/tests/dead/unwin.o $(CORE_SRCS:%.c=build/rel/%.o) build/rel/src/base/util.o build/rel/src/base/utf8.o
 	$(CC) $(OPT) $(LTO) -o $@ $^ $(LDLIBS)
 
-build/unwin-asan: build/asan/tests/dead/unwin.o $(CORE_SRCS:%.c=build/asan/%.o) build/asan/src/util.o build/asan/src/utf8.o
+build/unwin-asan: build/asan/tests/dead/unwin.o $(CORE_SRCS:%.c=build/asan/%.o) build/asan/src/base/util.o build/asan/src/base/utf8.o
 	$(CC) $(SAN_FLAGS) -o $@ $^ $(LDLIBS)
 
 # The quality of reconstruct on noisy copies of the corpus games (tests/recon/).

@@ -6,7 +6,7 @@
  * ranks eins ... acht, "Kurze Rochade" / "Lange Rochade", pieces König Dame
  * Turm Läufer Springer Bauer; the promoting player names the new piece.
  */
-#include "notation.h"
+#include "notation/notation.h"
 
 static const struct arb_spoken de_spoken_words = {
     .file = {"Anna", "Bella", "Cesar", "David", "Eva", "Felix", "Gustav", "Hector"},

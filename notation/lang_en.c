@@ -4,7 +4,7 @@
  * O-O with capital letter O); FIDE Laws Appendix C (English text) for the
  * letters and the optional forms 0-0 and "++".
  */
-#include "notation.h"
+#include "notation/notation.h"
 
 const struct arb_lang arb_lang_en = {
     .code = "en",

@@ -7,7 +7,7 @@
  * The bishop's word "Oda" is no alternative spelling: Oda4 is a bishop
  * move (O, from file d, to a4) that the longer spelling would swallow.
  */
-#include "notation.h"
+#include "notation/notation.h"
 
 const struct arb_lang arb_lang_et = {
     .code = "et",

@@ -7,7 +7,7 @@
  * (ARB_LANG_X_MATE).  Pawns carry no letter; the text warns against the
  * pawn letter s (sotilas): "e5, not se5".
  */
-#include "notation.h"
+#include "notation/notation.h"
 
 const struct arb_lang arb_lang_fi = {
     .code = "fi",

@@ -5,7 +5,7 @@
  * the black ones U+265A-U+265E are read as well.  Marks as in FIDE C.9,
  * C.11, C.13: 0-0, d8♕, "#", "e.p.".
  */
-#include "notation.h"
+#include "notation/notation.h"
 
 const struct arb_lang arb_lang_fig = {
     .code = "fig",

@@ -6,7 +6,7 @@
  * zeros, promotion letter right after the square, "#" for mate, "e.p.".
  * Pawn letter P (pion) is read but is not FIDE notation (C.4).
  */
-#include "notation.h"
+#include "notation/notation.h"
 
 const struct arb_lang arb_lang_fr = {
     .code = "fr",

@@ -7,7 +7,7 @@
  * Pawn letter P (pedone) is read but is not FIDE notation (C.4).
  * The king's word "Re" is no alternative spelling: Re4 is a king move.
  */
-#include "notation.h"
+#include "notation/notation.h"
 
 const struct arb_lang arb_lang_it = {
     .code = "it",

@@ -5,7 +5,7 @@
  * terminology; the marks are FIDE's (C.9, C.11, C.13): castling with
  * zeros, promotion letter right after the square, "#" for mate, "e.p.".
  */
-#include "notation.h"
+#include "notation/notation.h"
 
 const struct arb_lang arb_lang_uk = {
     .code = "uk",

@@ -1,6 +1,6 @@
 /* langs.c — the list of notation languages.  Adding a language is adding
  * its table file and one line here. */
-#include "notation.h"
+#include "notation/notation.h"
 
 #include <string.h>
 

@@ -7,7 +7,7 @@
  * with it.  Tokens that start with a file letter, a digit or a castling
  * O/0 say nothing about the language.
  */
-#include "notation.h"
+#include "notation/notation.h"
 
 #include <pthread.h>
 #include <string.h>

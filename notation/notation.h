@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "san.h"
+#include "chess/san.h"
 
 #define ARB_LANG_MAX_ALT 6
 

@@ -14,8 +14,8 @@
  * and reported in info->forms (ARB_NF_*) so that the Laws layer can say so;
  * anything else is ARB_NP_ERROR with a phrase naming the offending part.
  */
-#include "notation.h"
-#include "nag.h"
+#include "notation/notation.h"
+#include "read/nag.h"
 
 #include <string.h>
 

@@ -13,7 +13,7 @@
  * neighbours swapped cost as one slip), plus small costs for marks that
  * disagree with the move, capped at ARB_SLIP_GARBAGE.
  */
-#include "slips.h"
+#include "notation/slips.h"
 
 #include <math.h>
 #include <pthread.h>

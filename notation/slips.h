@@ -13,8 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "movegen.h"
-#include "notation.h"
+#include "chess/movegen.h"
+#include "notation/notation.h"
 
 #define ARB_SLIP_GARBAGE 3.0     /* the most a token costs: nothing like the move */
 #define ARB_SLIP_UNREADABLE 1.0  /* "?" read as any move */

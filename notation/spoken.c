@@ -13,7 +13,7 @@
  * The piece word after a pawn's move to the last rank is the promotion;
  * anywhere else it begins the next move.
  */
-#include "notation.h"
+#include "notation/notation.h"
 
 #include <string.h>
 

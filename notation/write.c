@@ -3,7 +3,7 @@
  * The description comes from arb_san_describe() (minimal disambiguation,
  * capture and check already decided), so writing is spelling only.
  */
-#include "notation.h"
+#include "notation/notation.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -316,7 +316,7 @@ if grep -q "binary.pgn: not a PGN file: binary data" "$tmp/err" && [ "$(wc -l < 
 else
     notok "binary data: $(head -3 "$tmp/err")"
 fi
-cp "${SOURCE:-src/board.c}" "$tmp/code.c"
+cp "${SOURCE:-src/chess/board.c}" "$tmp/code.c"
 run "$tmp/code.c"
 expect "a C source file" 0 "2"
 grep -q "code.c: not a PGN file: no tag pair and no move" "$tmp/err" && ok "a C source file: one message" ||

@@ -3,11 +3,11 @@
 #
 # 1. The page renders without a warning (groff -ww, mandoc -Tlint) and
 #    within 80 columns; its .TH names the version the program prints.
-# 2. It names every long option of src/opts.c, every finding code, format,
+# 2. It names every long option of src/cli/opts.c, every finding code, format,
 #    rules profile and notation language the program knows (with the
 #    severity the help gives each code), every code and JSON Lines key of
 #    the interface (INTERFACE.md), and cites no article the Laws tables
-#    (src/laws.c, src/replay.c) do not know.
+#    (src/laws/laws.c, src/laws/replay.c) do not know.
 # 3. `arbiter COMMAND --help` names every option COMMAND takes.
 # 4. `make install PREFIX=/usr DESTDIR=...` puts the program (755) and the
 #    page and the shard-merge script (644) in place without rebuilding
@@ -64,13 +64,13 @@ else
 fi
 
 # --- 2. names everything --------------------------------------------------
-sed -n 's/^ *{"\([a-z-]*\)", *\(no\|required\)_argument.*/\1 \2/p' src/opts.c >"$tmp/opts"
-[ -s "$tmp/opts" ] || fail "no long options found in src/opts.c"
+sed -n 's/^ *{"\([a-z-]*\)", *\(no\|required\)_argument.*/\1 \2/p' src/cli/opts.c >"$tmp/opts"
+[ -s "$tmp/opts" ] || fail "no long options found in src/cli/opts.c"
 missing=""
 while read -r opt _; do
     grep -q -- "--$opt\\b" "$tmp/page" || missing="$missing --$opt"
 done <"$tmp/opts"
-check "every long option of src/opts.c ($(wc -l <"$tmp/opts")) is in the page" "$missing"
+check "every long option of src/cli/opts.c ($(wc -l <"$tmp/opts")) is in the page" "$missing"
 
 "$ARBITER" check --help >"$tmp/help.check"
 awk '/^Finding codes/ { on = 1; next } /^$/ { on = 0 }
@@ -116,8 +116,8 @@ section "FINDING CODES" | grep -v '^\.' |
     sed 's/[.]$//' | sort -u >"$tmp/articles"
 unknown=""
 while read -r a; do
-    grep -qF "\"$a" src/laws.c || grep -qF "$a\"" src/laws.c || grep -qF ", $a" src/laws.c ||
-        grep -qF "\"$a\"" src/replay.c || unknown="$unknown '$a'"
+    grep -qF "\"$a" src/laws/laws.c || grep -qF "$a\"" src/laws/laws.c || grep -qF ", $a" src/laws/laws.c ||
+        grep -qF "\"$a\"" src/laws/replay.c || unknown="$unknown '$a'"
 done <"$tmp/articles"
 if [ -s "$tmp/articles" ] && [ -z "$unknown" ]; then
     pass "every article the page cites ($(wc -l <"$tmp/articles")) is in the Laws tables"

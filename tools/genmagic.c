@@ -1,6 +1,6 @@
 /* genmagic.c — find magic multipliers for rook and bishop attack lookup and
- * print them as the C table in src/magics.h.  Run once by a developer:
- *     cc -O2 -o /tmp/genmagic tools/genmagic.c && /tmp/genmagic > src/magics.h
+ * print them as the C table in src/chess/magics.h.  Run once by a developer:
+ *     cc -O2 -o /tmp/genmagic tools/genmagic.c && /tmp/genmagic > src/chess/magics.h
  * The search is deterministic (fixed seed), so the output is reproducible.
  */
 #include <stdint.h>

@@ -20,10 +20,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "board.h"
-#include "dead.h"
-#include "locked.h"
-#include "movegen.h"
+#include "chess/board.h"
+#include "chess/dead.h"
+#include "chess/locked.h"
+#include "chess/movegen.h"
 
 /* Random games from a position the locked-pawn proof says `side` cannot
  * win: every fixed pawn must stay on its square and `side` must never

@@ -20,8 +20,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "board.h"
-#include "opts.h"
+#include "chess/board.h"
+#include "cli/opts.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);

@@ -9,9 +9,9 @@
 
 #include <assert.h>
 
-#include "board.h"
-#include "commands.h"
-#include "opts.h"
+#include "chess/board.h"
+#include "cli/commands.h"
+#include "cli/opts.h"
 
 static const char *const formats[] = {"--format=jsonl", "--format=text", "--format=json", "--format=sarif",
                                       "--format=github", "--format=junit", "--format=html", "--format=text"};

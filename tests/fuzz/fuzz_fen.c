@@ -9,10 +9,10 @@
 
 #include <assert.h>
 
-#include "board.h"
-#include "dead.h"
-#include "movegen.h"
-#include "san.h"
+#include "chess/board.h"
+#include "chess/dead.h"
+#include "chess/movegen.h"
+#include "chess/san.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -9,11 +9,11 @@
 #include <assert.h>
 #include <math.h>
 
-#include "board.h"
-#include "movegen.h"
-#include "notation.h"
-#include "san.h"
-#include "slips.h"
+#include "chess/board.h"
+#include "chess/movegen.h"
+#include "notation/notation.h"
+#include "chess/san.h"
+#include "notation/slips.h"
 
 static const char *const fens[] = {
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

@@ -6,11 +6,11 @@
 
 #include <assert.h>
 
-#include "arena.h"
-#include "board.h"
-#include "input.h"
-#include "notation.h"
-#include "pgn.h"
+#include "base/arena.h"
+#include "chess/board.h"
+#include "read/input.h"
+#include "notation/notation.h"
+#include "read/pgn.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -11,9 +11,9 @@
 
 #include <assert.h>
 
-#include "board.h"
-#include "commands.h"
-#include "opts.h"
+#include "chess/board.h"
+#include "cli/commands.h"
+#include "cli/opts.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -11,7 +11,7 @@
 #include <assert.h>
 #include <stdio.h>
 
-#include "commands.h"
+#include "cli/commands.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

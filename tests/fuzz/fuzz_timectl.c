@@ -6,8 +6,8 @@
 
 #include <assert.h>
 
-#include "clocks.h"
-#include "timectl.h"
+#include "laws/clocks.h"
+#include "read/timectl.h"
 
 static void formats_back(const struct arb_timecontrol *tc)
 {

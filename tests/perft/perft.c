@@ -19,8 +19,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "board.h"
-#include "movegen.h"
+#include "chess/board.h"
+#include "chess/movegen.h"
 
 static const char *const impossible[] = {
     "rnbqk1nr/bb3p1p/1q2r3/2pPp3/3P4/7P/1PP1NpPP/R1BQKBNR w KQkq c6 0 1",

@@ -34,14 +34,14 @@
 #include <string.h>
 #include <time.h>
 
-#include "arena.h"
-#include "board.h"
-#include "input.h"
-#include "movegen.h"
-#include "notation.h"
-#include "pgn.h"
-#include "recon.h"
-#include "san.h"
+#include "base/arena.h"
+#include "chess/board.h"
+#include "read/input.h"
+#include "chess/movegen.h"
+#include "notation/notation.h"
+#include "read/pgn.h"
+#include "recon/recon.h"
+#include "chess/san.h"
 
 #define MAX_PLIES 300
 #define TOKLEN 24

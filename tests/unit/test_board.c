@@ -1,7 +1,7 @@
 /* test_board.c — FEN in/out, refusal of impossible positions, make/unmake,
  * incremental keys. */
-#include "board.h"
-#include "movegen.h"
+#include "chess/board.h"
+#include "chess/movegen.h"
 #include "tap.h"
 
 #include <stdio.h>

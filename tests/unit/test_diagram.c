@@ -5,10 +5,10 @@
  * castling move marked where the king lands, and the SVG: one piece per
  * occupied square at its place, coordinates, arrows and rings, the title
  * escaped, and the standalone document carrying its own piece symbols. */
-#include "board.h"
-#include "diagram.h"
+#include "chess/board.h"
+#include "report/diagram.h"
 #include "tap.h"
-#include "util.h"
+#include "base/util.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -6,10 +6,10 @@
  * raw offsets, line ends kept as they are, the streaming window (characters
  * cut by a read, memory bounded while the reader consumes), pipes and
  * standard input, empty input and read errors. */
-#include "input.h"
+#include "read/input.h"
 #include "tap.h"
 #include "testfile.h"
-#include "util.h"
+#include "base/util.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -3,9 +3,9 @@
  * Besides fixed cases, every ASCII byte is escaped and decoded back by a
  * small JSON string reader below, and the output is checked to hold no raw
  * control character and only valid UTF-8. */
-#include "json.h"
+#include "report/json.h"
 #include "tap.h"
-#include "util.h"
+#include "base/util.h"
 
 #include <limits.h>
 #include <stdbool.h>

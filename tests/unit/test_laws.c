@@ -1,8 +1,8 @@
 /* test_laws.c — rule profiles: names, the edition in force on a date, and
  * the articles each edition cites (RULES.md §10: the numbering of 2009 and
  * 2014 differs from 2017+). */
-#include "laws.h"
-#include "timectl.h"
+#include "laws/laws.h"
+#include "read/timectl.h"
 #include "tap.h"
 
 #include <string.h>

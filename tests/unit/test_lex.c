@@ -5,11 +5,11 @@
  * draw offer, results, errors), %-escape lines, columns counted in
  * characters of the decoded text, CRLF, the flags the reader uses to find
  * game boundaries, unget, consume, and lines longer than the window. */
-#include "input.h"
-#include "lex.h"
+#include "read/input.h"
+#include "read/lex.h"
 #include "tap.h"
 #include "testfile.h"
-#include "util.h"
+#include "base/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

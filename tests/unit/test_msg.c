@@ -2,10 +2,10 @@
  * CI log) never as control sequences, with the columns a caret needs; and
  * utf8.c, which says what a character is; and the XML escaping every XML
  * writer uses (valid XML whatever bytes a file name holds). */
-#include "msg.h"
+#include "base/msg.h"
 #include "tap.h"
-#include "utf8.h"
-#include "util.h"
+#include "base/utf8.h"
+#include "base/util.h"
 
 #include <stdbool.h>
 #include <stdlib.h>

@@ -2,7 +2,7 @@
  * read every token exactly as the full parser does (same status, same
  * description, same forms, same error), over a generated set of tokens that
  * covers the fast path's own shapes and their near misses. */
-#include "notation.h"
+#include "notation/notation.h"
 #include "tap.h"
 
 #include <stdio.h>

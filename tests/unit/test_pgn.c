@@ -6,15 +6,15 @@
  * the place of each game and node, decode events turned into findings, the
  * sliding window over many games, read errors, and what arb_pgn_sniff
  * takes for game records. */
-#include "arena.h"
-#include "finding.h"
-#include "input.h"
-#include "lex.h"
-#include "notation.h"
-#include "pgn.h"
+#include "base/arena.h"
+#include "base/finding.h"
+#include "read/input.h"
+#include "read/lex.h"
+#include "notation/notation.h"
+#include "read/pgn.h"
 #include "tap.h"
 #include "testfile.h"
-#include "util.h"
+#include "base/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

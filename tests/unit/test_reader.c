@@ -1,13 +1,13 @@
 /* test_reader.c — the reading half of the data flow: input (encodings,
  * decode events, the streaming window), lex (tokens with line and column)
  * and pgn (game boundaries, tags, resynchronisation, limits). */
-#include "arena.h"
-#include "input.h"
-#include "lex.h"
-#include "pgn.h"
+#include "base/arena.h"
+#include "read/input.h"
+#include "read/lex.h"
+#include "read/pgn.h"
 #include "tap.h"
 #include "testfile.h"
-#include "util.h"
+#include "base/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

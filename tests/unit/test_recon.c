@@ -2,9 +2,9 @@
  * costs of the slips players make, and the search on sheets with slips,
  * rows left out, unreadable moves, two sheets and a final position. */
 #include "tap.h"
-#include "recon.h"
-#include "slips.h"
-#include "san.h"
+#include "recon/recon.h"
+#include "notation/slips.h"
+#include "chess/san.h"
 
 #include <stdio.h>
 

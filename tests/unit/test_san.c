@@ -1,9 +1,9 @@
 /* test_san.c — the SAN resolver and describer on the contexts of
  * NOTATION-CASES.md (English tokens; other languages in test_notation). */
-#include "board.h"
-#include "movegen.h"
-#include "notation.h"
-#include "san.h"
+#include "chess/board.h"
+#include "chess/movegen.h"
+#include "notation/notation.h"
+#include "chess/san.h"
 #include "tap.h"
 
 #define S0 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"

@@ -1,7 +1,7 @@
 /* test_timectl.c — every time-control form of the clocks issue, and the
  * clock comments, read into numbers. */
 #include "tap.h"
-#include "timectl.h"
+#include "read/timectl.h"
 
 #include <string.h>
 

@@ -1,0 +1,171 @@
+/* util.c — see util.h. */
+#include "base/util.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int out_errno;               /* the first write error on standard output */
+
+void arb_out_error(int err_no)
+{
+    if (!out_errno)
+        out_errno = err_no ? err_no : EIO;
+}
+
+bool arb_out_failed(void)
+{
+    return out_errno != 0;
+}
+
+bool arb_out_write(const void *p, size_t n)
+{
+    if (out_errno)
+        return false;
+    if (n && fwrite(p, 1, n, stdout) != n) {
+        arb_out_error(errno);
+        return false;
+    }
+    return true;
+}
+
+bool arb_out_finish(void)
+{
+    if (fflush(stdout) != 0)
+        arb_out_error(errno);
+    else if (ferror(stdout))
+        arb_out_error(EIO);
+    if (!out_errno)
+        return true;
+    if (out_errno != EPIPE)
+        fprintf(stderr, "arbiter: error writing the output: %s\n", strerror(out_errno));   /* (no input text in it) */
+    return false;
+}
+
+_Noreturn void arb_out_of_memory(void)
+{
+    static const char msg[] = "arbiter: out of memory\n";
+    ssize_t r = write(2, msg, sizeof msg - 1);
+    (void)r;
+    _exit(2);
+}
+
+void *arb_xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p)
+        arb_out_of_memory();
+    return p;
+}
+
+void *arb_xcalloc(size_t count, size_t size)
+{
+    void *p = calloc(count ? count : 1, size ? size : 1);
+    if (!p)
+        arb_out_of_memory();
+    return p;
+}
+
+void *arb_xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (!q)
+        arb_out_of_memory();
+    return q;
+}
+
+char *arb_xstrdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *p = arb_xmalloc(n);
+    memcpy(p, s, n);
+    return p;
+}
+
+void arb_buf_grow(struct arb_buf *b, size_t extra)
+{
+    if (b->len + extra + 1 <= b->cap)
+        return;
+    size_t cap = b->cap ? b->cap : 256;
+    while (cap < b->len + extra + 1)
+        cap *= 2;
+    b->data = arb_xrealloc(b->data, cap);
+    b->cap = cap;
+}
+
+void arb_buf_vprintf(struct arb_buf *b, const char *fmt, va_list ap)
+{
+    /* Print into the free room at once; only a longer text prints twice. */
+    arb_buf_reserve(b, 128);
+    size_t room = b->cap - b->len;
+    va_list aq;
+    va_copy(aq, ap);
+    int n = vsnprintf(b->data + b->len, room, fmt, aq);
+    va_end(aq);
+    if (n < 0) {
+        b->data[b->len] = 0;
+        return;
+    }
+    if ((size_t)n >= room) {
+        arb_buf_reserve(b, (size_t)n);
+        vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+    }
+    b->len += (size_t)n;
+}
+
+void arb_buf_printf(struct arb_buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    arb_buf_vprintf(b, fmt, ap);
+    va_end(ap);
+}
+
+void arb_buf_free(struct arb_buf *b)
+{
+    free(b->data);
+    b->data = NULL;
+    b->len = b->cap = 0;
+}
+
+void arb_xml_escape(struct arb_buf *out, const char *s)
+{
+    if (s)
+        arb_xml_escape_n(out, s, strlen(s));
+}
+
+void arb_xml_escape_n(struct arb_buf *out, const char *str, size_t n)
+{
+    const unsigned char *s = (const unsigned char *)str;
+    for (size_t i = 0; i < n;) {
+        unsigned char c = s[i];
+        switch (c) {
+        case '&': arb_buf_adds(out, "&amp;"); i++; continue;
+        case '<': arb_buf_adds(out, "&lt;"); i++; continue;
+        case '>': arb_buf_adds(out, "&gt;"); i++; continue;
+        case '"': arb_buf_adds(out, "&quot;"); i++; continue;
+        case '\'': arb_buf_adds(out, "&apos;"); i++; continue;
+        default: break;
+        }
+        if (c < 0x80) {
+            /* XML 1.0 has no place for other control characters. */
+            if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
+                arb_buf_printf(out, "\\x%02x", c);
+            else
+                arb_buf_addc(out, (char)c);
+            i++;
+            continue;
+        }
+        size_t len = arb_utf8_valid(s + i, n - i);
+        uint32_t cp = len ? arb_utf8_decode(s + i, len) : 0;
+        if (!len || cp == 0xFFFE || cp == 0xFFFF) {
+            arb_buf_printf(out, "\\x%02x", c);   /* not UTF-8 (a file name), or no XML character */
+            i++;
+            continue;
+        }
+        arb_buf_add(out, s + i, len);
+        i += len;
+    }
+}

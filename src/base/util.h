@@ -1,0 +1,83 @@
+/* util.h — allocation that cannot fail, and a growable byte buffer.
+ *
+ * Out of memory is the one condition that ends the program outside main.c:
+ * arb_xmalloc() and friends print "arbiter: out of memory" and exit with
+ * status 2 (INTERFACE.md), as jq's jv_mem_alloc does.  Everything else is
+ * reported up the call chain.
+ */
+#ifndef ARB_UTIL_H
+#define ARB_UTIL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <string.h>
+#include <stdint.h>
+
+#define ARB_UNUSED(x) ((void)(x))
+#define ARB_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+#define ARB_PRINTF(f, a) __attribute__((format(printf, f, a)))
+
+void *arb_xmalloc(size_t n) __attribute__((malloc));
+void *arb_xcalloc(size_t count, size_t size) __attribute__((malloc));
+/* Resize p; on return the old pointer is invalid. */
+void *arb_xrealloc(void *p, size_t n) __attribute__((warn_unused_result));
+char *arb_xstrdup(const char *s) __attribute__((malloc));
+/* Print the out-of-memory message and exit with status 2. */
+_Noreturn void arb_out_of_memory(void);
+
+/* Standard output.  Commands write through arb_out_write() (or stdio) and
+ * main.c ends every run with arb_out_finish(), the one place a write error
+ * is reported: it flushes, and on an error (recorded earlier with
+ * arb_out_error(), or found now) prints "arbiter: error writing the
+ * output: REASON" and returns false (exit status 2).  A closed pipe (EPIPE,
+ * when SIGPIPE is ignored) ends quietly, as SIGPIPE would. */
+bool arb_out_write(const void *p, size_t n);
+void arb_out_error(int err_no);
+bool arb_out_failed(void);
+bool arb_out_finish(void);
+
+/* A growable byte buffer; data is always NUL-terminated after len bytes.
+ * Initialise with {0}; free with arb_buf_free(). */
+struct arb_buf {
+    char *data;
+    size_t len;
+    size_t cap;
+};
+
+void arb_buf_grow(struct arb_buf *b, size_t extra);
+/* Make room for extra more bytes (and the terminating NUL). */
+static inline void arb_buf_reserve(struct arb_buf *b, size_t extra)
+{
+    if (b->len + extra + 1 > b->cap)
+        arb_buf_grow(b, extra);
+}
+static inline void arb_buf_add(struct arb_buf *b, const void *p, size_t n)
+{
+    arb_buf_reserve(b, n);
+    if (n)
+        memcpy(b->data + b->len, p, n);
+    b->len += n;
+    b->data[b->len] = 0;
+}
+static inline void arb_buf_addc(struct arb_buf *b, char c)
+{
+    arb_buf_reserve(b, 1);
+    b->data[b->len++] = c;
+    b->data[b->len] = 0;
+}
+static inline void arb_buf_adds(struct arb_buf *b, const char *s) { arb_buf_add(b, s, strlen(s)); }
+void arb_buf_printf(struct arb_buf *b, const char *fmt, ...) ARB_PRINTF(2, 3);
+void arb_buf_vprintf(struct arb_buf *b, const char *fmt, va_list ap) ARB_PRINTF(2, 0);
+static inline void arb_buf_clear(struct arb_buf *b) { b->len = 0; if (b->data) b->data[0] = 0; }
+void arb_buf_free(struct arb_buf *b);
+/* Append s to b with &, <, >, " and ' escaped for XML and HTML; what XML
+ * 1.0 has no place for (control characters but tab and line breaks, U+FFFE,
+ * U+FFFF) and bytes that are not UTF-8 (a file name's) written as \xNN. */
+void arb_xml_escape(struct arb_buf *b, const char *s);
+/* The same for n bytes at s (no NUL needed). */
+void arb_xml_escape_n(struct arb_buf *b, const char *s, size_t n);
+
+#include "base/utf8.h"   /* (the UTF-8 helpers moved there) */
+
+#endif

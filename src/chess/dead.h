@@ -1,0 +1,66 @@
+/* dead.h — dead positions: can either side still checkmate?
+ *
+ * Part of the chess core.  FIDE 5.2.2 ends the game at once when "no
+ * sequence of legal moves can lead to checkmate"; 6.9 and 7.5.5 ask
+ * whether one side can checkmate "by any series of legal moves".  This
+ * module answers only what it can prove: a position is dead, or a side can
+ * win, or the question stays open (never a guess).
+ *
+ * Proofs that a side cannot mate: material (a lone king; one knight or
+ * bishops of one colour against a bare king; a lone minor piece against
+ * men that cannot help it mate), locked pawns (locked.h), and an
+ * exhaustive exploration of every reachable position where there are few.
+ * Proofs that it can: a mating sequence found by a cooperative (helpmate)
+ * search: exhaustive at short depths, guided towards a mating picture
+ * beyond them, greedy games last.  Between them, within a node budget,
+ * the answer is unknown.
+ */
+#ifndef ARB_DEAD_H
+#define ARB_DEAD_H
+
+#include "chess/board.h"
+
+enum arb_dead { ARB_DEAD_UNKNOWN = 0, ARB_DEAD_YES, ARB_DEAD_NO };
+
+/* Is pos dead (no sequence of legal moves leads to checkmate, for either
+ * side)?  Cheap: meant to be asked after every move.  Proves it from
+ * material (bare kings, one knight, bishops all on squares of one colour)
+ * and, when every pawn stands blocked by a pawn, by the locked-pawn proof
+ * for both sides; else ARB_DEAD_UNKNOWN (no search here: see arb_can_mate). */
+enum arb_dead arb_dead_position_slow(const struct arb_pos *pos);
+static inline enum arb_dead arb_dead_position(const struct arb_pos *pos)
+{
+    arb_bb pawns = pos->by_type[ARB_PAWN];
+    if (pawns) {
+        /* A pawn that can step forward: the locked-pawn proof cannot hold. */
+        arb_bb w = pawns & pos->by_color[ARB_WHITE], b = pawns & pos->by_color[ARB_BLACK];
+        if (((w << 8) | (b >> 8)) & ~pawns)
+            return ARB_DEAD_UNKNOWN;
+    }
+    else if (pos->by_type[ARB_ROOK] | pos->by_type[ARB_QUEEN])
+        return ARB_DEAD_UNKNOWN;
+    return arb_dead_position_slow(pos);
+}
+
+/* Proved without search that `side` can never checkmate (material, the
+ * two lone-minor-piece rules, the locked-pawn proof)?  False proves
+ * nothing.  For checks made on every game: skips the proofs where they
+ * almost never hold (a pawn of the side free to step forward; a rook or
+ * queen of its with no pawns on the board). */
+bool arb_cannot_mate_quick(const struct arb_pos *pos, int side);
+
+/* Does `side` have material that can force mate against a lone king: a
+ * queen, a rook or a pawn (it may promote), two bishops on squares of both
+ * colours, or a bishop and a knight?  (The Finnish team blitz rule 12 asks
+ * it of a win on time.) */
+bool arb_material_forces_mate(const struct arb_pos *pos, int side);
+
+/* Can `side` checkmate by some sequence of legal moves (both sides
+ * cooperating: a helpmate)?  ARB_DEAD_NO proves it cannot (a lone king
+ * never mates); ARB_DEAD_YES that it can (a mating sequence was found, and
+ * *plies holds its length if plies is not NULL); ARB_DEAD_UNKNOWN when the
+ * search ran out of its node budget (it may spend up to 1.5 times
+ * node_budget positions).  Never a guess. */
+enum arb_dead arb_can_mate(const struct arb_pos *pos, int side, long node_budget, int *plies);
+
+#endif

@@ -1,0 +1,67 @@
+/* filter.c — see filter.h. */
+#include "cli/filter.h"
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/opts.h"
+
+/* A pattern that backtracks without end stops here (and does not match). */
+#define MATCH_LIMIT 1000000
+
+void *arb_where_compile(const char *pattern, char *msg, size_t msglen)
+{
+    int err;
+    PCRE2_SIZE off;
+    pcre2_code *code = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED, PCRE2_UTF | PCRE2_UCP, &err, &off, NULL);
+    if (!code) {
+        PCRE2_UCHAR text[120];
+        pcre2_get_error_message(err, text, sizeof text);
+        snprintf(msg, msglen, "bad regular expression '%s' at offset %zu: %s", pattern, (size_t)off, (char *)text);
+        return NULL;
+    }
+    pcre2_jit_compile(code, PCRE2_JIT_COMPLETE);
+    return code;
+}
+
+void arb_where_free(void *code)
+{
+    pcre2_code_free(code);
+}
+
+bool arb_where_match(const struct arb_where *w, int n, const struct arb_game *g)
+{
+    for (int i = 0; i < n; i++) {
+        const char *value = arb_game_tag(g, w[i].tag);
+        if (!value)
+            value = "";
+        pcre2_code *code = w[i].code;
+        pcre2_match_data *md = pcre2_match_data_create_from_pattern(code, NULL);
+        pcre2_match_context *mc = pcre2_match_context_create(NULL);
+        if (!md || !mc) {
+            pcre2_match_data_free(md);
+            pcre2_match_context_free(mc);
+            return false;
+        }
+        pcre2_set_match_limit(mc, MATCH_LIMIT);
+        /* Tag values were decoded to UTF-8 by the reader; an invalid
+         * sequence simply does not match. */
+        int rc = pcre2_match(code, (PCRE2_SPTR)value, strlen(value), 0, 0, md, mc);
+        pcre2_match_data_free(md);
+        pcre2_match_context_free(mc);
+        if (rc < 0)
+            return false;
+    }
+    return true;
+}
+
+void arb_findings_filter(struct arb_findings *f, const bool *select, const bool *ignore)
+{
+    int k = 0;
+    for (int i = 0; i < f->n; i++)
+        if (select[f->v[i].code] && !ignore[f->v[i].code])
+            f->v[k++] = f->v[i];
+    f->n = k;
+}

@@ -1,0 +1,51 @@
+/* main.c — arbiter's entry point: parse the options, run the command, exit.
+ *
+ * The only place that decides the exit status (INTERFACE.md): 0 no error
+ * found, 1 findings of severity error, 2 usage errors, unreadable input or a
+ * failure of the program, a failed write to standard output among them
+ * (arb_out_finish() reports it).
+ */
+#include <stdlib.h>
+
+#include "chess/board.h"
+#include "cli/commands.h"
+#include "cli/opts.h"
+#include "base/util.h"
+
+static int run(int argc, char **argv)
+{
+    struct arb_opts o;
+    arb_board_init();
+    switch (arb_opts_parse(&o, argc, argv)) {
+    case ARB_OPTS_DONE:
+        return ARB_EXIT_OK;
+    case ARB_OPTS_USAGE:
+        return ARB_EXIT_FAILURE;
+    case ARB_OPTS_RUN:
+        break;
+    }
+    switch (o.cmd) {
+    case ARB_CMD_CHECK:
+        {
+            int st = arb_cmd_check(&o);
+            arb_opts_free(&o);
+            return st;
+        }
+    case ARB_CMD_REPLAY:
+        return arb_cmd_replay(&o);
+    case ARB_CMD_CONVERT:
+        return arb_cmd_convert(&o);
+    case ARB_CMD_RECONSTRUCT:
+        return arb_cmd_reconstruct(&o);
+    default:
+        return ARB_EXIT_FAILURE;
+    }
+}
+
+int main(int argc, char **argv)
+{
+    int st = run(argc, argv);
+    if (!arb_out_finish())
+        st = ARB_EXIT_FAILURE;
+    return st;
+}

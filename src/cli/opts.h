@@ -1,0 +1,108 @@
+/* opts.h — command-line options of every subcommand.
+ *
+ * Options are parsed once with getopt_long into struct arb_opts, which then
+ * travels as a const pointer.  Parsing never exits: it returns a status
+ * that main.c turns into an exit code.
+ */
+#ifndef ARB_OPTS_H
+#define ARB_OPTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "laws/laws.h"
+#include "read/timectl.h"
+#include "base/finding.h"
+#include "notation/notation.h"
+#include "report/report.h"
+
+/* The version --version prints (and SARIF's tool.driver.version). */
+#ifndef ARB_VERSION
+#define ARB_VERSION "0.1.0"
+#endif
+
+/* Exit statuses (INTERFACE.md). */
+enum arb_exit { ARB_EXIT_OK = 0, ARB_EXIT_FINDINGS = 1, ARB_EXIT_FAILURE = 2 };
+
+enum arb_cmd { ARB_CMD_NONE, ARB_CMD_CHECK, ARB_CMD_REPLAY, ARB_CMD_CONVERT, ARB_CMD_RECONSTRUCT };
+
+enum arb_color { ARB_COLOR_AUTO, ARB_COLOR_NEVER, ARB_COLOR_ALWAYS };
+
+/* One --where condition: the tag's value (empty when the game lacks it)
+ * must match the pattern (PCRE2, UTF-8, compiled once with JIT). */
+struct arb_where {
+    char *tag;
+    void *code;                          /* pcre2_code */
+};
+
+struct arb_opts {
+    enum arb_cmd cmd;
+    const char *cmd_name;
+    const struct arb_format *format;
+    const struct arb_profile *profile;   /* NULL: --rules=auto */
+    int mode;                            /* enum arb_mode, -1 auto */
+    struct arb_timecontrol time_control; /* --time-control= (when have_time_control) */
+    const char *origin;                  /* --origin: the file name records give for standard input */
+    uint64_t game_base;                  /* --game-base: added to every game number */
+    bool summary_jsonl;                  /* --summary=jsonl: a last record with the counters */
+    int fail_on;                         /* --fail-on: exit 1 from this severity up; 3 never */
+    bool select[ARB_F_COUNT];            /* --select (all true when not given) */
+    bool any_select;
+    bool ignore[ARB_F_COUNT];            /* --ignore */
+    bool ignore_any;
+    struct arb_where *where;             /* --where=TAG~REGEX, all must match; NULL none */
+    int n_where;
+    bool have_time_control;
+    const struct arb_lang *lang;         /* NULL: auto */
+    const struct arb_lang *lang_hint;    /* --lang-hint, or NULL */
+    const struct arb_lang *to;           /* convert --to */
+    const char *encoding;                /* NULL: detect */
+    uint64_t max_game_bytes;
+    enum arb_color color;
+    bool quiet;
+    bool no_progress;                    /* --no-progress */
+    bool repair;                         /* check --repair */
+    int jobs;                            /* --jobs=N; 0: the processors online */
+    const char *final_fen;               /* reconstruct --final-fen */
+    uint64_t recon_moves;                /* reconstruct --moves */
+    uint64_t no_duty_from;               /* reconstruct --no-duty-from */
+    uint64_t recon_beam;                 /* reconstruct --beam (0: the search's default) */
+    bool fen;                            /* replay --fen */
+    uint64_t game;                       /* replay --game=N (1-based) */
+    int ply;                             /* replay --ply=N; -1 none */
+    int move_no, move_side;              /* replay --move=23b: move number (0 none) and side */
+    bool flip;                           /* replay --flip */
+    const char *svg_dir;                 /* replay --svg=DIR, or NULL */
+    bool at_findings, at_given;          /* replay --at=findings */
+    bool ascii;                          /* replay --ascii */
+    bool no_interactive;                 /* replay --no-interactive */
+    char **files;
+    int n_files;
+};
+
+enum arb_parse_result { ARB_OPTS_RUN, ARB_OPTS_DONE, ARB_OPTS_USAGE };
+
+/* The test arb_pgn_open() applies to a file of games: a move in any
+ * language (arb_notation_is_move_any), or none (NULL) when --lang names a
+ * spoken notation, whose moves are phrases. */
+typedef bool (*arb_sniffer)(const char *s, size_t n);
+arb_sniffer arb_opts_sniffer(const struct arb_opts *o);
+
+/* A move as --move and the replay's "go to move" take it: "23", "23w",
+ * "23." for White's 23rd move; "23b", "23...", "23…" for Black's.  False
+ * if s is none of these. */
+bool arb_opts_move_ref(const char *s, int *move_no, int *side);
+
+/* --color=auto|always|never: auto is on for a terminal on standard output,
+ * unless NO_COLOR is set or TERM is "dumb". */
+bool arb_opts_want_color(const struct arb_opts *o);
+
+/* Parse argv.  ARB_OPTS_RUN: run the command; ARB_OPTS_DONE: help, version
+ * or a list was printed (exit 0); ARB_OPTS_USAGE: a usage error was printed
+ * on stderr (exit 2). */
+enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv);
+
+/* Release what parsing allocated (--where patterns). */
+void arb_opts_free(struct arb_opts *o);
+
+#endif

@@ -1,0 +1,111 @@
+/* replay.h — replay a game record and judge it under a profile of the Laws.
+ *
+ * Fourth step of the data flow: a struct arb_game (pgn.h) is replayed move
+ * by move: each token is read by the notation layer in the game's
+ * language, resolved by the chess core, played, and the Laws layer's
+ * profile decides what the record shows (game ends, results).  Variations
+ * are replayed from the position where they branch, with an explicit stack
+ * (no recursion: nesting depth costs memory in the game's arena only).
+ *
+ * The outcome and the findings go into struct arb_outcome; nothing here
+ * prints.
+ */
+#ifndef ARB_REPLAY_H
+#define ARB_REPLAY_H
+
+#include "chess/board.h"
+#include "laws/laws.h"
+#include "laws/clocks.h"
+#include "read/timectl.h"
+#include "notation/notation.h"
+#include "read/pgn.h"
+
+enum arb_end_reason {
+    ARB_END_NONE = 0, ARB_END_CHECKMATE, ARB_END_STALEMATE, ARB_END_DEAD,
+    ARB_END_FIVEFOLD, ARB_END_SEVENTYFIVE
+};
+
+const char *arb_end_reason_name(enum arb_end_reason r);
+/* "1-0", "0-1", "1/2-1/2", "*", or NULL for ARB_RESULT_NONE. */
+const char *arb_result_name(enum arb_result r);
+
+/* What the user chose; NULL / -1 members mean "decide per game". */
+struct arb_check_opts {
+    const struct arb_profile *profile;    /* NULL: by the game's date (--rules=auto) */
+    const struct arb_lang *lang;          /* NULL: detect per game */
+    const struct arb_lang *lang_hint;     /* detection prefers it when languages tie (--lang-hint) */
+    /* NULL, or the votes of the file's earlier games: per language
+     * (arb_langs[] order) how many were read in it; ties between languages
+     * go to the majority.  Asked only when a game's own moves do not
+     * decide, and it may wait for the earlier games to be checked
+     * (arbiter check --jobs).  The caller counts outcome.lang_vote. */
+    const unsigned *(*lang_votes)(void *votes_ctx);
+    void *votes_ctx;
+    int mode;                             /* enum arb_mode, or -1 for auto */
+    const struct arb_timecontrol *time_control; /* NULL: the game's own (--time-control=) */
+    /* NULL, or called for every move of the record (main line and
+     * variations) that was played: its node, the position before it and
+     * the legal move (arbiter convert writes the moves again from these). */
+    void (*on_move)(void *ctx, int node, const struct arb_pos *before, arb_move m);
+    bool repair;                          /* --repair: at an unreadable or illegal move, the nearest
+                                             legal move (a note), and go on from it if the rest replays */
+    void *ctx;
+};
+
+enum arb_tc_source { ARB_TC_NONE, ARB_TC_TAG, ARB_TC_EVENT, ARB_TC_OPTION };
+
+struct arb_outcome {
+    const struct arb_lang *lang;          /* language the moves were read in; NULL if none told */
+    int lang_vote;                        /* arb_langs[] index detection chose, -1 if it did not run */
+    const struct arb_profile *profile;
+    enum arb_mode mode;
+    struct arb_timecontrol tc;            /* the time control as understood (tc.n 0: none) */
+    enum arb_tc_source tc_source;
+    struct arb_clocks clocks;             /* the clocks as the readings show them */
+    int plies;                            /* main-line plies replayed as legal moves, up to the first
+                                             illegal one the replay followed (INTERFACE.md) */
+    int followed_plies;                   /* main-line plies the replay followed, an illegal move that
+                                             stood (illegal-move-stood, a promotion without a piece, a
+                                             null move) and what came after it included */
+    int end_ply;                          /* ply at which the Laws ended the game, 0 if none */
+    enum arb_end_reason end_reason;
+    bool have_fen;                        /* final holds the position (the setup could be read) */
+    struct arb_pos final;                 /* position after the last followed ply (FEN: arb_pos_to_fen) */
+    struct arb_pos legal_final;           /* position after `plies` (the jsonl `fen`) */
+    const char *result_tag;               /* Result tag, else the termination marker, else NULL */
+    enum arb_result result_rules;         /* what the Laws give, ARB_RESULT_NONE if the record does not decide */
+    bool replay_stopped;                  /* a fatal error stopped the main line */
+    unsigned start_fullmove;              /* move number and side of the start position */
+    int start_side;
+    int repaired;                         /* --repair: moves replaced by the nearest legal move */
+};
+
+/* lang_votes for a caller that checks one game at a time: votes_ctx is
+ * the unsigned[32] array of counts itself. */
+const unsigned *arb_lang_votes_plain(void *votes);
+
+/* Replay and judge game g; findings are appended to g->findings. */
+void arb_replay_game(struct arb_game *g, const struct arb_check_opts *o, struct arb_outcome *out);
+
+/* One position of the main line, as arb_replay_positions() hands it on. */
+struct arb_replay_step {
+    int ply;                      /* 0: the start position */
+    const struct arb_pos *pos;    /* the position after the move */
+    arb_move move;                /* the move played (ARB_MOVE_NONE at ply 0) */
+    int node;                     /* its node in g->nodes (-1 at ply 0) */
+    const char *token;            /* the move as recorded (NULL at ply 0) */
+    size_t len;
+    long clk[2];                  /* each clock's last reading after the move's comments, tenths
+                                     ([%clk], [%emt] or a bare time, as `check` reads them); -1 none */
+    int clk_ply[2];               /* ... and the ply after which it was read */
+};
+
+/* Replay only the main line, calling fn with the position after each ply
+ * (ply 0 = the start position) once the comments after its move are read
+ * (the clocks).  Stops at the first move that cannot be
+ * played.  Returns the number of plies played, -1 if the start position
+ * cannot be set up.  Used by `arbiter replay`. */
+int arb_replay_positions(struct arb_game *g, const struct arb_check_opts *o,
+                         void (*fn)(void *ctx, const struct arb_replay_step *step), void *ctx);
+
+#endif

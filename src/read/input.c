@@ -1,0 +1,717 @@
+/* input.c — reading and decoding (see input.h). */
+#include "read/input.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "base/utf8.h"
+#include "base/util.h"
+
+#define CHUNK (256 * 1024)
+
+enum { MODE_UTF8, MODE_ICONV, MODE_TABLE };
+
+static const char replacement[3] = {(char)0xEF, (char)0xBF, (char)0xBD};  /* U+FFFD */
+
+/* Record a decode event at the current end of the decoded text. */
+static void add_event_at(struct arb_input *in, uint64_t off, enum arb_decode_kind kind,
+                         const unsigned char *bytes, size_t n, const char *encoding)
+{
+    if (in->n_ev == in->cap_ev) {
+        in->cap_ev = in->cap_ev ? in->cap_ev * 2 : 16;
+        in->ev = arb_xrealloc(in->ev, in->cap_ev * sizeof *in->ev);
+    }
+    struct arb_decode_event *e = &in->ev[in->n_ev++];
+    memset(e, 0, sizeof *e);
+    e->off = off;
+    e->raw_off = in->raw_decoded;
+    e->kind = kind;
+    if (n > sizeof e->bytes)
+        n = sizeof e->bytes;
+    if (bytes)
+        memcpy(e->bytes, bytes, n);
+    e->nbytes = (unsigned char)n;
+    e->encoding = encoding;
+}
+
+static void add_event(struct arb_input *in, enum arb_decode_kind kind, const unsigned char *bytes, size_t n,
+                      const char *encoding)
+{
+    add_event_at(in, in->base + in->len, kind, bytes, n, encoding);
+}
+
+size_t arb_input_take_events(struct arb_input *in, uint64_t before, struct arb_decode_event *out, size_t max)
+{
+    size_t k = 0;
+    while (k < in->n_ev && in->ev[k].off < before)
+        k++;
+    size_t n = k < max ? k : max;     /* the rest stay for the next call */
+    if (n == 0)
+        return 0;
+    memcpy(out, in->ev, n * sizeof *out);
+    memmove(in->ev, in->ev + n, (in->n_ev - n) * sizeof *in->ev);
+    in->n_ev -= n;
+    return n;
+}
+
+/* Make room for at least `need` more decoded bytes, sliding the window
+ * first when much of it is consumed. */
+static void reserve(struct arb_input *in, size_t need)
+{
+    if (in->start && (in->start >= in->len / 2 || in->cap - in->len < need)) {
+        memmove(in->buf, in->buf + in->start, in->len - in->start);
+        in->base += in->start;
+        in->len -= in->start;
+        in->start = 0;
+    }
+    if (in->cap - in->len < need + 1) {
+        size_t cap = in->cap ? in->cap : CHUNK * 2;
+        while (cap - in->len < need + 1)
+            cap *= 2;
+        in->buf = arb_xrealloc(in->buf, cap);
+        in->cap = cap;
+    }
+}
+
+static void append(struct arb_input *in, const void *p, size_t n)
+{
+    reserve(in, n);
+    memcpy(in->buf + in->len, p, n);
+    in->len += n;
+}
+
+static bool has_zero_or_high(uint64_t w)
+{
+    return ((w - 0x0101010101010101ULL) & ~w & 0x8080808080808080ULL) || (w & 0x8080808080808080ULL);
+}
+
+/* Length of the longest prefix of s[0,n) that is valid UTF-8 without NUL.
+ * *incomplete: the stop is a character cut off by the end of the buffer. */
+static size_t utf8_scan(const unsigned char *s, size_t n, bool *multibyte, bool *incomplete)
+{
+    size_t i = 0;
+    *incomplete = false;
+    while (i < n) {
+        if (i + 8 <= n) {
+            uint64_t w;
+            memcpy(&w, s + i, 8);
+            if (!has_zero_or_high(w)) {
+                i += 8;
+                continue;
+            }
+        }
+        unsigned char c = s[i];
+        if (c && c < 0x80) {
+            i++;
+            continue;
+        }
+        if (!c)
+            return i;                 /* NUL */
+        bool cut;
+        size_t len = arb_utf8_char(s + i, n - i, &cut);
+        if (!len) {
+            *incomplete = cut;
+            return i;                 /* stray continuation, invalid lead, overlong, surrogate; or cut */
+        }
+        *multibyte = true;
+        i += len;
+    }
+    return n;
+}
+
+/* Pick a single-byte code page for bytes that are not UTF-8 (s: from the
+ * first such byte on; before: the byte before it, 0 if none). */
+static const char *guess_codepage(const unsigned char *s, size_t n, unsigned char before)
+{
+    size_t high = 0, letters = 0, runs = 0, run = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] >= 0x80) {
+            high++;
+            if (s[i] >= 0xC0)
+                letters++;
+            if (++run == 3)
+                runs++;
+        } else {
+            run = 0;
+        }
+    }
+    /* Cyrillic text in Windows-1251 is long runs of bytes 0xC0-0xFF. */
+    if (high >= 6 && letters * 10 >= high * 8 && runs * 4 >= 1 + high / 8)
+        return "WINDOWS-1251";
+    /* DOS code pages (437/850) put the accented letters at 0x80-0xA5, where
+     * Windows-1252 has punctuation and symbols: "Andr\x82" is André.  Such
+     * bytes glued to a letter, and no Windows letters (0xC0-0xFF), read as
+     * CP850. */
+    size_t dos = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char p = i ? s[i - 1] : before;
+        bool after_letter = (p >= 'A' && p <= 'Z') || (p >= 'a' && p <= 'z');
+        if (s[i] >= 0x80 && s[i] <= 0xA5 && after_letter)
+            dos++;
+    }
+    if (dos && !letters)
+        return "CP850";
+    return "WINDOWS-1252";
+}
+
+/* A single-byte code page (Windows-1252, ISO-8859-x, KOI8-R, ...) is
+ * decoded through a 256-entry table that iconv fills once: the same answers,
+ * at the speed of a table lookup.  Returns false for any other encoding
+ * (a byte that starts a longer sequence, a stateful encoding), which then
+ * goes through iconv.  len[b] is 0 where byte b is not in the code page. */
+static bool fill_table(iconv_t cd, unsigned char tab[256][4], unsigned char len[256])
+{
+    for (int b = 0; b < 256; b++) {
+        char inb = (char)b, outb[8];
+        char *ip = &inb, *op = outb;
+        size_t il = 1, ol = sizeof outb;
+        iconv(cd, NULL, NULL, NULL, NULL);
+        size_t r = iconv(cd, &ip, &il, &op, &ol);
+        len[b] = 0;
+        if (r == (size_t)-1) {
+            if (errno == EILSEQ)
+                continue;        /* not in the code page */
+            return false;        /* EINVAL: a multi-byte encoding */
+        }
+        size_t k = sizeof outb - ol;
+        if (k == 0 || k > 4)
+            return false;        /* a stateful encoding */
+        memcpy(tab[b], outb, k);
+        len[b] = (unsigned char)k;
+    }
+    iconv(cd, NULL, NULL, NULL, NULL);
+    /* ASCII must map to itself for the fast copy below. */
+    for (int b = 1; b < 0x80; b++)
+        if (len[b] != 1 || tab[b][0] != b)
+            return false;
+    return true;
+}
+
+static int start_iconv(struct arb_input *in, const char *from)
+{
+    in->cd = iconv_open("UTF-8", from);
+    if (in->cd == (iconv_t)-1)
+        return -1;
+    in->mode = MODE_ICONV;
+    in->unit = strncasecmp(from, "UTF-16", 6) == 0 || strncasecmp(from, "UCS-2", 5) == 0 ? 2 : 1;
+    snprintf(in->encoding, sizeof in->encoding, "%s", from);
+    if (in->unit == 1 && fill_table(in->cd, in->cp, in->cp_len))
+        in->mode = MODE_TABLE;
+    return 0;
+}
+
+static void decode_table(struct arb_input *in)
+{
+    reserve(in, in->raw_len * 4 + 16);
+    const unsigned char *s = in->raw;
+    size_t n = in->raw_len;
+    uint64_t done = in->raw_decoded;
+    char *o = in->buf + in->len;
+    for (size_t i = 0; i < n; i++) {
+        /* Runs of ASCII (most of any PGN) eight bytes at a time. */
+        while (i + 8 <= n) {
+            uint64_t w;
+            memcpy(&w, s + i, 8);
+            if (has_zero_or_high(w))
+                break;
+            memcpy(o, &w, 8);
+            o += 8;
+            i += 8;
+        }
+        if (i >= n)
+            break;
+        unsigned c = s[i];
+        if (c && c < 0x80) {
+            *o++ = (char)c;
+            continue;
+        }
+        if (c && in->cp_len[c]) {
+            memcpy(o, in->cp[c], 4);
+            o += in->cp_len[c];
+            continue;
+        }
+        in->len = (size_t)(o - in->buf);
+        in->raw_decoded = done + i;
+        add_event(in, c ? ARB_DEC_INVALID : ARB_DEC_NUL, s + i, 1, NULL);
+        memcpy(o, replacement, 3);
+        o += 3;
+    }
+    in->len = (size_t)(o - in->buf);
+    in->raw_decoded = done + n;
+    in->raw_len = 0;
+}
+
+/* Replace NUL characters that iconv produced in out[from, len). */
+static void scrub_nuls(struct arb_input *in, size_t from)
+{
+    char *z;
+    while ((z = memchr(in->buf + from, 0, in->len - from)) != NULL) {
+        size_t at = (size_t)(z - in->buf), tail = in->len - at - 1;
+        reserve(in, 2);
+        z = in->buf + at;
+        memmove(z + 3, z + 1, tail);
+        memcpy(z, replacement, 3);
+        in->len += 2;
+        add_event_at(in, in->base + at, ARB_DEC_NUL, (const unsigned char *)"", 1, NULL);
+        from = at + 3;
+    }
+}
+
+/* Offset in raw[0..n) of the first NUL code unit (unit-aligned), or n. */
+static size_t nul_unit(const unsigned char *raw, size_t n, int unit)
+{
+    if (unit == 2) {
+        for (size_t i = 0; i + 1 < n; i += 2)
+            if (!raw[i] && !raw[i + 1])
+                return i;
+        return n;
+    }
+    const unsigned char *z = memchr(raw, 0, n);
+    return z ? (size_t)(z - raw) : n;
+}
+
+/* In UTF-16 text (auto-detected), the offset in raw[0..n) of a UTF-8
+ * byte-order mark followed by text without NUL bytes (a UTF-8 file joined
+ * after a UTF-16 one), or n. */
+static size_t utf8_bom_at(const unsigned char *r, size_t n)
+{
+    for (size_t i = 0; i + 6 <= n; i++) {
+        const unsigned char *p = memchr(r + i, 0xEF, n - i - 5);
+        if (!p)
+            return n;
+        i = (size_t)(p - r);
+        if (p[1] == 0xBB && p[2] == 0xBF && p[3] && p[4] && p[5])
+            return i;
+    }
+    return n;
+}
+
+static void decode_utf8(struct arb_input *in);
+
+static void decode_iconv(struct arb_input *in)
+{
+    while (in->raw_len) {
+        reserve(in, in->raw_len * 4 + 16);
+        /* A UTF-8 file after a UTF-16 one: its BOM switches back. */
+        size_t bom = in->unit == 2 && !in->forced ? utf8_bom_at(in->raw, in->raw_len) : in->raw_len;
+        if (bom == in->raw_len && in->unit == 2 && !in->forced && !in->eof) {
+            /* An EF in the last bytes may begin a BOM the next read completes. */
+            for (size_t i = in->raw_len > 5 ? in->raw_len - 5 : 0; i < in->raw_len; i++)
+                if (in->raw[i] == 0xEF) {
+                    bom = i;
+                    break;
+                }
+            if (bom == 0)
+                return;
+        }
+        if (bom == 0 && in->raw_len >= 3 && in->raw[1] == 0xBB) {
+            add_event(in, ARB_DEC_SWITCH, in->raw, 3, "UTF-8");
+            memmove(in->raw, in->raw + 3, in->raw_len - 3);
+            in->raw_len -= 3;
+            in->raw_decoded += 3;
+            iconv_close(in->cd);
+            in->cd = (iconv_t)-1;
+            in->mode = MODE_UTF8;
+            in->unit = 1;
+            snprintf(in->encoding, sizeof in->encoding, "UTF-8");
+            decode_utf8(in);
+            return;
+        }
+        /* Convert up to the next NUL unit, which becomes U+FFFD with an
+         * event at its own offset in the file. */
+        size_t upto = nul_unit(in->raw, bom, in->unit);
+        if (upto == 0) {
+            size_t k = (size_t)in->unit <= in->raw_len ? (size_t)in->unit : in->raw_len;
+            add_event(in, ARB_DEC_NUL, in->raw, k, NULL);
+            append(in, replacement, 3);
+            memmove(in->raw, in->raw + k, in->raw_len - k);
+            in->raw_len -= k;
+            in->raw_decoded += k;
+            continue;
+        }
+        char *ip = (char *)in->raw, *op = in->buf + in->len;
+        size_t il = upto, ol = in->cap - in->len - 1, before = in->len;
+        size_t r = iconv(in->cd, &ip, &il, &op, &ol);
+        size_t used = upto - il;
+        in->len = (size_t)(op - in->buf);
+        in->raw_decoded += used;
+        memmove(in->raw, in->raw + used, in->raw_len - used);
+        in->raw_len -= used;
+        scrub_nuls(in, before);   /* (a stateful encoding's NUL; the units are found above) */
+        if (r != (size_t)-1)
+            continue;
+        if (errno == E2BIG)
+            continue;
+        if (errno == EINVAL) {
+            size_t left = upto - used;   /* the bytes of the incomplete character */
+            if (upto == in->raw_len + used && !in->eof)
+                return;         /* cut by the read: wait for more bytes */
+            /* Cut by the end of the file, or by a NUL unit or a UTF-8 BOM
+             * after it: a character cut short. */
+            add_event(in, ARB_DEC_TRUNCATED, in->raw, left, NULL);
+            append(in, replacement, 3);
+            memmove(in->raw, in->raw + left, in->raw_len - left);
+            in->raw_len -= left;
+            in->raw_decoded += left;
+            continue;
+        }
+        /* EILSEQ: one unit is not valid in the encoding. */
+        size_t skip = (size_t)in->unit <= in->raw_len ? (size_t)in->unit : in->raw_len;
+        add_event(in, ARB_DEC_INVALID, in->raw, skip, NULL);
+        append(in, replacement, 3);
+        memmove(in->raw, in->raw + skip, in->raw_len - skip);
+        in->raw_len -= skip;
+        in->raw_decoded += skip;
+    }
+}
+
+static void decode_raw(struct arb_input *in);
+
+/* Does raw[0..n) begin with a UTF-16 byte-order mark followed by text
+ * that looks like UTF-16 (an ASCII character in every other byte)?
+ * Returns "UTF-16LE", "UTF-16BE" or NULL.  (A file of UTF-8 games with a
+ * UTF-16 one appended: `cat a.pgn b.pgn`.) */
+static const char *utf16_bom(const unsigned char *r, size_t n)
+{
+    if (n < 6)
+        return NULL;
+    if (r[0] == 0xFF && r[1] == 0xFE && r[2] && r[2] < 0x80 && !r[3] && !r[5])
+        return "UTF-16LE";
+    if (r[0] == 0xFE && r[1] == 0xFF && !r[2] && r[3] && r[3] < 0x80 && !r[4])
+        return "UTF-16BE";
+    return NULL;
+}
+
+/* The code page for bytes that are not UTF-8 (auto-detection): guessed
+ * once per file from the first such bytes on, then kept.  NULL if iconv
+ * has none of the candidates. */
+static bool codepage_ready(struct arb_input *in, const unsigned char *s, size_t n)
+{
+    if (in->cp_ready)
+        return in->cp_name != NULL;
+    in->cp_ready = true;
+    const char *cp = guess_codepage(s, n, in->len ? (unsigned char)in->buf[in->len - 1] : 0);
+    iconv_t cd = iconv_open("UTF-8", cp);
+    if (cd == (iconv_t)-1)
+        return false;
+    bool ok = fill_table(cd, in->cp, in->cp_len);
+    iconv_close(cd);
+    if (ok)
+        in->cp_name = cp;
+    return ok;
+}
+
+/* UTF-8, checked strictly.  In auto mode a byte that is not UTF-8 is read
+ * in the file's code page (guessed once, codepage_ready) and reported
+ * (ARB_DEC_GUESS, one event per byte: the reader says so once per game),
+ * so that a file mixing UTF-8 games and Latin-1 games reads both right;
+ * a UTF-16 byte-order mark switches to UTF-16 for the rest of the file.
+ * With --encoding=UTF-8, or for a byte the code page lacks, the byte is
+ * replaced by U+FFFD (ARB_DEC_INVALID). */
+static void decode_utf8(struct arb_input *in)
+{
+    size_t i = 0, n = in->raw_len;
+    const unsigned char *r = in->raw;
+    while (i < n) {
+        bool incomplete;
+        size_t k = utf8_scan(r + i, n - i, &in->seen_multibyte, &incomplete);
+        append(in, r + i, k);
+        i += k;
+        in->raw_decoded += k;
+        if (i == n)
+            break;
+        if (incomplete && !in->eof)
+            break;                    /* a character cut by the read: wait for the rest */
+        unsigned char c = r[i];
+        size_t used = 1;
+        const char *to16;
+        if (c == 0) {
+            add_event(in, ARB_DEC_NUL, r + i, 1, NULL);
+            append(in, replacement, 3);
+        } else if (incomplete && n - i >= 2) {
+            /* (A lone lead byte at the end is more likely a code page's
+             * letter, "Ren\xE9", than half a character: read below.) */
+            used = n - i;
+            add_event(in, ARB_DEC_TRUNCATED, r + i, used, NULL);
+            append(in, replacement, 3);
+        } else if (!in->forced && (to16 = utf16_bom(r + i, n - i)) != NULL) {
+            /* The rest is UTF-16: hand it to iconv. */
+            add_event(in, ARB_DEC_SWITCH, r + i, 2, to16);
+            in->raw_decoded += 2;
+            i += 2;
+            memmove(in->raw, in->raw + i, n - i);
+            in->raw_len = n - i;
+            if (start_iconv(in, to16) == 0) {
+                decode_raw(in);
+                return;
+            }
+            n = in->raw_len;          /* (iconv lacks UTF-16: go on byte by byte) */
+            i = 0;
+            continue;
+        } else if (!in->forced && codepage_ready(in, r + i, n - i) && in->cp_len[c]) {
+            add_event(in, ARB_DEC_GUESS, r + i, 1, in->cp_name);
+            append(in, in->cp[c], in->cp_len[c]);
+        } else {
+            add_event(in, ARB_DEC_INVALID, r + i, 1, in->forced ? NULL : in->cp_name);
+            append(in, replacement, 3);
+        }
+        i += used;
+        in->raw_decoded += used;
+    }
+    memmove(in->raw, in->raw + i, n - i);
+    in->raw_len = n - i;
+}
+
+static void decode_raw(struct arb_input *in)
+{
+    if (in->mode == MODE_TABLE)
+        decode_table(in);
+    else if (in->mode == MODE_ICONV)
+        decode_iconv(in);
+    else
+        decode_utf8(in);
+}
+
+/* Look at the first bytes: a BOM, or UTF-16 without one. */
+static void detect_start(struct arb_input *in)
+{
+    const unsigned char *r = in->raw;
+    size_t n = in->raw_len;
+    in->started = true;
+    if (in->forced) {
+        /* A byte-order mark of the forced encoding is no text. */
+        const char *e = in->encoding;
+        bool utf8 = !strncasecmp(e, "UTF-8", 5) || !strncasecmp(e, "UTF8", 4);
+        size_t bom = 0;
+        if (utf8 && n >= 3 && r[0] == 0xEF && r[1] == 0xBB && r[2] == 0xBF)
+            bom = 3;
+        else if (!strcasecmp(e, "UTF-16LE") && n >= 2 && r[0] == 0xFF && r[1] == 0xFE)
+            bom = 2;
+        else if (!strcasecmp(e, "UTF-16BE") && n >= 2 && r[0] == 0xFE && r[1] == 0xFF)
+            bom = 2;
+        if (bom) {
+            memmove(in->raw, in->raw + bom, n - bom);
+            in->raw_len -= bom;
+            in->raw_decoded += bom;
+        }
+        return;
+    }
+    if (n >= 3 && r[0] == 0xEF && r[1] == 0xBB && r[2] == 0xBF) {
+        snprintf(in->encoding, sizeof in->encoding, "UTF-8 with BOM");
+        memmove(in->raw, in->raw + 3, n - 3);
+        in->raw_len -= 3;
+        in->raw_decoded += 3;
+    } else if (n >= 2 && ((r[0] == 0xFF && r[1] == 0xFE) || (r[0] == 0xFE && r[1] == 0xFF))) {
+        bool le = r[0] == 0xFF;
+        memmove(in->raw, in->raw + 2, n - 2);
+        in->raw_len -= 2;
+        in->raw_decoded += 2;
+        start_iconv(in, le ? "UTF-16LE" : "UTF-16BE");
+    } else if (n >= 4 && r[0] && !r[1] && r[2] && !r[3] && r[0] < 0x80 && r[2] < 0x80) {
+        start_iconv(in, "UTF-16LE");
+    } else if (n >= 4 && !r[0] && r[1] && !r[2] && r[3] && r[1] < 0x80 && r[3] < 0x80) {
+        start_iconv(in, "UTF-16BE");
+    }
+}
+
+static long read_more(struct arb_input *in, void *dst, size_t n)
+{
+    for (;;) {
+        ssize_t r = read(in->fd, dst, n);
+        if (r >= 0) {
+            if (r == 0)
+                in->eof = true;
+            in->raw_total += (uint64_t)r;
+            return (long)r;
+        }
+        if (errno == EINTR)
+            continue;
+        in->error = true;
+        in->err_no = errno;
+        return -1;
+    }
+}
+
+/* Line ends: CR LF and LF stay as they are; a CR that no LF follows (old
+ * Mac files, or a file cut into pieces by an editor) becomes LF, so that
+ * every layer above sees one kind of line end (the lexer's lines, the
+ * columns of findings, the reports' source lines).  A run of CRs followed
+ * by LF is one line end; a run without is as many.  Length-preserving, so
+ * offsets stay true.  A run at the end of the window waits for the next
+ * byte (held_cr), up to CR_HOLD_MAX of them. */
+#define CR_HOLD_MAX 4096
+static void fix_cr(struct arb_input *in, uint64_t from)
+{
+    char *b = in->buf;
+    size_t i = (size_t)(from - in->base), n = in->len;
+    bool final = in->eof && !in->raw_len;
+    while (i < n) {
+        char *p = memchr(b + i, '\r', n - i);
+        if (!p)
+            break;
+        size_t a = (size_t)(p - b), j = a;
+        while (j < n && b[j] == '\r')
+            j++;
+        if (j == n && !final && j - a <= CR_HOLD_MAX) {
+            in->held_cr = (unsigned)(j - a);
+            in->len = a;
+            return;
+        }
+        if (j == n || b[j] != '\n')
+            memset(b + a, '\n', j - a);
+        i = j;
+    }
+}
+
+long arb_input_fill(struct arb_input *in)
+{
+    uint64_t end_before = in->base + in->len;
+    while (!in->error) {
+        if (in->eof && !in->raw_len)
+            break;
+        uint64_t from = in->base + in->len;
+        if (in->held_cr && in->started) {
+            /* The CRs held back last time are decided with what follows. */
+            reserve(in, in->held_cr);
+            memset(in->buf + in->len, '\r', in->held_cr);
+            in->len += in->held_cr;
+            in->held_cr = 0;
+        }
+        if (in->started && in->mode == MODE_UTF8 && !in->raw_len && !in->eof) {
+            /* Fast path: read straight into the window and validate in place. */
+            reserve(in, CHUNK);
+            long n = read_more(in, in->buf + in->len, CHUNK);
+            if (n < 0)
+                return -1;
+            bool incomplete;
+            size_t k = utf8_scan((unsigned char *)in->buf + in->len, (size_t)n, &in->seen_multibyte, &incomplete);
+            in->raw_decoded += k;
+            if (k < (size_t)n) {
+                size_t rest = (size_t)n - k;
+                if (in->raw_cap < rest + CHUNK) {
+                    in->raw_cap = rest + CHUNK;
+                    in->raw = arb_xrealloc(in->raw, in->raw_cap);
+                }
+                memcpy(in->raw, in->buf + in->len + k, rest);
+                in->raw_len = rest;
+                in->len += k;
+                decode_raw(in);
+            } else {
+                in->len += k;
+            }
+        } else {
+            if (!in->eof) {
+                if (in->raw_cap < in->raw_len + CHUNK) {
+                    in->raw_cap = in->raw_len + CHUNK;
+                    in->raw = arb_xrealloc(in->raw, in->raw_cap);
+                }
+                long n = read_more(in, in->raw + in->raw_len, CHUNK);
+                if (n < 0)
+                    return -1;
+                in->raw_len += (size_t)n;
+                if (!in->started && (in->raw_len >= 4 || in->eof))
+                    detect_start(in);
+                if (!in->started)
+                    continue;
+            } else if (!in->started) {
+                detect_start(in);
+            }
+            decode_raw(in);
+        }
+        fix_cr(in, from);
+        /* The window may have slid: count new bytes from the absolute end. */
+        uint64_t grown = (in->base + in->len) - end_before;
+        if (grown)
+            return (long)grown;
+    }
+    if (in->error)
+        return -1;
+    if (in->mode == MODE_ICONV && in->cd != (iconv_t)-1) {
+        /* Flush any shift state. */
+        reserve(in, 16);
+        char *op = in->buf + in->len;
+        size_t ol = in->cap - in->len - 1;
+        iconv(in->cd, NULL, NULL, &op, &ol);
+        in->len = (size_t)(op - in->buf);
+    }
+    if (in->held_cr) {
+        /* CRs at the very end: line ends. */
+        reserve(in, in->held_cr);
+        memset(in->buf + in->len, '\n', in->held_cr);
+        in->len += in->held_cr;
+        in->held_cr = 0;
+    }
+    uint64_t grown = (in->base + in->len) - end_before;
+    return (long)grown;
+}
+
+void arb_input_consume(struct arb_input *in, uint64_t off)
+{
+    if (off <= in->base + in->start)
+        return;
+    if (off > in->base + in->len)
+        off = in->base + in->len;
+    in->start = (size_t)(off - in->base);
+}
+
+static int setup(struct arb_input *in, const char *encoding, char *err, size_t errlen)
+{
+    in->cd = (iconv_t)-1;
+    in->mode = MODE_UTF8;
+    in->unit = 1;
+    snprintf(in->encoding, sizeof in->encoding, "UTF-8");
+    if (encoding && strcasecmp(encoding, "auto") != 0) {
+        in->forced = true;
+        if (strcasecmp(encoding, "UTF-8") != 0 && strcasecmp(encoding, "UTF8") != 0) {
+            if (start_iconv(in, encoding) < 0) {
+                snprintf(err, errlen, "unknown encoding '%s' (see iconv -l)", encoding);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+int arb_input_open_fd(struct arb_input *in, int fd, const char *name, const char *encoding,
+                      char *err, size_t errlen)
+{
+    memset(in, 0, sizeof *in);
+    in->fd = fd;
+    in->name = name;
+    return setup(in, encoding, err, errlen);
+}
+
+int arb_input_open(struct arb_input *in, const char *path, const char *encoding, char *err, size_t errlen)
+{
+    if (strcmp(path, "-") == 0)
+        return arb_input_open_fd(in, 0, path, encoding, err, errlen);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    if (arb_input_open_fd(in, fd, path, encoding, err, errlen) < 0) {
+        close(fd);
+        return -1;
+    }
+    in->close_fd = true;
+    return 0;
+}
+
+void arb_input_close(struct arb_input *in)
+{
+    if (in->close_fd)
+        close(in->fd);
+    if (in->cd != (iconv_t)-1 && in->cd != (iconv_t)0)
+        iconv_close(in->cd);
+    free(in->buf);
+    free(in->raw);
+    free(in->ev);
+    memset(in, 0, sizeof *in);
+    in->fd = -1;
+}

@@ -1,0 +1,901 @@
+/* pgn.c — game records from tokens (see pgn.h). */
+#include "read/pgn.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/util.h"
+
+void arb_pgn_init(struct arb_pgn_reader *r, struct arb_input *in, const char *file, uint64_t max_game_bytes)
+{
+    memset(r, 0, sizeof *r);
+    r->in = in;
+    r->file = file;
+    r->max_game_bytes = max_game_bytes;
+    arb_lexer_init(&r->lx, in);
+}
+
+bool arb_pgn_sniff(struct arb_input *in, bool (*is_move)(const char *s, size_t n), char *why, size_t cap)
+{
+    while (in->len - in->start < ARB_SNIFF_BYTES && !in->eof && !in->error)
+        if (arb_input_fill(in) < 0)
+            return true;
+    if (in->error || in->len == in->start)
+        return true;                 /* (an empty input has no window at all) */
+    const char *s = in->buf + in->start;
+    size_t n = in->len - in->start;
+    if (n > ARB_SNIFF_BYTES)
+        n = ARB_SNIFF_BYTES;
+    size_t odd = 0, words = 0;       /* control characters and U+FFFD; words tried */
+    bool blank = true, line_start = true;
+    for (size_t i = 0; i < n;) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '\n') {
+            line_start = true;
+            i++;
+            continue;
+        }
+        if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+            i++;
+            continue;
+        }
+        blank = false;
+        if (line_start && c == '[' && i + 1 < n && ((s[i + 1] | 0x20) >= 'a' && (s[i + 1] | 0x20) <= 'z'))
+            return true;                                       /* [Event ... */
+        line_start = false;
+        /* A word: up to white space or a bracket. */
+        size_t j = i;
+        while (j < n && !strchr(" \t\r\n\f\v{}()[]", s[j]) && s[j] != '\0')
+            j++;
+        if (j == i) {
+            j = i + 1;
+        } else {
+            /* A move, perhaps glued to its number ("1.e4"). */
+            size_t k = i;
+            while (k < j && s[k] >= '0' && s[k] <= '9')
+                k++;
+            if (k > i && k < j && s[k] == '.')
+                while (k < j && s[k] == '.')
+                    k++;
+            else
+                k = i;
+            if (is_move && k < j && words < 5000) {
+                words++;
+                if (is_move(s + k, j - k))
+                    return true;
+            }
+        }
+        for (size_t k = i; k < j; k++) {
+            unsigned char b = (unsigned char)s[k];
+            if (b < 0x20 || b == 0x7f)
+                odd++;
+            else if (b == 0xEF && k + 2 < j && (unsigned char)s[k + 1] == 0xBF && (unsigned char)s[k + 2] == 0xBD)
+                odd++;                                         /* U+FFFD: a NUL or a byte of no encoding */
+        }
+        i = j;
+    }
+    if (blank)
+        return true;
+    if (odd * 20 > n)
+        snprintf(why, cap, "binary data, not text (%zu control or undecodable characters in its first %zu bytes)",
+                 odd, n);
+    else
+        snprintf(why, cap, "no tag pair and no move in its first %zu bytes", n);
+    return false;
+}
+
+int arb_pgn_open(struct arb_input *in, const char *path, const char *encoding,
+                 bool (*is_move)(const char *s, size_t n), char *err, size_t errlen)
+{
+    if (arb_input_open(in, path, encoding, err, errlen) < 0)
+        return -1;
+    char why[160];
+    if (is_move && !arb_pgn_sniff(in, is_move, why, sizeof why)) {
+        snprintf(err, errlen, "%s: not a PGN file: %s", path, why);
+        arb_input_close(in);
+        return -1;
+    }
+    return 0;
+}
+
+const struct arb_tag *arb_game_find_tag(const struct arb_game *g, const char *name)
+{
+    /* The first letter first: most of a game's tags differ there. */
+    for (int i = 0; i < g->n_tags; i++)
+        if (g->tags[i].name[0] == name[0] && strcmp(g->tags[i].name, name) == 0)
+            return &g->tags[i];
+    return NULL;
+}
+
+const char *arb_game_tag(const struct arb_game *g, const char *name)
+{
+    const struct arb_tag *t = arb_game_find_tag(g, name);
+    return t ? t->value : NULL;
+}
+
+void arb_game_locate(const struct arb_game *g, uint64_t off, uint32_t *line, uint32_t *col)
+{
+    /* Count from the game's first token, whose line and column are known. */
+    uint32_t l = g->line, c = g->col ? g->col : 1;
+    if (off > g->start_off) {
+        const char *s = arb_input_at(g->in, g->start_off);
+        uint64_t n = off - g->start_off;
+        for (uint64_t i = 0; i < n; i++) {
+            if (s[i] == '\n') {
+                l++;
+                c = 1;
+            } else if (((unsigned char)s[i] & 0xC0) != 0x80) {
+                c++;
+            }
+        }
+    }
+    *line = l;
+    *col = c;
+}
+
+static struct arb_finding *syntax(struct arb_game *g, const struct arb_token *t, const char *fmt, ...)
+    ARB_PRINTF(3, 4);
+
+static struct arb_finding *syntax(struct arb_game *g, const struct arb_token *t, const char *fmt, ...)
+{
+    struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_PGN_SYNTAX);
+    va_list ap;
+    va_start(ap, fmt);
+    f->message = arb_arena_vprintf(g->arena, fmt, ap);
+    va_end(ap);
+    f->line = t->line;
+    f->col = t->col;
+    if (t->off >= g->start_off) {
+        /* The token, up to the end of its first line. */
+        const char *s = arb_input_at(g->in, t->off);
+        uint32_t n = 0;
+        while (n < t->len && s[n] != '\n' && s[n] != '\r')
+            n++;
+        f->off = (uint32_t)(t->off - g->start_off);
+        f->len = n;
+    }
+    return f;
+}
+
+/* The movetext run's words are nodes already (one copy for the lot). */
+_Static_assert(sizeof(struct arb_word) == sizeof(struct arb_node) && offsetof(struct arb_word, kind) == offsetof(struct arb_node, kind)
+                   && offsetof(struct arb_word, dots) == offsetof(struct arb_node, dots)
+                   && offsetof(struct arb_word, after_blank) == offsetof(struct arb_node, after_blank)
+                   && offsetof(struct arb_word, number) == offsetof(struct arb_node, num)
+                   && offsetof(struct arb_word, line) == offsetof(struct arb_node, line)
+                   && offsetof(struct arb_word, col) == offsetof(struct arb_node, col)
+                   && offsetof(struct arb_word, off) == offsetof(struct arb_node, off)
+                   && offsetof(struct arb_word, len) == offsetof(struct arb_node, len)
+                   && (int)ARB_WORD_MOVE == (int)ARB_N_MOVE && (int)ARB_WORD_MOVENUM == (int)ARB_N_MOVENUM,
+               "struct arb_word is laid out as struct arb_node");
+
+/* Room for n more nodes. */
+static inline void reserve_nodes(struct arb_game *g, int n)
+{
+    if (g->cap_nodes - g->n_nodes < n) {
+        int cap = g->cap_nodes ? g->cap_nodes * 2 : 128;
+        while (cap - g->n_nodes < n)
+            cap *= 2;
+        g->nodes = arb_arena_grow(g->arena, g->nodes, sizeof *g->nodes, (size_t)g->n_nodes, (size_t)cap);
+        g->cap_nodes = cap;
+    }
+}
+
+static inline __attribute__((always_inline)) struct arb_node *add_node(struct arb_game *g, const struct arb_token *t, enum arb_node_kind kind)
+{
+    reserve_nodes(g, 1);
+    struct arb_node *n = &g->nodes[g->n_nodes++];
+    n->kind = (uint8_t)kind;
+    n->dots = (uint8_t)(t->dots > 255 ? 255 : t->dots);
+    n->after_blank = t->after_blank;
+    n->num = t->number;
+    n->line = t->line;
+    n->col = t->col;
+    n->off = (uint32_t)(t->off - g->start_off);
+    n->len = t->len;
+    return n;
+}
+
+static void add_tag(struct arb_game *g, const struct arb_token *t, int *cap)
+{
+    if (g->n_tags == *cap) {
+        int c = *cap ? *cap * 2 : 16;
+        g->tags = arb_arena_grow(g->arena, g->tags, sizeof *g->tags, (size_t)g->n_tags, (size_t)c);
+        *cap = c;
+    }
+    struct arb_tag *tag = &g->tags[g->n_tags++];
+    tag->name = arb_arena_strndup(g->arena, arb_input_at(g->in, t->name_off), t->name_len);
+    const char *v = arb_input_at(g->in, t->value_off);
+    if (!t->value_escaped) {
+        tag->value = arb_arena_strndup(g->arena, v, t->value_len);
+    } else {
+        char *out = arb_arena_alloc(g->arena, t->value_len + 1);
+        size_t o = 0;
+        for (uint32_t i = 0; i < t->value_len; i++) {
+            if (v[i] == '\\' && i + 1 < t->value_len && (v[i + 1] == '"' || v[i + 1] == '\\'))
+                i++;
+            out[o++] = v[i];
+        }
+        out[o] = 0;
+        tag->value = out;
+    }
+    tag->line = t->line;
+    tag->col = t->col;
+}
+
+/* The game's tags by name, for repeated names: an open-addressing table
+ * of tag indexes (-1 empty), kept at most half full, so that a game of
+ * 200,000 tags is read in linear time. */
+struct tag_index {
+    int *slot;
+    uint32_t cap;                 /* a power of two, or 0 */
+};
+
+static uint32_t name_hash(const char *s, size_t n)
+{
+    uint32_t h = 2166136261u;     /* FNV-1a */
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h;
+}
+
+/* The index of g's tag named as token t's, or -1. */
+static int tag_named(const struct arb_game *g, const struct tag_index *ix, const struct arb_token *t)
+{
+    if (!ix->cap)
+        return -1;
+    const char *name = arb_input_at(g->in, t->name_off);
+    for (uint32_t i = name_hash(name, t->name_len) & (ix->cap - 1);; i = (i + 1) & (ix->cap - 1)) {
+        int k = ix->slot[i];
+        if (k < 0)
+            return -1;
+        if (strlen(g->tags[k].name) == t->name_len && memcmp(g->tags[k].name, name, t->name_len) == 0)
+            return k;
+    }
+}
+
+/* Enter g's last tag into the index (growing it first when half full). */
+static void index_last_tag(struct arb_game *g, struct tag_index *ix)
+{
+    if ((uint32_t)g->n_tags * 2 > ix->cap) {
+        uint32_t cap = ix->cap ? ix->cap * 2 : 32;
+        ix->slot = arb_arena_alloc(g->arena, sizeof *ix->slot * cap);
+        memset(ix->slot, 0xFF, sizeof *ix->slot * cap);
+        ix->cap = cap;
+        for (int k = 0; k < g->n_tags - 1; k++) {
+            uint32_t i = name_hash(g->tags[k].name, strlen(g->tags[k].name)) & (cap - 1);
+            while (ix->slot[i] >= 0)
+                i = (i + 1) & (cap - 1);
+            ix->slot[i] = k;
+        }
+    }
+    int k = g->n_tags - 1;
+    uint32_t i = name_hash(g->tags[k].name, strlen(g->tags[k].name)) & (ix->cap - 1);
+    while (ix->slot[i] >= 0)
+        i = (i + 1) & (ix->cap - 1);
+    ix->slot[i] = k;
+}
+
+static bool is_named(const struct arb_token *t, const struct arb_input *in, const char *name)
+{
+    return strlen(name) == t->name_len && memcmp(arb_input_at(in, t->name_off), name, t->name_len) == 0;
+}
+
+/* A tag given again in the same tag section: the later value counts (as
+ * pgn-extract and python-chess read it), in the earlier one's place, and
+ * the finding says what was replaced. */
+static void replace_tag(struct arb_game *g, int i, const struct arb_token *t, int *cap)
+{
+    struct arb_tag old = g->tags[i];
+    add_tag(g, t, cap);           /* (appended, then moved into the earlier one's place) */
+    g->tags[i].value = g->tags[g->n_tags - 1].value;
+    g->n_tags--;
+    struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_DUPLICATE_TAG);
+    f->line = t->line;
+    f->col = t->col;
+    f->off = (uint32_t)(t->off - g->start_off);
+    f->len = t->len;
+    f->message = arb_arena_printf(g->arena, "the tag %s is given again (line %u said \"%s\"); \"%s\" is used",
+                                  old.name, old.line, old.value, g->tags[i].value);
+    g->tags[i].line = t->line;
+    g->tags[i].col = t->col;
+}
+
+/* Bytes as hex for messages: "FC" or "00 D8". */
+static void hex_bytes(char out[16], const unsigned char *b, int n)
+{
+    size_t used = 0;
+    out[0] = 0;
+    for (int k = 0; k < n && k < 4; k++)
+        used += (size_t)snprintf(out + used, 16 - used, "%s%02X", k ? " " : "", b[k]);
+}
+
+/* Line and column of an absolute offset before the game's first token
+ * (stray text or a comment skipped before it), counting from span sp. */
+static void locate_before(const struct arb_game *g, const struct arb_pgn_span *sp, uint64_t off, uint32_t *line,
+                          uint32_t *col)
+{
+    uint32_t l = sp->line, c = sp->col;
+    const char *s = arb_input_at(g->in, sp->off);
+    for (uint64_t i = 0; sp->off + i < off; i++) {
+        if (s[i] == '\n') {
+            l++;
+            c = 1;
+        } else if (((unsigned char)s[i] & 0xC0) != 0x80) {
+            c++;
+        }
+    }
+    *line = l;
+    *col = c;
+}
+
+/* Turn the input's decode events up to the game's end into findings: each
+ * replaced byte (the first 20, then a count), and once per game the bytes
+ * read in a guessed code page (a file may mix UTF-8 games with Latin-1
+ * ones: each game says whether it needed the guess).  gap: where the text
+ * before the game's first token began (events there are located from it). */
+static void decode_findings(struct arb_pgn_reader *r, struct arb_game *g, const struct arb_pgn_span *gap)
+{
+    struct arb_decode_event ev[16];
+    size_t n;
+    int reported = 0, dropped = 0, guessed = 0;
+    int guess = -1;               /* the guess finding's index (the list grows: no pointer) */
+    const char *guess_enc = NULL;
+    while ((n = arb_input_take_events(r->in, g->end_off, ev, 16)) > 0) {
+        for (size_t i = 0; i < n; i++) {
+            const struct arb_decode_event *e = &ev[i];
+            char hex[16];
+            hex_bytes(hex, e->bytes, e->nbytes);
+            uint32_t line, col;
+            if (e->off < g->start_off && gap)
+                locate_before(g, gap, e->off, &line, &col);
+            else
+                arb_game_locate(g, e->off, &line, &col);
+            if (e->kind == ARB_DEC_GUESS) {
+                if (guessed++ == 0) {
+                    struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_ENCODING_GUESS);
+                    f->line = line;
+                    f->col = col;
+                    f->message = arb_arena_printf(g->arena, "byte %s (file offset %llu)", hex,
+                                                  (unsigned long long)e->raw_off);
+                    guess = g->findings.n - 1;
+                    guess_enc = e->encoding;
+                }
+                continue;
+            }
+            if (e->kind == ARB_DEC_SWITCH) {
+                struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_ENCODING_GUESS);
+                f->line = line;
+                f->col = col;
+                f->message = arb_arena_printf(g->arena,
+                                              "a %s byte-order mark (bytes %s at file offset %llu): from here the "
+                                              "file is read as %s",
+                                              e->encoding, hex, (unsigned long long)e->raw_off, e->encoding);
+                f->note = "two files joined into one? use --encoding=NAME if this is wrong";
+                g->encoding_note = e->encoding;
+                continue;
+            }
+            if (reported >= 20) {
+                dropped++;
+                continue;
+            }
+            reported++;
+            struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_DECODE_ERROR);
+            f->line = line;
+            f->col = col;
+            switch (e->kind) {
+            case ARB_DEC_NUL:
+                f->message = "a NUL byte in the text (shown as U+FFFD)";
+                break;
+            case ARB_DEC_TRUNCATED:
+                f->message = arb_arena_printf(g->arena, "the file ends inside a character (byte%s %s)",
+                                              e->nbytes > 1 ? "s" : "", hex);
+                break;
+            default:
+                if (e->encoding)
+                    f->message = arb_arena_printf(g->arena, "byte %s is neither UTF-8 nor %s (shown as U+FFFD)", hex,
+                                                  e->encoding);
+                else
+                    f->message = arb_arena_printf(g->arena, "%s %s %s not valid %s (shown as U+FFFD)",
+                                                  e->nbytes > 1 ? "bytes" : "byte", hex, e->nbytes > 1 ? "are" : "is",
+                                                  r->in->encoding);
+                break;
+            }
+        }
+    }
+    if (guess >= 0) {
+        /* One finding per game, at the first such byte, with the count. */
+        struct arb_finding *f = &g->findings.v[guess];
+        if (guessed == 1)
+            f->message = arb_arena_printf(g->arena, "this game's text is not all UTF-8: %s is read as %s",
+                                          f->message, guess_enc);
+        else
+            f->message = arb_arena_printf(g->arena, "this game's text is not all UTF-8: %d bytes, the first %s, "
+                                                    "are read as %s", guessed, f->message, guess_enc);
+        f->note = "use --encoding=NAME if the guess is wrong";
+        g->encoding_note = guess_enc;
+    }
+    if (dropped) {
+        struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_DECODE_ERROR);
+        f->line = g->line;
+        f->message = arb_arena_printf(g->arena, "%d more undecodable bytes in this game are not listed", dropped);
+    }
+}
+
+/* Skip the rest of a game cut at --max-game-bytes without keeping it. */
+static void skip_rest(struct arb_pgn_reader *r)
+{
+    struct arb_token t;
+    int depth = 0;
+    r->lx.discard = true;
+    for (;;) {
+        enum arb_tok k = arb_lex_next(&r->lx, &t);
+        if (k == ARB_TK_EOF)
+            break;
+        if (k == ARB_TK_TAG && (t.after_blank || !r->skip_in_tags)) {
+            arb_lex_unget(&r->lx, &t);
+            break;
+        }
+        if (k != ARB_TK_TAG)
+            r->skip_in_tags = false;
+        if (k == ARB_TK_VAR_OPEN)
+            depth++;
+        else if (k == ARB_TK_VAR_CLOSE && depth)
+            depth--;
+        else if (k == ARB_TK_RESULT && !depth)
+            break;
+    }
+    r->lx.discard = false;
+    r->skipping = false;
+    /* Undecodable bytes in the skipped text belong to the cut game, whose
+     * record is out (it says the rest was skipped): not to the next one. */
+    struct arb_decode_event ev[16];
+    uint64_t until = r->lx.have_peek ? r->lx.peek.off : r->lx.pos;
+    while (arb_input_take_events(r->in, until, ev, 16) > 0)
+        ;
+}
+
+/* The text of tokens [off, end) for a message: its first line, at most 40
+ * bytes (cut at a character), quoted. */
+static const char *span_text(struct arb_game *g, uint64_t off, uint64_t end)
+{
+    const char *s = arb_input_at(g->in, off);
+    size_t n = (size_t)(end - off), k = 0;
+    while (k < n && s[k] != '\n' && s[k] != '\r')
+        k++;
+    if (k > 40)
+        return arb_arena_printf(g->arena, "'%.*s...'", (int)arb_utf8_prefix(s, k, 36), s);
+    return arb_arena_printf(g->arena, "'%.*s'%s", (int)k, s, k < n ? " ..." : "");
+}
+
+/* Add token t to the span sp (begun by it when *open is false). */
+static void span_extend(struct arb_pgn_span *sp, bool *open, const struct arb_token *t)
+{
+    if (!*open)
+        *sp = (struct arb_pgn_span){t->off, t->off + t->len, t->line, t->col};
+    else
+        sp->end = t->off + t->len;
+    *open = true;
+}
+
+/* Where stray text stands, for its finding's words. */
+enum stray_place { BEFORE_GAME, AMONG_TAGS, IN_MOVETEXT, AFTER_MARKER };
+
+/* A stray-text finding for the tokens of span sp (inside the game's text
+ * but before it: the caret goes under them). */
+static void stray_finding(struct arb_game *g, const struct arb_pgn_span *sp, enum stray_place where)
+{
+    /* Only U+FFFD (bytes that could not be decoded, at the end of a file):
+     * the decode-error finding says it all. */
+    const unsigned char *s0 = (const unsigned char *)arb_input_at(g->in, sp->off);
+    size_t n0 = (size_t)(sp->end - sp->off), i0 = 0;
+    while (i0 < n0 && (s0[i0] == ' ' || s0[i0] == '\t' || s0[i0] == '\n'
+                       || (i0 + 3 <= n0 && s0[i0] == 0xEF && s0[i0 + 1] == 0xBF && s0[i0 + 2] == 0xBD)))
+        i0 += s0[i0] == 0xEF ? 3 : 1;
+    if (i0 >= n0)
+        return;
+    struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_STRAY_TEXT);
+    f->line = sp->line;
+    f->col = sp->col;
+    const char *text = span_text(g, sp->off, sp->end);
+    static const char *const says[] = {
+        [BEFORE_GAME] = "before the game's first tag or move belongs to no game",
+        [AMONG_TAGS] = "among the game's tags is no tag pair (markup around the game?)",
+        [IN_MOVETEXT] = "in the movetext is markup around the game, no move",
+        [AFTER_MARKER] = "after the game's termination marker belongs to no game",
+    };
+    f->message = arb_arena_printf(g->arena, "%s %s", text, says[where]);
+    if (where != BEFORE_GAME) {
+        f->off = (uint32_t)(sp->off - g->start_off);
+        const char *s = arb_input_at(g->in, sp->off);
+        uint32_t k = 0;
+        while (sp->off + k < sp->end && s[k] != '\n' && s[k] != '\r')
+            k++;
+        f->len = k;
+    }
+}
+
+/* How the reader walks the tokens (a game is everything from its first
+ * tag or move up to the next game's first one):
+ *
+ *   state    token                               what happens
+ *   BETWEEN  tag, or '[' starting a line         a game begins: TAGS
+ *            move number, a move (is_move),      a game begins (a bare move list): MOVES
+ *              '(', a result
+ *            an unclosed comment                 a game begins: MOVES (its finding is there)
+ *            comment                             kept aside: the movetext's if movetext
+ *                                                follows, no game's if a tag does
+ *            anything else (a word that is no    stray text, reported with the next game
+ *              move, ')', '}', ']', a NAG)
+ *   TAGS     tag of a name the game has, after   the game ends before it
+ *              a blank line or repeating the
+ *              game's first tag (or Event)
+ *            tag of a name the game has          duplicate-tag; the later value counts
+ *            other tag, '[' starting a line      added (malformed: pgn-syntax)
+ *            anything else                       as in MOVES
+ *   MOVES    tag, '[' starting a line            the game ends before it
+ *            "1." after a blank line (2+ moves,  the game ends before it (a new bare list)
+ *              no marker)
+ *            result outside variations           the termination marker: ENDED
+ *            anything else                       movetext
+ *   ENDED    tag, '[' starting a line, move      the game ends before it
+ *              number, a move (is_move)
+ *            comment                             the game's (after its marker)
+ *            anything else (a second result,     stray text of the game; a '(' takes its
+ *              a word that is no move, ...)      whole bracket
+ *   any      end of input                        the game ends
+ */
+enum rstate { BETWEEN, TAGS, MOVES, ENDED };
+
+/* Does a token that is no move start with a character no move or move
+ * number starts with ('<', '/', '&': markup pasted from a web page)? */
+static bool markup(const char *s)
+{
+    unsigned char c = (unsigned char)*s;
+    return !(c >= 0x80 || (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || c == '?' || c == '!'
+             || c == '+' || c == '#' || c == '=' || c == '-' || c == '.' || c == '$' || c == '*' || c == '(' || c == ')'
+             || c == '{' || c == '}' || c == '[' || c == ']' || c == ';' || c == '%' || c == '@');
+}
+
+/* Does word (or glyph) t begin a bare move list?  A word does when it is a
+ * move (r->is_move; every word without one); a glyph only when is_move
+ * takes it ("?" on a scoresheet is an unreadable move). */
+static bool begins_moves(const struct arb_pgn_reader *r, const struct arb_token *t)
+{
+    if (t->kind == ARB_TK_WORD)
+        return !r->is_move || r->is_move(arb_input_at(r->in, t->off), t->len);
+    return t->kind == ARB_TK_NAG && r->is_move && r->is_move(arb_input_at(r->in, t->off), t->len);
+}
+
+#define HELD_COMMENTS 64
+
+int arb_pgn_next(struct arb_pgn_reader *r, struct arb_game *g, struct arb_arena *a)
+{
+    if (r->skipping)
+        skip_rest(r);
+
+    memset(g, 0, sizeof *g);
+    g->file = r->file;
+    g->arena = a;
+    g->in = r->in;
+
+    struct arb_token t;
+    enum rstate state = BETWEEN;
+    int depth = 0, moves = 0, tag_cap = 0, stray_depth = 0, tag_strays = 0, tag_stray = -1;
+    struct tag_index tix = {NULL, 0};
+    uint64_t limit = UINT64_MAX;   /* end of the bytes a game may take (--max-game-bytes) */
+    bool ended = false;
+    /* BETWEEN: comments kept aside, stray text, and where this gap began. */
+    struct arb_token held[HELD_COMMENTS];
+    int n_held = 0;
+    struct arb_pgn_span stray = {0}, gap = {0};
+    bool have_stray = false, have_gap = false, stray_reported = false;
+    /* ENDED: the current run of stray tokens. */
+    struct arb_pgn_span run = {0};
+    bool in_run = false;
+
+    for (;;) {
+        if (state == MOVES) {
+            /* The common run of moves and numbers, in one go. */
+            struct arb_word w[64];
+            int words;
+            int nw = arb_lex_movetext(&r->lx, limit, g->start_off, w, 64, &words);
+            if (nw) {
+                reserve_nodes(g, nw);
+                memcpy(&g->nodes[g->n_nodes], w, sizeof *w * (size_t)nw);
+                g->n_nodes += nw;
+                moves += words;
+                continue;
+            }
+        }
+        enum arb_tok k = arb_lex_next(&r->lx, &t);
+        if (k == ARB_TK_EOF) {
+            if (r->lx.io_error)
+                return -1;
+            break;
+        }
+        if (state == MOVES && t.off + t.len <= limit) {
+            /* The common cases, in short (the general code below agrees). */
+            if (k == ARB_TK_WORD) {
+                add_node(g, &t, ARB_N_MOVE);
+                moves++;
+                continue;
+            }
+            if (k == ARB_TK_MOVENUM && !t.after_blank) {
+                add_node(g, &t, ARB_N_MOVENUM);
+                continue;
+            }
+        }
+        bool is_tag = k == ARB_TK_TAG
+                      || (k == ARB_TK_ERROR && t.first_on_line && !t.markup && *arb_input_at(r->in, t.off) == '[');
+
+        if (state == ENDED) {
+            bool begins = is_tag || (!stray_depth && (k == ARB_TK_MOVENUM || begins_moves(r, &t)));
+            if (begins || t.off + t.len > limit) {
+                arb_lex_unget(&r->lx, &t);
+                break;
+            }
+            g->end_off = t.off + t.len;
+            if (k == ARB_TK_COMMENT && !stray_depth) {
+                if (in_run) {
+                    stray_finding(g, &run, AFTER_MARKER);
+                    in_run = false;
+                }
+                add_node(g, &t, ARB_N_COMMENT);
+                continue;
+            }
+            if (k == ARB_TK_VAR_OPEN)
+                stray_depth++;
+            else if (k == ARB_TK_VAR_CLOSE && stray_depth)
+                stray_depth--;
+            span_extend(&run, &in_run, &t);
+            continue;
+        }
+
+        if (state == BETWEEN) {
+            if (!have_gap) {
+                gap = (struct arb_pgn_span){t.off, t.off, t.line, t.col};
+                have_gap = true;
+            }
+            bool begins = is_tag || k == ARB_TK_MOVENUM || k == ARB_TK_VAR_OPEN || k == ARB_TK_RESULT
+                          || (k == ARB_TK_COMMENT && t.unterminated)
+                          || begins_moves(r, &t);
+            if (k == ARB_TK_COMMENT && !begins) {
+                if (n_held < HELD_COMMENTS)
+                    held[n_held++] = t;
+                continue;
+            }
+            if (!begins) {
+                span_extend(&stray, &have_stray, &t);
+                continue;
+            }
+            /* The game begins: at its first tag, or at the comments kept
+             * aside when movetext follows them. */
+            bool movetext = !is_tag;
+            const struct arb_token *first = movetext && n_held ? &held[0] : &t;
+            g->start_off = first->off;
+            g->line = first->line;
+            g->col = first->col;
+            limit = r->max_game_bytes ? g->start_off + r->max_game_bytes : UINT64_MAX;
+            if (movetext) {
+                for (int i = 0; i < n_held; i++)
+                    add_node(g, &held[i], ARB_N_COMMENT);
+                state = MOVES;
+            }
+            if (have_stray && !stray_reported) {
+                stray_finding(g, &stray, BEFORE_GAME);
+                stray_reported = true;
+            }
+        }
+
+        if (state == TAGS && !is_tag
+            && (t.markup || ((k == ARB_TK_WORD || k == ARB_TK_NAG || k == ARB_TK_ERROR) && !begins_moves(r, &t)
+                             && markup(arb_input_at(r->in, t.off))))) {
+            /* Markup among the tags ("[Event \"x\"]<br />"): stray text of
+             * the game, which stays in its tag section.  Said once, at the
+             * first piece, with the count of the others. */
+            if (!tag_strays++) {
+                struct arb_pgn_span sp = {t.off, t.off + t.len, t.line, t.col};
+                int before = g->findings.n;
+                stray_finding(g, &sp, AMONG_TAGS);
+                tag_stray = g->findings.n > before ? g->findings.n - 1 : -1;
+            }
+            continue;
+        }
+
+        if (t.off + t.len > limit && state != BETWEEN) {
+            struct arb_finding *f = arb_findings_add(&g->findings, a, ARB_F_GAME_TOO_LARGE);
+            f->line = t.line;
+            f->col = t.col;
+            f->message = arb_arena_printf(a, "the game's text exceeds %llu bytes (--max-game-bytes); the rest of the game is skipped",
+                                          (unsigned long long)r->max_game_bytes);
+            g->truncated = true;
+            r->skipping = true;
+            r->skip_in_tags = state == TAGS;
+            arb_lex_unget(&r->lx, &t);
+            g->end_off = t.off;
+            break;
+        }
+        if (is_tag) {
+            if (state == MOVES) {
+                arb_lex_unget(&r->lx, &t);
+                g->end_off = t.off;
+                ended = true;
+                break;
+            }
+            if (state == TAGS && k == ARB_TK_TAG) {
+                int dup = tag_named(g, &tix, &t);
+                if (dup >= 0 && (t.after_blank || dup == 0 || is_named(&t, r->in, "Event"))) {
+                    /* The next game's tags. */
+                    arb_lex_unget(&r->lx, &t);
+                    g->end_off = t.off;
+                    ended = true;
+                    break;
+                }
+                if (dup >= 0) {
+                    replace_tag(g, dup, &t, &tag_cap);
+                    continue;
+                }
+            }
+            state = TAGS;
+            if (k == ARB_TK_TAG) {
+                add_tag(g, &t, &tag_cap);
+                index_last_tag(g, &tix);
+            } else
+                syntax(g, &t, "malformed tag pair: %s", t.error);
+            continue;
+        }
+        /* Movetext. */
+        if (state != MOVES && k == ARB_TK_RESULT) {
+            /* A termination marker with no moves: the game is just that. */
+            add_node(g, &t, ARB_N_RESULT);
+            g->marker = (enum arb_result)t.number;
+            g->end_off = t.off + t.len;
+            state = ENDED;
+            continue;
+        }
+        if (state == MOVES && k == ARB_TK_MOVENUM && t.number == 1 && t.dots == 1 && t.after_blank && !depth
+            && moves >= 2 && g->marker == ARB_RESULT_NONE) {
+            /* A new bare move list after a blank line. */
+            arb_lex_unget(&r->lx, &t);
+            g->end_off = t.off;
+            ended = true;
+            break;
+        }
+        state = MOVES;
+        switch (k) {
+        case ARB_TK_WORD:
+            add_node(g, &t, ARB_N_MOVE);
+            moves++;
+            break;
+        case ARB_TK_MOVENUM:
+            add_node(g, &t, ARB_N_MOVENUM);
+            break;
+        case ARB_TK_COMMENT:
+            add_node(g, &t, ARB_N_COMMENT);
+            if (t.unterminated) {
+                syntax(g, &t, "this comment is never closed with '}'");
+                g->fatal_syntax = true;
+            }
+            break;
+        case ARB_TK_NAG:
+            add_node(g, &t, ARB_N_NAG);
+            break;
+        case ARB_TK_DRAW_OFFER:
+            add_node(g, &t, ARB_N_DRAW_OFFER);
+            break;
+        case ARB_TK_VAR_OPEN:
+            add_node(g, &t, ARB_N_VAR_OPEN);
+            depth++;
+            break;
+        case ARB_TK_VAR_CLOSE:
+            if (!depth) {
+                syntax(g, &t, "')' without an opening '('");
+                g->fatal_syntax = true;
+                add_node(g, &t, ARB_N_ERROR);
+            } else {
+                add_node(g, &t, ARB_N_VAR_CLOSE);
+                depth--;
+            }
+            break;
+        case ARB_TK_RESULT:
+            add_node(g, &t, ARB_N_RESULT);
+            if (!depth) {
+                g->marker = (enum arb_result)t.number;
+                g->end_off = t.off + t.len;
+                state = ENDED;
+            }
+            break;
+        case ARB_TK_ERROR:
+            if (t.markup) {
+                /* "[/pgn]" after the moves: markup, no game's text. */
+                struct arb_pgn_span sp = {t.off, t.off + t.len, t.line, t.col};
+                stray_finding(g, &sp, IN_MOVETEXT);
+                break;
+            }
+            add_node(g, &t, ARB_N_ERROR);
+            syntax(g, &t, "%s", t.error);
+            g->fatal_syntax = true;
+            break;
+        default:
+            break;
+        }
+    }
+    if (in_run)
+        stray_finding(g, &run, AFTER_MARKER);
+    if (tag_strays > 1 && tag_stray >= 0) {
+        struct arb_finding *f = &g->findings.v[tag_stray];
+        f->message = arb_arena_printf(a, "%s (and %d more such piece%s of text among the tags)", f->message,
+                                      tag_strays - 1, tag_strays > 2 ? "s" : "");
+    }
+    if (state == BETWEEN) {
+        if (!have_stray)
+            return 0;   /* nothing but white space and comments: no game */
+        /* Stray text and then the end: no game follows to report it with,
+         * so it is a record of its own (nothing is dropped silently). */
+        g->start_off = stray.off;
+        g->line = stray.line;
+        g->col = stray.col;
+        g->end_off = stray.end;
+        stray_finding(g, &stray, BEFORE_GAME);
+    }
+    (void)ended;
+    if (!g->end_off)
+        g->end_off = r->lx.have_peek ? r->lx.peek.off : r->lx.pos;
+    if (depth > 0 && !g->truncated) {
+        for (int i = g->n_nodes - 1; i >= 0; i--)
+            if (g->nodes[i].kind == ARB_N_VAR_OPEN) {
+                struct arb_token at = {.line = g->nodes[i].line, .col = g->nodes[i].col};
+                syntax(g, &at, "%d variation%s opened with '(' never closed", depth, depth > 1 ? "s" : "");
+                break;
+            }
+        g->fatal_syntax = true;
+    }
+    r->games++;
+    g->index = r->game_base + r->games;
+    decode_findings(r, g, have_gap ? &gap : NULL);
+    g->text = arb_input_at(r->in, g->start_off);
+    return 1;
+}
+
+void arb_pgn_release(struct arb_pgn_reader *r, const struct arb_game *g)
+{
+    arb_lexer_consume(&r->lx, g->end_off);
+}
+
+/* ---- writing -------------------------------------------------------- */
+
+static void put_tag(struct arb_buf *b, const char *name, const char *value)
+{
+    arb_buf_printf(b, "[%s \"", name);
+    for (const char *p = value; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            arb_buf_addc(b, '\\');
+        arb_buf_addc(b, *p);
+    }
+    arb_buf_adds(b, "\"]\n");
+}
+
+static const char *const roster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+static const char *const roster_default[] = {"?", "?", "????.??.??", "?", "?", "?", "*"};
+
+void arb_pgn_write_tags(struct arb_buf *b, const struct arb_game *g, const char *result)
+{
+    for (int r = 0; r < 7; r++) {
+        const char *v = arb_game_tag(g, roster[r]);
+        if (r == 6)
+            v = result;
+        put_tag(b, roster[r], v ? v : roster_default[r]);
+    }
+    for (int i = 0; i < g->n_tags; i++) {
+        bool in_roster = false, repeated = false;
+        for (int r = 0; r < 7; r++)
+            in_roster |= strcmp(g->tags[i].name, roster[r]) == 0;
+        for (int j = 0; j < i; j++)
+            repeated |= strcmp(g->tags[j].name, g->tags[i].name) == 0;
+        if (!in_roster && !repeated)
+            put_tag(b, g->tags[i].name, g->tags[i].value);
+    }
+    arb_buf_addc(b, '\n');
+}

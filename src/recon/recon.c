@@ -1,0 +1,782 @@
+/* recon.c — reconstruct a game from flawed scoresheets (see recon.h).
+ *
+ * Token cost: notation/slips.h.
+ *
+ * Search.  A beam over the plies: every state holds a position and the
+ * place reached in each sheet.  From a state, each legal move is taken
+ * with, per sheet, the next token read as it (its token cost), or as not
+ * recorded (a row of the sheet, White's and Black's move, left out:
+ * NOT_RECORDED twice, or the moves after the sheet ends); a token that was
+ * no move is skipped at a cost.  States with the same position and places
+ * are merged (the cheapest two kept, so that equal-cost games stay
+ * visible); the cheapest `beam` states go on.  A state with every sheet
+ * read to its end (and the final position, when given) ends a candidate
+ * game.
+ */
+#include "recon/recon.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chess/movegen.h"
+#include "chess/san.h"
+#include "notation/slips.h"
+#include "base/util.h"
+
+/* Costs of the search's steps (token costs are 0 .. ARB_SLIP_GARBAGE). */
+#define COST_NOT_RECORDED 1.5 /* per move of a row left out (a row: 3.0) */
+#define COST_TRAILING 0.5     /* per move after the sheet's last (final position given) */
+#define COST_EXTRA 2.0        /* a token that was no move */
+#define COST_REPEAT 1.0       /* ... written again (the same as the token one or two before) */
+#define COST_GAP 0.75         /* per move of a row the move numbers show empty */
+#define COST_NUMBER 1.0       /* a token read at another move number (or side) than written */
+#define COST_READ_MAX 2.0     /* a token is read only as moves this close (unless it fits none) */
+#define CLOSE 1.0             /* states this close to the best are kept past the beam ... */
+#define WIDEN 4               /* ... up to this many beams */
+#define SLACK 4.0             /* states this much worse than the ply's best are dropped */
+
+const struct arb_lang *arb_recon_guess_lang(const char *const *tok, int n, const struct arb_lang *hint)
+{
+    int best = -1, best_score = -1;
+    int hint_i = hint ? arb_lang_index(hint) : -1;
+    for (int l = 0; arb_langs[l]; l++) {
+        if (arb_langs[l]->spoken)
+            continue;
+        int score = 0;
+        for (int i = 0; i < n; i++) {
+            struct arb_movedesc d;
+            struct arb_parse_info info;
+            const char *t = tok[i];
+            if (!((t[0] >= 'A' && t[0] <= 'Z') || (unsigned char)t[0] >= 0x80))
+                continue;   /* pawn moves and castling tell nothing */
+            if (arb_notation_parse(arb_langs[l], t, strlen(t), &d, &info) == ARB_NP_MOVE && !d.castle)
+                score++;
+        }
+        if (score > best_score || (score == best_score && l == hint_i)) {
+            best = l;
+            best_score = score;
+        }
+    }
+    return best >= 0 ? arb_langs[best] : arb_langs[0];
+}
+
+/* ---- search ----------------------------------------------------------- */
+
+/* A step of some game: kept for every state that survives a ply. */
+struct rnode {
+    int parent;                   /* -1 at the start */
+    arb_move move;                /* 0: the step skipped tokens (extra) */
+    int16_t tok[ARB_RECON_MAX_SHEETS];   /* token read (or skipped) per sheet, -1 none */
+    uint8_t kind[ARB_RECON_MAX_SHEETS];  /* enum arb_recon_kind per sheet; 0xff: sheet not involved */
+    float tcost[ARB_RECON_MAX_SHEETS];
+    uint16_t skip[ARB_RECON_MAX_SHEETS]; /* tokens before tok that were no move (a move 0 node:
+                                            the tokens from tok on, after the game) */
+};
+
+struct state {
+    struct arb_pos pos;
+    int i[ARB_RECON_MAX_SHEETS];  /* next token per sheet */
+    uint8_t owe;                  /* bit k: sheet k left out White's move of a row: Black's goes too */
+    double cost;
+    int node;
+    int away;                     /* squares that differ from the final position */
+};
+
+/* A child before it is made: parent state, move and what each sheet did. */
+struct cand {
+    uint64_t key;
+    double cost;
+    int away;                     /* squares that differ from the final position (0 if none given) */
+    int parent;                   /* index in the current ply's states */
+    arb_move move;
+    int i[ARB_RECON_MAX_SHEETS];
+    uint8_t owe;
+    uint8_t kind[ARB_RECON_MAX_SHEETS];
+    int16_t tok[ARB_RECON_MAX_SHEETS];
+    float tcost[ARB_RECON_MAX_SHEETS];
+    uint8_t skip[ARB_RECON_MAX_SHEETS];
+};
+
+struct search {
+    const struct arb_sheet *sh;
+    int ns;
+    struct arb_slip_token *tn[ARB_RECON_MAX_SHEETS];   /* the sheets' tokens, normalized */
+    struct arb_slip_cache *cache;
+    arb_move only;                /* nonzero: expand this move only (opts.force) */
+    double *skipc[ARB_RECON_MAX_SHEETS];     /* skip_cost of each token */
+    const struct arb_recon_opts *o;
+    struct rnode *nodes;
+    int n_nodes, cap_nodes;
+    struct cand *cand;
+    size_t n_cand, cap_cand;
+    int *hash;                    /* candidate index per slot, -1 empty */
+    size_t cap_hash;
+    /* Games found: node of the last step and cost. */
+    struct goal { int node; double cost; struct arb_pos pos; } *goals;
+    int n_goals, cap_goals;
+    double best_goal;
+    long expanded;
+    bool pruned;
+};
+
+static int add_node(struct search *s, const struct rnode *n)
+{
+    if (s->n_nodes == s->cap_nodes) {
+        s->cap_nodes = s->cap_nodes ? 2 * s->cap_nodes : 4096;
+        s->nodes = arb_xrealloc(s->nodes, (size_t)s->cap_nodes * sizeof *s->nodes);
+    }
+    s->nodes[s->n_nodes] = *n;
+    return s->n_nodes++;
+}
+
+static void add_cand(struct search *s, const struct cand *c)
+{
+    if (s->n_cand == s->cap_cand) {
+        s->cap_cand = s->cap_cand ? 2 * s->cap_cand : 4096;
+        s->cand = arb_xrealloc(s->cand, s->cap_cand * sizeof *s->cand);
+    }
+    s->cand[s->n_cand++] = *c;
+}
+
+static uint64_t place_key(uint64_t key, const int *i, int ns, uint8_t owe)
+{
+    uint64_t h = key;
+    for (int k = 0; k < ns; k++)
+        h ^= (uint64_t)(i[k] + 1) * (k ? 0x9E3779B97F4A7C15ull : 0xC2B2AE3D27D4EB4Full);
+    h ^= (uint64_t)owe * 0x165667B19E3779F9ull;
+    return h * 0xff51afd7ed558ccdull;
+}
+
+static bool same_position(const struct arb_pos *a, const struct arb_pos *b)
+{
+    return a->side == b->side && memcmp(a->board, b->board, sizeof a->board) == 0;
+}
+
+/* The final position is still reachable: no side has fewer pieces, or
+ * fewer pawns, than it will have at the end. */
+static bool can_reach(const struct arb_pos *p, const struct arb_pos *f)
+{
+    for (int c = 0; c < 2; c++) {
+        if (__builtin_popcountll(p->by_color[c]) < __builtin_popcountll(f->by_color[c]))
+            return false;
+        if (__builtin_popcountll(p->by_color[c] & p->by_type[ARB_PAWN])
+            < __builtin_popcountll(f->by_color[c] & f->by_type[ARB_PAWN]))
+            return false;
+    }
+    return true;
+}
+
+/* Cheapest first; among equals, the nearer to the final position. */
+static int cmp_cost(const void *a, const void *b)
+{
+    const struct cand *x = a, *y = b;
+    if (x->cost != y->cost)
+        return x->cost < y->cost ? -1 : 1;
+    return (x->away > y->away) - (x->away < y->away);
+}
+
+static int squares_away(const struct arb_pos *p, const struct arb_pos *f)
+{
+    int n = 0;
+    for (int sq = 0; sq < 64; sq++)
+        n += p->board[sq] != f->board[sq];
+    return n;
+}
+
+/* The end of a game at state st: the tokens the sheets still hold were no
+ * move (a step without a move passes over them; *after is their cost).
+ * Returns the game's last node. */
+static int end_node(struct search *s, const struct state *st, double *after)
+{
+    struct rnode nd = {.parent = st->node, .move = 0, .tok = {-1, -1}, .kind = {0xff, 0xff}};
+    bool any = false;
+    *after = 0;
+    for (int k = 0; k < s->ns; k++)
+        if (st->i[k] < s->sh[k].n) {
+            nd.tok[k] = (int16_t)st->i[k];
+            nd.skip[k] = (uint16_t)(s->sh[k].n - st->i[k]);
+            nd.kind[k] = ARB_RC_EXTRA;
+            for (int x = st->i[k]; x < s->sh[k].n; x++)
+                *after += s->skipc[k][x];
+            any = true;
+        }
+    return any ? add_node(s, &nd) : st->node;
+}
+
+/* Move the k cheapest of c[0..n) to the front (quickselect with Hoare's
+ * partition), in no particular order but a deterministic one. */
+static void select_cheapest(struct cand *c, size_t n, size_t k)
+{
+    long lo = 0, hi = (long)n - 1, want = (long)k - 1;   /* c[want] is the k-th cheapest */
+    while (lo < hi) {
+        struct cand pivot = c[lo + (hi - lo) / 2];
+        long i = lo - 1, j = hi + 1;
+        for (;;) {
+            do
+                i++;
+            while (cmp_cost(&c[i], &pivot) < 0);
+            do
+                j--;
+            while (cmp_cost(&c[j], &pivot) > 0);
+            if (i >= j)
+                break;
+            struct cand t = c[i];
+            c[i] = c[j];
+            c[j] = t;
+        }
+        /* c[lo..j] <= pivot <= c[j+1..hi] */
+        if (want <= j)
+            hi = j;
+        else
+            lo = j + 1;
+    }
+}
+
+static void add_goal(struct search *s, int node, double cost, const struct arb_pos *pos)
+{
+    if (s->n_goals == s->cap_goals) {
+        s->cap_goals = s->cap_goals ? 2 * s->cap_goals : 64;
+        s->goals = arb_xrealloc(s->goals, (size_t)s->cap_goals * sizeof *s->goals);
+    }
+    s->goals[s->n_goals].node = node;
+    s->goals[s->n_goals].cost = cost;
+    s->goals[s->n_goals].pos = *pos;
+    s->n_goals++;
+    if (cost < s->best_goal)
+        s->best_goal = cost;
+}
+
+/* The move number (or side) written for token t of sheet sh is not that
+ * of the move pos is about to make. */
+static bool number_disagrees(const struct arb_sheet *sh, int t, const struct arb_pos *pos)
+{
+    int num = sh->num ? sh->num[t] : 0;
+    int side = sh->black ? sh->black[t] : -1;
+    return (num > 0 && num != (int)pos->fullmove) || (side >= 0 && side != pos->side);
+}
+
+/* What passing over token x of sheet sh as no move costs: less when it
+ * repeats the token one or two before (a move or a row written twice). */
+static double skip_cost(const struct arb_sheet *sh, int x)
+{
+    bool repeat = (x >= 1 && !strcmp(sh->tok[x], sh->tok[x - 1])) || (x >= 2 && !strcmp(sh->tok[x], sh->tok[x - 2]));
+    return repeat ? COST_REPEAT : COST_EXTRA;
+}
+
+/* The moves of state st (index idx), each with every sheet's choice,
+ * combined over the sheets into candidates.  Per sheet: the next token read
+ * as the move (only moves it resembles, unless it resembles none: a garbled
+ * token), or the move not recorded (a row of the sheet left out; only where
+ * the token fits no move well or its move number says a row is missing),
+ * or, after the sheet's end, moves made but not recorded. */
+static void expand_state(struct search *s, const struct state *st, int idx, const struct arb_movelist *ml)
+{
+    const struct arb_pos *pos = &st->pos;
+    bool white = pos->side == ARB_WHITE;
+    /* 8.4: in the window with no duty to record, a move left out is no slip. */
+    double omit = s->o->no_duty_from > 0 && (int)pos->fullmove >= s->o->no_duty_from ? COST_TRAILING
+                                                                                    : COST_NOT_RECORDED;
+    static _Thread_local double cost[ARB_RECON_MAX_SHEETS][3][ARB_MAX_MOVES];
+    uint8_t need[ARB_MAX_MOVES];
+    arb_slip_disambiguation(pos, ml, need);
+    int n_skip[ARB_RECON_MAX_SHEETS];   /* tokens that may be passed over as no move: 0..2 */
+    bool read_any[ARB_RECON_MAX_SHEETS], omit_ok[ARB_RECON_MAX_SHEETS], trailing[ARB_RECON_MAX_SHEETS];
+    double numcost[ARB_RECON_MAX_SHEETS], omit_cost[ARB_RECON_MAX_SHEETS];
+    for (int k = 0; k < s->ns; k++) {
+        const struct arb_sheet *sh = &s->sh[k];
+        int i = st->i[k];
+        read_any[k] = omit_ok[k] = trailing[k] = false;
+        n_skip[k] = 0;
+        numcost[k] = 0;
+        omit_cost[k] = omit;
+        if (i < sh->n && sh->num && sh->num[i] > (int)pos->fullmove && omit_cost[k] > COST_GAP)
+            omit_cost[k] = COST_GAP;   /* the numbers say a row is empty */
+        if (st->owe & (1u << k))
+            continue;   /* Black's move of a row left out: the only choice */
+        if (i >= sh->n) {
+            /* After the sheet's last token: moves made but not recorded, when
+             * the final position, the move count or the other sheet says the
+             * game went on. */
+            bool other_goes_on = false;
+            for (int q = 0; q < s->ns; q++)
+                other_goes_on |= q != k && st->i[q] < s->sh[q].n;
+            trailing[k] = s->o->final || s->o->moves || other_goes_on;
+            if (!trailing[k])
+                return;
+            continue;
+        }
+        double min = 1e9;
+        for (int j = 0; j < ml->n; j++) {
+            cost[k][0][j] = arb_slip_cost(sh->lang, &s->tn[k][i], pos, ml, ml->moves[j], NULL, 0, s->cache,
+                                              (uint32_t)(k << 16 | i), need[j]);
+            if (cost[k][0][j] < min)
+                min = cost[k][0][j];
+        }
+        /* The move number written before the token, and its side: where
+         * the sheet numbers its rows, they say whether a row is empty (a
+         * gap) or a token belongs to a row already played (written twice). */
+        int num = sh->num ? sh->num[i] : 0;
+        int side = sh->black ? sh->black[i] : -1;
+        bool numbered = num > 0;
+        bool gap = num > (int)pos->fullmove;
+        bool behind = numbered && (num < (int)pos->fullmove || (num == (int)pos->fullmove && side == 1 && white));
+        /* A token that fits no move well may have been no move: the next
+         * one or two are read in its place. */
+        if (min >= 0.5 && (!numbered || behind || min >= 1.0))
+            for (int sk = 1; sk <= 2 && i + sk < sh->n; sk++) {
+                n_skip[k] = sk;
+                for (int j = 0; j < ml->n; j++)
+                    cost[k][sk][j] = arb_slip_cost(sh->lang, &s->tn[k][i + sk], pos, ml, ml->moves[j], NULL, 0,
+                                                       s->cache, (uint32_t)(k << 16 | (i + sk)), need[j]);
+            }
+        read_any[k] = min >= 2.0;
+        if (number_disagrees(sh, i, pos))
+            numcost[k] = COST_NUMBER;
+        /* A row left out: where the numbers show it, or (no numbers) where
+         * the token fits no move well. */
+        omit_ok[k] = white && (gap || (!numbered && min >= 0.5));
+    }
+    for (int j = 0; j < ml->n; j++) {
+        if (s->only && ml->moves[j] != s->only)
+            continue;
+        struct opt { int kind; int16_t tok; double cost; int next; uint8_t owe, skip; } opts[ARB_RECON_MAX_SHEETS][4];
+        int nopt[ARB_RECON_MAX_SHEETS];
+        bool none = false;
+        for (int k = 0; k < s->ns && !none; k++) {
+            int i = st->i[k];
+            nopt[k] = 0;
+            if (st->owe & (1u << k)) {
+                opts[k][nopt[k]++] = (struct opt){ARB_RC_NOT_RECORDED, -1, omit_cost[k], i, 0, 0};
+                continue;
+            }
+            if (trailing[k]) {
+                opts[k][nopt[k]++] = (struct opt){ARB_RC_NOT_RECORDED, -1, COST_TRAILING, i, 0, 0};
+                continue;
+            }
+            if (cost[k][0][j] <= COST_READ_MAX || read_any[k])
+                opts[k][nopt[k]++] = (struct opt){s->tn[k][i].unreadable ? ARB_RC_UNREADABLE : ARB_RC_READ,
+                                                  (int16_t)i, cost[k][0][j] + numcost[k], i + 1, 0, 0};
+            for (int sk = 1; sk <= n_skip[k]; sk++) {
+                const struct arb_sheet *sh = &s->sh[k];
+                int t = i + sk;
+                if (cost[k][sk][j] > COST_READ_MAX)
+                    continue;
+                double nc = number_disagrees(sh, t, pos) ? COST_NUMBER : 0;
+                double skipped = 0;
+                for (int x = i; x < t; x++)
+                    skipped += s->skipc[k][x];
+                opts[k][nopt[k]++] = (struct opt){s->tn[k][t].unreadable ? ARB_RC_UNREADABLE : ARB_RC_READ, (int16_t)t,
+                                                  cost[k][sk][j] + nc + skipped, t + 1, 0, (uint8_t)sk};
+            }
+            if (omit_ok[k])
+                opts[k][nopt[k]++] = (struct opt){ARB_RC_NOT_RECORDED, -1, omit_cost[k], i, (uint8_t)(1u << k), 0};
+            none = nopt[k] == 0;
+        }
+        if (none)
+            continue;
+        int combos = 1;
+        for (int k = 0; k < s->ns; k++)
+            combos *= nopt[k];
+        for (int c = 0; c < combos; c++) {
+            struct cand cd;
+            memset(&cd, 0, sizeof cd);
+            cd.parent = idx;
+            cd.move = ml->moves[j];
+            cd.cost = st->cost;
+            int rest = c;
+            for (int k = 0; k < s->ns; k++) {
+                const struct opt *op = &opts[k][rest % nopt[k]];
+                rest /= nopt[k];
+                cd.i[k] = op->next;
+                cd.owe |= op->owe;
+                cd.kind[k] = (uint8_t)op->kind;
+                cd.tok[k] = op->tok;
+                cd.tcost[k] = (float)op->cost;
+                cd.skip[k] = op->skip;
+                cd.cost += op->cost;
+            }
+            add_cand(s, &cd);
+        }
+    }
+}
+
+static void collect(const struct search *s, int node, struct arb_recon_game *g, double cost, const struct arb_pos *final,
+                    const struct arb_pos *start)
+{
+    int len = 0;
+    for (int n = node; n >= 0; n = s->nodes[n].parent)
+        len++;
+    int *path = arb_xmalloc((size_t)(len ? len : 1) * sizeof *path);
+    int k = len;
+    for (int n = node; n >= 0; n = s->nodes[n].parent)
+        path[--k] = n;
+    memset(g, 0, sizeof *g);
+    g->moves = arb_xmalloc((size_t)(len + 1) * sizeof *g->moves);
+    size_t need = 1;
+    for (int q = 0; q < len; q++)
+        for (int sh = 0; sh < s->ns; sh++)
+            need += 1 + s->nodes[path[q]].skip[sh];
+    g->corr = arb_xmalloc(need * sizeof *g->corr);
+    g->cost = cost;
+    g->final = *final;
+    struct arb_pos pos = *start;
+    int ply = 0;
+    for (int q = 0; q < len; q++) {
+        const struct rnode *n = &s->nodes[path[q]];
+        if (n->parent < 0 && !n->move && n->tok[0] < 0 && (s->ns < 2 || n->tok[1] < 0))
+            continue;   /* the root */
+        /* Tokens that were no move: before this step's token, or (a step
+         * without a move) after the game. */
+        double skipped[ARB_RECON_MAX_SHEETS] = {0};
+        for (int sh = 0; sh < s->ns; sh++)
+            for (int x = 0; x < n->skip[sh]; x++) {
+                struct arb_recon_corr *c = &g->corr[g->n_corr++];
+                memset(c, 0, sizeof *c);
+                c->ply = ply;
+                c->sheet = sh;
+                c->tok = n->move ? n->tok[sh] - n->skip[sh] + x : n->tok[sh] + x;
+                c->kind = ARB_RC_EXTRA;
+                c->cost = skip_cost(&s->sh[sh], c->tok);
+                skipped[sh] += c->cost;
+                snprintf(c->reason, sizeof c->reason, "recorded, but no move of the game");
+            }
+        if (!n->move)
+            continue;
+        ply++;
+        for (int sh = 0; sh < s->ns; sh++) {
+            /* An over-specified or long form (0.05) is no correction. */
+            if (n->kind[sh] == ARB_RC_READ && n->tcost[sh] - skipped[sh] < 0.06f)
+                continue;
+            struct arb_recon_corr *c = &g->corr[g->n_corr++];
+            memset(c, 0, sizeof *c);
+            c->ply = ply;
+            c->sheet = sh;
+            c->tok = n->tok[sh];
+            c->move = n->move;
+            c->kind = (enum arb_recon_kind)n->kind[sh];
+            c->cost = n->tcost[sh] - skipped[sh];
+            if (c->kind == ARB_RC_READ) {
+                arb_slip_token_cost(s->sh[sh].lang, s->sh[sh].tok[n->tok[sh]], &pos, n->move, c->reason,
+                                     sizeof c->reason);
+                const struct arb_sheet *sht = &s->sh[sh];
+                if (number_disagrees(sht, n->tok[sh], &pos)) {
+                    int num = sht->num ? sht->num[n->tok[sh]] : 0;
+                    int side = sht->black ? sht->black[n->tok[sh]] : -1;
+                    size_t l = strlen(c->reason);
+                    snprintf(c->reason + l, sizeof c->reason - l, "%swritten as %s's move %d", l ? "; " : "",
+                             side == 1 ? "Black" : "White", num);
+                }
+            }
+            else if (c->kind == ARB_RC_UNREADABLE)
+                snprintf(c->reason, sizeof c->reason, "unreadable");
+            else
+                snprintf(c->reason, sizeof c->reason, "%s",
+                         s->o->no_duty_from > 0 && (int)pos.fullmove >= s->o->no_duty_from
+                             ? "not recorded (no duty to record, Art. 8.4)" : "not recorded");
+        }
+        g->moves[g->n_moves++] = n->move;
+        struct arb_undo u;
+        arb_pos_make(&pos, n->move, &u);
+    }
+    free(path);
+}
+
+static bool same_moves(const struct arb_recon_game *a, const struct arb_recon_game *b)
+{
+    return a->n_moves == b->n_moves && memcmp(a->moves, b->moves, (size_t)a->n_moves * sizeof *a->moves) == 0;
+}
+
+static void game_free(struct arb_recon_game *g)
+{
+    free(g->moves);
+    free(g->corr);
+    memset(g, 0, sizeof *g);
+}
+
+int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct arb_recon_opts *o,
+                    struct arb_recon_result *r)
+{
+    memset(r, 0, sizeof *r);
+    if (n_sheets < 1 || n_sheets > ARB_RECON_MAX_SHEETS)
+        return -1;
+    struct search s;
+    memset(&s, 0, sizeof s);
+    s.sh = sheets;
+    s.ns = n_sheets;
+    s.o = o;
+    s.best_goal = INFINITY;
+    s.cache = arb_xcalloc(1, sizeof *s.cache);
+    for (int k = 0; k < n_sheets; k++) {
+        s.tn[k] = arb_xmalloc((size_t)(sheets[k].n + 1) * sizeof *s.tn[k]);
+        for (int i = 0; i < sheets[k].n; i++)
+            arb_slip_read(sheets[k].tok[i], &s.tn[k][i]);
+        s.skipc[k] = arb_xmalloc((size_t)(sheets[k].n + 1) * sizeof *s.skipc[k]);
+        for (int i = 0; i < sheets[k].n; i++)
+            s.skipc[k][i] = skip_cost(&sheets[k], i);
+    }
+    int beam = o->beam > 0 ? o->beam : 400;
+    double margin = o->margin > 0 ? o->margin : 3.0;
+    struct arb_pos start;
+    if (o->start)
+        start = *o->start;
+    else
+        arb_pos_startpos(&start);
+
+    int max_tok = 0;
+    for (int k = 0; k < n_sheets; k++)
+        if (sheets[k].n > max_tok)
+            max_tok = sheets[k].n;
+    /* Plies to search: every token a move, and some rows left out. */
+    int max_plies = o->moves > 0 ? 2 * o->moves : max_tok + 16;
+    if (o->final && !o->moves)
+        max_plies = max_tok + 60;
+
+    struct state *cur = arb_xmalloc((size_t)(WIDEN * beam) * sizeof *cur),
+                 *next = arb_xmalloc((size_t)(WIDEN * beam) * sizeof *next);
+    int n_cur = 1;
+    struct rnode root = {.parent = -1, .move = 0, .tok = {-1, -1}, .kind = {0xff, 0xff}};
+    cur[0].pos = start;
+    memset(cur[0].i, 0, sizeof cur[0].i);
+    cur[0].owe = 0;
+    cur[0].cost = 0;
+    cur[0].node = add_node(&s, &root);
+    cur[0].away = o->final ? squares_away(&start, o->final) : 0;
+
+    struct state part;            /* see below: the game as far as it can be followed */
+    int part_read = -1;
+    memset(&part, 0, sizeof part);
+    for (int ply = 0; ply <= max_plies && n_cur > 0; ply++) {
+        /* Games that end here (a token or two after the end were no move). */
+        for (int q = 0; q < n_cur; q++) {
+            const struct state *st = &cur[q];
+            if (o->moves && ply != 2 * o->moves - 1 && ply != 2 * o->moves)
+                continue;
+            if (st->owe || (o->final && !same_position(&st->pos, o->final)))
+                continue;
+            bool few = true;
+            for (int k = 0; k < n_sheets; k++)
+                few &= sheets[k].n - st->i[k] <= 2;
+            if (!few)
+                continue;
+            double after;
+            int node = end_node(&s, st, &after);
+            add_goal(&s, node, st->cost + after, &st->pos);
+        }
+        if (ply == max_plies)
+            break;
+        /* Every legal move of every state, with each sheet's choices. */
+        s.n_cand = 0;
+        for (int q = 0; q < n_cur; q++) {
+            struct state *st = &cur[q];
+            if (st->cost > s.best_goal + margin)
+                continue;
+            bool done = true;
+            for (int k = 0; k < n_sheets; k++)
+                done &= st->i[k] >= sheets[k].n;
+            if (done && !o->final && !o->moves)
+                continue;   /* nothing left to read, nothing to reach */
+            struct arb_movelist ml;
+            arb_gen_legal(&st->pos, &ml);
+            /* Scoring a given game: its move only. */
+            s.only = o->force ? (ply < o->n_force ? o->force[ply] : (arb_move)-1) : 0;
+            s.expanded++;
+            expand_state(&s, st, q, &ml);
+        }
+        if (!s.n_cand)
+            break;
+        /* Each candidate's position key (the move made and taken back). */
+        double best = INFINITY;
+        for (size_t c = 0; c < s.n_cand; c++)
+            if (s.cand[c].cost < best)
+                best = s.cand[c].cost;
+        size_t kept = 0;
+        for (size_t c = 0; c < s.n_cand; c++) {
+            struct cand *cd = &s.cand[c];
+            if (cd->cost > best + SLACK || cd->cost > s.best_goal + margin)
+                continue;
+            struct state *par = &cur[cd->parent];
+            struct arb_pos *p = &par->pos;
+            int from = arb_move_from(cd->move), to = arb_move_to(cd->move), mk = arb_move_kind(cd->move);
+            bool taking = mk == ARB_MK_EP || mk == ARB_MK_PROMOTION || (mk != ARB_MK_CASTLE && p->board[to] != ARB_EMPTY);
+            int before = 0;
+            if (o->final && mk != ARB_MK_CASTLE && mk != ARB_MK_EP)
+                before = (p->board[from] != o->final->board[from]) + (p->board[to] != o->final->board[to]);
+            struct arb_undo u;
+            arb_pos_make(p, cd->move, &u);
+            cd->key = place_key(p->key, cd->i, n_sheets, cd->owe);
+            /* Only a capture or a promotion changes what can still be reached. */
+            bool ok = !o->final || !taking || can_reach(p, o->final);
+            if (!o->final)
+                cd->away = 0;
+            else if (mk == ARB_MK_CASTLE || mk == ARB_MK_EP)
+                cd->away = squares_away(p, o->final);
+            else   /* a move changes its two squares only */
+                cd->away = par->away - before + (p->board[from] != o->final->board[from])
+                           + (p->board[to] != o->final->board[to]);
+            arb_pos_unmake(p, cd->move, &u);
+            if (ok)
+                s.cand[kept++] = *cd;
+        }
+        s.n_cand = kept;
+        /* Merge states with the same position and places: the cheapest two
+         * (a hash table of the keys), then the cheapest `beam` go on. */
+        size_t hcap = 1;
+        while (hcap < 2 * s.n_cand + 2)
+            hcap <<= 1;
+        if (hcap > s.cap_hash) {
+            free(s.hash);
+            s.hash = arb_xmalloc(hcap * sizeof *s.hash);
+            s.cap_hash = hcap;
+        }
+        for (size_t h = 0; h < hcap; h++)
+            s.hash[h] = -1;
+        kept = 0;
+        for (size_t c = 0; c < s.n_cand; c++) {
+            struct cand *cd = &s.cand[c];
+            size_t h = (size_t)(cd->key >> 7) & (hcap - 1);
+            int *slot = NULL, *first = NULL;
+            while (s.hash[h] >= 0) {
+                const struct cand *other = &s.cand[s.hash[h]];
+                if (other->key == cd->key) {
+                    if (!first)
+                        first = &s.hash[h];
+                    else {
+                        slot = &s.hash[h];
+                        break;
+                    }
+                }
+                h = (h + 1) & (hcap - 1);
+            }
+            if (!first || !slot) {
+                /* Fewer than two with this key: keep it. */
+                s.hash[h] = (int)kept;
+                s.cand[kept++] = *cd;
+                continue;
+            }
+            /* Two kept already: replace the dearer if this is cheaper. */
+            int *worse = s.cand[*first].cost >= s.cand[*slot].cost ? first : slot;
+            if (cmp_cost(cd, &s.cand[*worse]) < 0)
+                s.cand[*worse] = *cd;
+        }
+        s.n_cand = kept;
+        /* The beam, widened (up to four times) to keep every state close
+         * to the best: after a row left out, the moves of the row are any
+         * pair at one cost, and only the tokens after it tell them apart. */
+        int width = beam;
+        if ((int)s.n_cand > beam) {
+            double lo = INFINITY;
+            for (size_t c = 0; c < s.n_cand; c++)
+                if (s.cand[c].cost < lo)
+                    lo = s.cand[c].cost;
+            int close = 0;
+            for (size_t c = 0; c < s.n_cand; c++)
+                close += s.cand[c].cost <= lo + CLOSE;
+            if (close > width)
+                width = close < WIDEN * beam ? close : WIDEN * beam;
+        }
+        if ((int)s.n_cand > width) {
+            s.pruned = true;
+            select_cheapest(s.cand, s.n_cand, (size_t)width);
+            s.n_cand = (size_t)width;
+        }
+        /* Make the survivors. */
+        int n_next = 0;
+        for (size_t c = 0; c < s.n_cand; c++) {
+            const struct cand *cd = &s.cand[c];
+            struct state *nx = &next[n_next++];
+            nx->pos = cur[cd->parent].pos;
+            struct arb_undo u;
+            arb_pos_make(&nx->pos, cd->move, &u);
+            memcpy(nx->i, cd->i, sizeof nx->i);
+            nx->owe = cd->owe;
+            nx->cost = cd->cost;
+            nx->away = cd->away;
+            struct rnode nd = {.parent = cur[cd->parent].node, .move = cd->move};
+            for (int k = 0; k < ARB_RECON_MAX_SHEETS; k++) {
+                nd.tok[k] = k < n_sheets ? cd->tok[k] : -1;
+                nd.kind[k] = k < n_sheets ? cd->kind[k] : 0xff;
+                nd.tcost[k] = k < n_sheets ? cd->tcost[k] : 0;
+                nd.skip[k] = k < n_sheets ? cd->skip[k] : 0;
+            }
+            nx->node = add_node(&s, &nd);
+        }
+        /* The state that has read the most tokens (the cheapest such): the
+         * game as far as the sheets can be followed, if none can be to the
+         * end. */
+        for (int q = 0; q < n_next; q++) {
+            int read = 0;
+            for (int k = 0; k < n_sheets; k++)
+                read += next[q].i[k];
+            if (read > part_read || (read == part_read && next[q].cost < part.cost)) {
+                part_read = read;
+                part = next[q];
+            }
+        }
+        struct state *t = cur;
+        cur = next;
+        next = t;
+        n_cur = n_next;
+    }
+    if (!s.n_goals && part_read >= 0 && !o->force && !o->final && !o->moves) {
+        /* No game fits to the end: the game as far as it can be followed;
+         * the tokens after it are not fitted. */
+        double after;
+        int node = end_node(&s, &part, &after);
+        add_goal(&s, node, part.cost + after, &part.pos);
+        r->partial = true;
+    }
+    r->states = s.expanded;
+    r->pruned = s.pruned;
+
+    /* The best game, and the others within the margin with other moves. */
+    for (int a = 0; a < s.n_goals; a++)
+        for (int b = a + 1; b < s.n_goals; b++)
+            if (s.goals[b].cost < s.goals[a].cost) {
+                struct goal t = s.goals[a];
+                s.goals[a] = s.goals[b];
+                s.goals[b] = t;
+            }
+    if (s.n_goals) {
+        r->found = true;
+        collect(&s, s.goals[0].node, &r->best, s.goals[0].cost, &s.goals[0].pos, &start);
+        for (int a = 1; a < s.n_goals && r->n_alt < ARB_RECON_MAX_ALT; a++) {
+            if (s.goals[a].cost > s.goals[0].cost + margin)
+                break;
+            struct arb_recon_game g;
+            collect(&s, s.goals[a].node, &g, s.goals[a].cost, &s.goals[a].pos, &start);
+            bool dup = same_moves(&g, &r->best);
+            for (int b = 0; b < r->n_alt && !dup; b++)
+                dup = same_moves(&g, &r->alt[b]);
+            if (dup) {
+                game_free(&g);
+                continue;
+            }
+            r->alt[r->n_alt++] = g;
+            if (g.cost <= r->best.cost + 1e-6)
+                r->ties = true;
+        }
+    }
+    free(cur);
+    free(next);
+    free(s.nodes);
+    free(s.cand);
+    free(s.hash);
+    free(s.goals);
+    for (int k = 0; k < n_sheets; k++) {
+        free(s.tn[k]);
+        free(s.skipc[k]);
+    }
+    free(s.cache);
+    return 0;
+}
+
+void arb_recon_free(struct arb_recon_result *r)
+{
+    game_free(&r->best);
+    for (int a = 0; a < r->n_alt; a++)
+        game_free(&r->alt[a]);
+    r->n_alt = 0;
+}

@@ -1,0 +1,119 @@
+/* report.h — formatting findings for people and pipelines.
+ *
+ * Last step of the data flow.  A reporter formats; it decides nothing.
+ * Each format is a set of functions that append text to a buffer: the
+ * game record (one call per game), the start and end of a run, and a file
+ * that could not be read.  The caller writes the buffers in input order,
+ * one write per record.
+ */
+#ifndef ARB_REPORT_H
+#define ARB_REPORT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "base/finding.h"
+#include "read/pgn.h"
+#include "laws/replay.h"
+#include "base/util.h"
+
+/* Counters over a run (they add up across shards). */
+struct arb_summary {
+    uint64_t files, unreadable, games;
+    uint64_t lines;               /* line breaks read (a shard's lines: merging shards continues the count) */
+    uint64_t skipped;             /* games --where left out (no record) */
+    uint64_t by_severity[3];
+    uint64_t by_code[ARB_F_COUNT];
+    uint64_t games_with_errors;
+    uint64_t by_lang[32];         /* games read in each language (arb_langs[] order) */
+    uint64_t by_profile[16];      /* games judged under each profile (arb_profiles[] order) */
+    bool show_profiles;           /* --rules=auto: the summary says which editions applied */
+};
+
+void arb_summary_add_game(struct arb_summary *s, const struct arb_game *g, const struct arb_outcome *oc);
+
+struct arb_report_opts {
+    bool color;                   /* ANSI colours in the text format */
+    struct arb_report_state *state; /* what a format keeps between games */
+};
+
+struct arb_html_state;
+
+/* Counts a format keeps across the run (json: games written; github:
+ * annotations per severity). */
+struct arb_report_state {
+    uint64_t games;
+    uint64_t annotations[3], held_back[3];
+    /* junit: the test cases of the current file, written out with its
+     * <testsuite> once the file is done. */
+    struct arb_buf suite;
+    const char *suite_file;
+    uint64_t suite_tests, suite_failures, all_tests, all_failures;
+    struct arb_buf doc;
+    /* sarif: results written so far, and the notifications of the files
+     * that could not be read (written in the invocation at the end). */
+    uint64_t results;
+    struct arb_buf notifications;
+    /* html: the summary's rows and counters (report_html.c; allocated by
+     * its begin, freed by its end). */
+    struct arb_html_state *html;
+};
+
+struct arb_format {
+    const char *name;
+    /* game() keeps nothing from one game to the next (o->state unused): it
+     * may format games in any thread.  Otherwise it is called in input
+     * order from one thread. */
+    bool any_thread;
+    /* Text before the first game (may be empty). */
+    void (*begin)(struct arb_buf *out, const struct arb_report_opts *o);
+    /* One game: everything the report says about it. */
+    void (*game)(struct arb_buf *out, const struct arb_game *g, const struct arb_outcome *oc,
+                 const struct arb_report_opts *o);
+    /* A file that could not be read. */
+    void (*file_error)(struct arb_buf *out, const char *file, const char *message,
+                       const struct arb_report_opts *o);
+    /* Text after the last game (for formats that close a document). */
+    void (*end)(struct arb_buf *out, const struct arb_summary *s, const struct arb_report_opts *o);
+};
+
+/* The format with that name, or NULL. */
+const struct arb_format *arb_format_find(const char *name);
+/* Names of the formats, comma-separated, for messages. */
+const char *arb_format_names(void);
+
+extern const struct arb_format arb_format_text;
+extern const struct arb_format arb_format_jsonl;
+extern const struct arb_format arb_format_json;
+extern const struct arb_format arb_format_github;
+extern const struct arb_format arb_format_junit;
+extern const struct arb_format arb_format_sarif;
+extern const struct arb_format arb_format_html;
+
+/* "23...Nxe4"-style label of the ply of a finding, in the game's counting
+ * (start_fullmove/start_side from the outcome).  Empty for ply 0. */
+void arb_ply_label(const struct arb_outcome *oc, int ply, char *buf, size_t cap);
+
+/* Is f->pos the position after the finding's move (a finding on what the
+ * move made: a repetition, a count, a dead position) rather than before
+ * it?  As the replay set f->pos_ply; false for the game as a whole. */
+bool arb_finding_pos_after(const struct arb_finding *f);
+
+/* The article as reports cite it: "Art. 3.6" for the FIDE Laws (numbers,
+ * appendix items such as "C.10"); a national rule names itself ("team
+ * rule 10c"). */
+void arb_article_ref(struct arb_buf *out, const char *article);
+
+/* "23...Nxe4": the finding's move as recorded, after its label (a runaway
+ * token cut to 32 bytes and "..."; jsonl keeps it whole).  Nothing when
+ * the finding has no move. */
+void arb_move_ref(struct arb_buf *out, const struct arb_outcome *oc, const struct arb_finding *f);
+
+/* The summary as one JSON Lines record ({"summary":{...}}, newline
+ * included): every counter is a sum, so the records of shards add up. */
+void arb_summary_json(struct arb_buf *out, const struct arb_summary *s);
+
+/* The one-line summary: "3 games, 2 errors, 1 warning, 0 infos ...". */
+void arb_summary_line(struct arb_buf *out, const struct arb_summary *s);
+
+#endif
