@@ -7,7 +7,7 @@
 #    rules profile and notation language the program knows (with the
 #    severity the help gives each code), every code and JSON Lines key of
 #    the interface (INTERFACE.md), and cites no article the Laws tables
-#    (src/laws/laws.c, src/laws/replay.c) do not know.
+#    (src/laws/*.c) do not know.
 # 3. `arbiter COMMAND --help` names every option COMMAND takes.
 # 4. `make install PREFIX=/usr DESTDIR=...` puts the program (755) and the
 #    page and the shard-merge script (644) in place without rebuilding
@@ -117,7 +117,7 @@ section "FINDING CODES" | grep -v '^\.' |
 unknown=""
 while read -r a; do
     grep -qF "\"$a" src/laws/laws.c || grep -qF "$a\"" src/laws/laws.c || grep -qF ", $a" src/laws/laws.c ||
-        grep -qF "\"$a\"" src/laws/replay.c || unknown="$unknown '$a'"
+        grep -qF "\"$a\"" src/laws/*.c || unknown="$unknown '$a'"
 done <"$tmp/articles"
 if [ -s "$tmp/articles" ] && [ -z "$unknown" ]; then
     pass "every article the page cites ($(wc -l <"$tmp/articles")) is in the Laws tables"

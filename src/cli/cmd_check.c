@@ -253,7 +253,7 @@ static void batch_check(struct batch *b)
     bool format = o->format->any_thread && !o->quiet;
     for (int i = 0; i < b->n; i++) {
         b->cur = i;
-        arb_replay_game(&b->games[i], &co, &b->oc[i]);
+        arb_replay(&b->games[i], &co, NULL, &b->oc[i]);
         if (o->any_select || o->ignore_any)
             arb_findings_filter(&b->games[i].findings, o->select, o->ignore);
         if (format) {

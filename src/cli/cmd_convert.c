@@ -207,7 +207,8 @@ static int convert_file(const struct arb_opts *o, const char *path, struct arb_b
     struct conv c = {.to = o->to};
     struct arb_check_opts co = {.profile = o->profile, .lang = o->lang, .lang_hint = o->lang_hint,
                                 .lang_votes = arb_lang_votes_plain, .votes_ctx = votes, .mode = o->mode,
-                                .time_control = o->have_time_control ? &o->time_control : NULL, .on_move = on_move, .ctx = &c};
+                                .time_control = o->have_time_control ? &o->time_control : NULL};
+    struct arb_replay_hooks hooks = {.ctx = &c, .on_move = on_move};
     int status = ARB_EXIT_OK;
     for (;;) {
         struct arb_game g;
@@ -223,7 +224,7 @@ static int convert_file(const struct arb_opts *o, const char *path, struct arb_b
         c.text = arb_arena_alloc(arena, sizeof(char *) * (size_t)(g.n_nodes + 1));
         memset(c.text, 0, sizeof(char *) * (size_t)(g.n_nodes + 1));
         struct arb_outcome oc;
-        arb_replay_game(&g, &co, &oc);
+        arb_replay(&g, &co, &hooks, &oc);
         if (oc.lang_vote >= 0)
             votes[oc.lang_vote]++;
         (*games)++;

@@ -1,9 +1,9 @@
 /* cmd_replay.c — `arbiter replay`: the positions of one game, for people.
  *
- * The game is replayed twice: once by arb_replay_game() for its findings
- * (as `arbiter check` makes them), once by arb_replay_positions() for the
- * position after each ply of the main line with the clocks it read, kept
- * in memory (one game).
+ * The game is replayed once, by arb_replay(): its findings (as `arbiter
+ * check` makes them), and through the on_position hook the position after
+ * each ply of the main line, with the clocks it read and whether the side
+ * to move is mated, kept in memory (one game).
  * Then the positions chosen (all, those with findings, or one: --ply,
  * --move) go out as FEN lines (--fen), SVG files (--svg), boards one after
  * another, or an interactive board on a terminal.
@@ -34,7 +34,6 @@
 #include "base/arena.h"
 #include "report/diagram.h"
 #include "read/input.h"
-#include "chess/movegen.h"
 #include "read/pgn.h"
 #include "laws/replay.h"
 #include "report/report.h"
@@ -42,6 +41,7 @@
 
 struct step {
     struct arb_pos pos;
+    enum arb_step_status status;  /* to move, in check, checkmated, stalemated (the replay says) */
     arb_move move;
     int node;
     const char *token;
@@ -77,6 +77,7 @@ static void collect(void *vctx, const struct arb_replay_step *st)
     struct step *s = &v->steps[v->n++];
     memset(s, 0, sizeof *s);
     s->pos = *st->pos;
+    s->status = st->status;
     s->move = st->move;
     s->node = st->node;
     s->token = st->token;
@@ -140,12 +141,11 @@ static void status_line(struct arb_buf *b, const struct view *v, int k)
 {
     const struct arb_pos *p = &v->steps[k].pos;
     const char *side = p->side == ARB_WHITE ? "White" : "Black";
-    bool check = arb_pos_checkers(p) != 0, moves = arb_has_legal_move(p);
-    if (!moves)
-        arb_buf_printf(b, "%s is %s", side, check ? "checkmated" : "stalemated");
-    else
-        arb_buf_printf(b, "%s to move%s", side, check ? ", in check" : "");
     const struct step *s = &v->steps[k];
+    if (s->status == ARB_STEP_CHECKMATE || s->status == ARB_STEP_STALEMATE)
+        arb_buf_printf(b, "%s is %s", side, s->status == ARB_STEP_CHECKMATE ? "checkmated" : "stalemated");
+    else
+        arb_buf_printf(b, "%s to move%s", side, s->status == ARB_STEP_CHECK ? ", in check" : "");
     if (v->clocks && (s->clk[0] >= 0 || s->clk[1] >= 0)) {
         arb_buf_adds(b, "    clocks:");
         for (int c = 0; c < 2; c++) {
@@ -629,14 +629,12 @@ int arb_cmd_replay(const struct arb_opts *o)
                 (unsigned long long)o->game, (unsigned long long)k);
     } else {
         struct view v = {.o = o, .g = &g, .flip = o->flip};
-        /* The findings, as `arbiter check` makes them, in ply order. */
-        arb_replay_game(&g, &co, &v.oc);
-        arb_findings_sort(&g.findings);
-        int saved = g.findings.n;
-        int plies = arb_replay_positions(&g, &co, collect, &v);
-        g.findings.n = saved;   /* the second replay's findings repeat the first's */
+        /* One replay: the positions of the main line, and the findings as
+         * `arbiter check` makes them, in ply order. */
+        struct arb_replay_hooks hooks = {.ctx = &v, .on_position = collect};
+        arb_replay(&g, &co, &hooks, &v.oc);
         status = ARB_EXIT_OK;
-        if (plies >= 0 && v.n > 0) {
+        if (v.n > 0) {
             place_findings(&v);
             if (show(&v) < 0)
                 status = ARB_EXIT_FAILURE;

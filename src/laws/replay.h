@@ -43,13 +43,8 @@ struct arb_check_opts {
     void *votes_ctx;
     int mode;                             /* enum arb_mode, or -1 for auto */
     const struct arb_timecontrol *time_control; /* NULL: the game's own (--time-control=) */
-    /* NULL, or called for every move of the record (main line and
-     * variations) that was played: its node, the position before it and
-     * the legal move (arbiter convert writes the moves again from these). */
-    void (*on_move)(void *ctx, int node, const struct arb_pos *before, arb_move m);
     bool repair;                          /* --repair: at an unreadable or illegal move, the nearest
                                              legal move (a note), and go on from it if the rest replays */
-    void *ctx;
 };
 
 enum arb_tc_source { ARB_TC_NONE, ARB_TC_TAG, ARB_TC_EVENT, ARB_TC_OPTION };
@@ -84,13 +79,12 @@ struct arb_outcome {
  * the unsigned[32] array of counts itself. */
 const unsigned *arb_lang_votes_plain(void *votes);
 
-/* Replay and judge game g; findings are appended to g->findings. */
-void arb_replay_game(struct arb_game *g, const struct arb_check_opts *o, struct arb_outcome *out);
-
-/* One position of the main line, as arb_replay_positions() hands it on. */
+/* One position of the main line, as on_position hands it on. */
+enum arb_step_status { ARB_STEP_TO_MOVE, ARB_STEP_CHECK, ARB_STEP_CHECKMATE, ARB_STEP_STALEMATE };
 struct arb_replay_step {
     int ply;                      /* 0: the start position */
     const struct arb_pos *pos;    /* the position after the move */
+    enum arb_step_status status;  /* the side to move in it: to move, in check, checkmated, stalemated */
     arb_move move;                /* the move played (ARB_MOVE_NONE at ply 0) */
     int node;                     /* its node in g->nodes (-1 at ply 0) */
     const char *token;            /* the move as recorded (NULL at ply 0) */
@@ -100,12 +94,24 @@ struct arb_replay_step {
     int clk_ply[2];               /* ... and the ply after which it was read */
 };
 
-/* Replay only the main line, calling fn with the position after each ply
- * (ply 0 = the start position) once the comments after its move are read
- * (the clocks).  Stops at the first move that cannot be
- * played.  Returns the number of plies played, -1 if the start position
- * cannot be set up.  Used by `arbiter replay`. */
-int arb_replay_positions(struct arb_game *g, const struct arb_check_opts *o,
-                         void (*fn)(void *ctx, const struct arb_replay_step *step), void *ctx);
+/* What a caller sees of the replay as it goes.  Every member may be NULL. */
+struct arb_replay_hooks {
+    void *ctx;
+    /* Every move of the record (main line and variations) that was
+     * played: its node, the position before it and the legal move
+     * (arbiter convert writes the moves again from these). */
+    void (*on_move)(void *ctx, int node, const struct arb_pos *before, arb_move m);
+    /* Each position of the main line (ply 0: the start position) once the
+     * comments after its move are read (the clocks), up to the first move
+     * that cannot be played; none when the start position cannot be set
+     * up (arbiter replay shows these). */
+    void (*on_position)(void *ctx, const struct arb_replay_step *step);
+};
+
+/* The one entry: replay game g and judge it under the Laws.  Findings are
+ * appended to g->findings (sorted by ply), the outcome goes to *out, and
+ * hooks (NULL: none) see the moves and positions on the way. */
+void arb_replay(struct arb_game *g, const struct arb_check_opts *o, const struct arb_replay_hooks *hooks,
+                struct arb_outcome *out);
 
 #endif

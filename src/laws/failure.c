@@ -1,0 +1,375 @@
+/* failure.c — why a written move cannot be played, in words (3.x, 4.x, C.x),
+ * and what follows an illegal move that stood (7.5) or a move after the end.
+ */
+#include "laws/state.h"
+
+static void report_castle_no_right(struct rs *s, const struct arb_node *n, int aside)
+{
+    int us = s->cur.pos.side;
+    int idx = ARB_CASTLE_IDX(us, aside);
+    const struct right_loss *l = &s->cur.loss[idx];
+    if (l->ply > 0) {
+        const struct arb_node *m = &s->g->nodes[l->node];
+        static const char *const why[3] = {"the king moved", "that rook moved", "that rook was captured"};
+        rs_finding(s, ARB_F_ILLEGAL_MOVE, n, rs_castling_article(s, ARB_ART_CASTLING_LOST, false),
+                "%s cannot castle %s: %s earlier (%.*s, line %u)", side_names[us], rs_castle_name(aside), why[l->why],
+                (int)m->len, arb_node_text(s->g, m), m->line);
+    } else {
+        rs_finding(s, ARB_F_ILLEGAL_MOVE, n, rs_castling_article(s, ARB_ART_CASTLING_LOST, false),
+                "%s cannot castle %s: the king or that rook has moved (the starting position gives no such right)",
+                side_names[us], rs_castle_name(aside));
+    }
+}
+
+/* The square of the one piece of `type` of side `us` that the description
+ * d can mean (its file or rank, where written), or -1 if none or several. */
+static int only_piece(const struct arb_pos *pos, int us, int type, const struct arb_movedesc *d)
+{
+    arb_bb mine = arb_pos_pieces(pos, us, type);
+    if (d->from_file >= 0)
+        mine &= ARB_FILE_BB(d->from_file);
+    if (d->from_rank >= 0)
+        mine &= ARB_RANK_BB(d->from_rank);
+    return arb_popcount(mine) == 1 ? arb_lsb(mine) : -1;
+}
+
+/* Is d a king move two files along the back rank from the king's square in
+ * classical chess (e1-g1, e8-c8), castling written as a king move?  The
+ * side (1: queenside, 0: kingside), or -1.  (In Chess960 a king move is
+ * never castling: II.3, and the king may start anywhere.) */
+static int castling_by_king_move(const struct arb_pos *pos, const struct arb_movedesc *d)
+{
+    int us = pos->side, k = pos->king_sq[us];
+    if (pos->chess960 || k != ARB_SQ(4, us == ARB_WHITE ? 0 : 7) || d->to_rank != ARB_RANK(k)
+        || (d->to_file != 2 && d->to_file != 6))
+        return -1;
+    return d->to_file == 2;
+}
+
+/* Report why the description d found no single legal move. */
+void rs_report_failure(struct rs *s, const struct arb_node *n, const struct arb_movedesc *d,
+                       const struct arb_resolve *r)
+{
+    const struct arb_pos *pos = &s->cur.pos;
+    int us = pos->side;
+    char sq[3], sq2[3], buf[ARB_MOVE_TEXT_MAX];
+    int type = d->piece;
+    if (d->coords && d->from_file >= 0 && d->from_rank >= 0) {
+        int p = pos->board[ARB_SQ(d->from_file, d->from_rank)];
+        if (p && arb_piece_color(p) == us)
+            type = arb_piece_type(p);
+    }
+    const char *pname = type >= 0 && type < 6 ? piece_names[type] : "piece";
+    if (r->square >= 0)
+        rs_square(r->square, sq);
+    else if (d->to_file >= 0 && d->to_rank >= 0)
+        rs_square(ARB_SQ(d->to_file, d->to_rank), sq);
+    else
+        snprintf(sq, sizeof sq, "%c", d->to_file >= 0 ? 'a' + d->to_file : '?');
+
+    switch (r->status) {
+    case ARB_RS_NO_SUCH_PIECE:
+        if (d->from_file >= 0 && d->from_rank >= 0) {
+            rs_square(ARB_SQ(d->from_file, d->from_rank), sq2);
+            rs_finding(s, ARB_F_ILLEGAL_MOVE, n, rs_piece_article(type), "no %s %s stands on %s", colour_names[us],
+                    d->coords ? "piece" : pname, sq2);
+        } else if (d->from_file >= 0) {
+            rs_finding(s, ARB_F_ILLEGAL_MOVE, n, rs_piece_article(type), "no %s %s stands on the %c-file", colour_names[us],
+                    pname, 'a' + d->from_file);
+        } else if (d->from_rank >= 0) {
+            rs_finding(s, ARB_F_ILLEGAL_MOVE, n, rs_piece_article(type), "no %s %s stands on rank %d", colour_names[us],
+                    pname, d->from_rank + 1);
+        } else {
+            rs_finding(s, ARB_F_ILLEGAL_MOVE, n, rs_piece_article(type), "%s has no %s", side_names[us], pname);
+        }
+        break;
+    case ARB_RS_CANNOT_REACH:
+        if (type == ARB_PAWN) {
+            bool capture = (d->from_file >= 0 && d->from_file != d->to_file) || d->capture;
+            if (capture && r->square >= 0 && !(pos->occ & ARB_BB(r->square)))
+                rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PAWN,
+                        "no %s pawn can capture on %s: there is nothing to capture there", colour_names[us], sq);
+            else if (!capture && r->square >= 0 && (pos->occ & ARB_BB(r->square)))
+                rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PAWN, "no %s pawn can move to %s: the square is occupied",
+                        colour_names[us], sq);
+            else
+                rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PAWN, "no %s pawn can %s %s", colour_names[us],
+                        capture ? "capture on" : "move to", sq);
+        } else if (type == ARB_KING && castling_by_king_move(pos, d) >= 0) {
+            /* "Kg1" from e1: castling written as the king's move, without
+             * the right (with it, the resolver reads it as castling). */
+            report_castle_no_right(s, n, castling_by_king_move(pos, d));
+        } else {
+            int only = only_piece(pos, us, type, d);
+            if (only >= 0) {
+                rs_square(only, sq2);
+                rs_finding(s, ARB_F_ILLEGAL_MOVE, n, rs_piece_article(type), "the %s %s on %s cannot reach %s",
+                        colour_names[us], pname, sq2, sq);
+            } else {
+                rs_finding(s, ARB_F_ILLEGAL_MOVE, n, rs_piece_article(type), "no %s %s can reach %s", colour_names[us],
+                        pname, sq);
+            }
+        }
+        break;
+    case ARB_RS_OWN_PIECE: {
+        int p = pos->board[r->square];
+        rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_OCCUPIED, "%s is occupied by %s's own %s", sq, side_names[us],
+                piece_names[arb_piece_type(p)]);
+        break;
+    }
+    case ARB_RS_KING_EXPOSED: {
+        arb_move m = r->cand[0];
+        char from[3];
+        rs_square(arb_move_from(m), from);
+        int fsq = arb_move_from(m), tsq = arb_move_to(m);
+        arb_bb by = fsq == pos->king_sq[us]
+                        ? arb_pos_attackers(pos, tsq, us ^ 1, pos->occ ^ ARB_BB(fsq))
+                        : 0;
+        if (by) {
+            /* A king move onto an attacked square: name the attacker. */
+            int a = arb_lsb(by);
+            char asq[3];
+            rs_square(a, asq);
+            rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_IN_CHECK,
+                    "the %s king on %s cannot move to %s: the %s %s on %s attacks that square", colour_names[us],
+                    from, sq, colour_names[us ^ 1], piece_names[arb_piece_type(pos->board[a])], asq);
+        } else if (arb_pos_checkers(pos))
+            rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_IN_CHECK,
+                    "the %s king is in check and the %s on %s to %s does not answer the check", colour_names[us],
+                    pname, from, sq);
+        else {
+            /* A pinned piece (an en-passant capture that opens a line
+             * too): name the piece that would then attack the king. */
+            struct arb_pos after = *pos;
+            struct arb_undo u;
+            arb_pos_make(&after, m, &u);
+            arb_bb att = arb_pos_attackers(&after, after.king_sq[us], us ^ 1, after.occ);
+            if (att) {
+                int a = arb_lsb(att);
+                char asq[3], ksq[3];
+                rs_square(a, asq);
+                rs_square(pos->king_sq[us], ksq);
+                rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_IN_CHECK,
+                        "the %s on %s cannot move to %s%s: the %s %s on %s would then attack the %s king on %s",
+                        pname, from, sq, arb_move_kind(m) == ARB_MK_EP ? " (en passant)" : "", colour_names[us ^ 1],
+                        piece_names[arb_piece_type(pos->board[a])], asq, colour_names[us], ksq);
+            } else {
+                rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_IN_CHECK,
+                        "the %s on %s cannot move to %s: that would expose the %s king to check", pname, from, sq,
+                        colour_names[us]);
+            }
+        }
+        break;
+    }
+    case ARB_RS_AMBIGUOUS: {
+        char list[160] = "";
+        size_t used = 0;
+        for (int i = 0; i < r->n_cand && used + 16 < sizeof list; i++) {
+            rs_write_move(s, r->cand[i], buf, sizeof buf);
+            used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? (i + 1 == r->n_cand ? " or " : ", ") : "", buf);
+        }
+        /* Two pawns that can take the same unit: the departure file
+         * (2009 C.11; later editions' pawn-capture rule). */
+        rs_finding(s, ARB_F_AMBIGUOUS_MOVE, n,
+                type == ARB_PAWN ? ARB_ART_NOTATION_PAWN_AMBIGUITY : ARB_ART_NOTATION_AMBIGUITY,
+                "%d %s %ss can move to %s: write %s", r->n_cand, colour_names[us], pname, sq, list);
+        break;
+    }
+    case ARB_RS_PROMO_BAD_PIECE:
+        rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PROMOTION, "a pawn cannot promote to a %s", piece_names[d->promo]);
+        break;
+    case ARB_RS_PROMO_NOT_LAST:
+        rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PROMOTION, "only a pawn reaching the last rank promotes");
+        break;
+    case ARB_RS_CASTLE_NO_RIGHT:
+        report_castle_no_right(s, n, d->castle == ARB_DESC_CASTLE_A || (d->castle == 0 && d->to_file == 2));
+        break;
+    case ARB_RS_CASTLE_IN_CHECK:
+        rs_finding(s, ARB_F_ILLEGAL_MOVE, n, rs_castling_article(s, ARB_ART_CASTLING_PREVENTED, false),
+                "%s cannot castle while in check", side_names[us]);
+        break;
+    case ARB_RS_CASTLE_BLOCKED:
+        rs_finding(s, ARB_F_ILLEGAL_MOVE, n, rs_castling_article(s, ARB_ART_CASTLING_PREVENTED, true),
+                "%s cannot castle %s: a piece stands on %s between king and rook", side_names[us],
+                rs_castle_name(d->castle == ARB_DESC_CASTLE_A), sq);
+        break;
+    case ARB_RS_CASTLE_ATTACKED:
+        rs_finding(s, ARB_F_ILLEGAL_MOVE, n, rs_castling_article(s, ARB_ART_CASTLING_PREVENTED, false),
+                "%s cannot castle %s: the king would cross or land on %s, which %s attacks", side_names[us],
+                rs_castle_name(d->castle == ARB_DESC_CASTLE_A), sq, side_names[us ^ 1]);
+        break;
+    case ARB_RS_NULL_MOVE:
+        rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_ILLEGAL_MOVE, "'%s' is a null move (passing the turn), which is not a move of chess",
+                rs_quoted(s, n));
+        break;
+    case ARB_RS_CAPTURES_KING:
+        rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_CAPTURE,
+                "the %s king stands on %s: taking the king is no move of chess (the illegal move before left it "
+                "in check)", colour_names[us ^ 1], sq);
+        break;
+    case ARB_RS_INCOMPLETE:
+    default:
+        rs_finding(s, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "the move is incomplete: no target square");
+        break;
+    }
+    /* For diagrams: the target square, and the mover where one piece is meant. */
+    struct arb_finding *f = &s->g->findings.v[s->g->findings.n - 1];
+    int to = r->status == ARB_RS_KING_EXPOSED ? arb_move_to(r->cand[0])
+             : r->square >= 0 && r->square < 64 ? r->square
+             : d->to_file >= 0 && d->to_rank >= 0 ? ARB_SQ(d->to_file, d->to_rank) : -1;
+    int from = -1;
+    if (r->status == ARB_RS_KING_EXPOSED)
+        from = arb_move_from(r->cand[0]);
+    else if (d->from_file >= 0 && d->from_rank >= 0)
+        from = ARB_SQ(d->from_file, d->from_rank);
+    else if (r->status == ARB_RS_CANNOT_REACH && type != ARB_PAWN && type >= 0 && type < 6)
+        from = only_piece(pos, us, type, d);
+    if (r->status == ARB_RS_CASTLE_BLOCKED || r->status == ARB_RS_CASTLE_ATTACKED)
+        from = -1;            /* the square in the way, or the attacked one */
+    else if (r->status == ARB_RS_CASTLE_NO_RIGHT || r->status == ARB_RS_CASTLE_IN_CHECK
+             || r->status == ARB_RS_NULL_MOVE)
+        from = -1, to = -1;
+    if (to >= 0) {
+        f->mark_to = (int8_t)to;
+        f->mark_from = (int8_t)from;
+    }
+}
+
+/* Why arb_dead_position() said yes, in words for the finding. */
+const char *rs_dead_why(const struct arb_pos *pos)
+{
+    if (pos->by_type[ARB_PAWN])
+        return "the pawns are locked, and no piece of either side can ever get through to mate";
+    if (!pos->by_type[ARB_KNIGHT] && !pos->by_type[ARB_BISHOP])
+        return "only the kings are left";
+    if (pos->by_type[ARB_KNIGHT])
+        return "a king and a knight against a king";
+    return "besides the kings only bishops, all on squares of one colour";
+}
+
+struct arb_finding *rs_report_after_end(struct rs *s, const struct arb_node *n)
+{
+    enum arb_end_reason why = s->out->end_reason;
+    if (why == ARB_END_NONE)   /* found lazily: no legal move here */
+        why = arb_pos_checkers(&s->cur.pos) ? ARB_END_CHECKMATE : ARB_END_STALEMATE;
+    static const enum arb_article art[] = {
+        [ARB_END_CHECKMATE] = ARB_ART_CHECKMATE, [ARB_END_STALEMATE] = ARB_ART_STALEMATE,
+        [ARB_END_DEAD] = ARB_ART_DEAD_POSITION, [ARB_END_FIVEFOLD] = ARB_ART_FIVEFOLD,
+        [ARB_END_SEVENTYFIVE] = ARB_ART_SEVENTYFIVE,
+    };
+    static const char *const what[] = {
+        [ARB_END_CHECKMATE] = "checkmate", [ARB_END_STALEMATE] = "stalemate",
+        [ARB_END_DEAD] = "a dead position", [ARB_END_FIVEFOLD] = "a draw by fivefold repetition",
+        [ARB_END_SEVENTYFIVE] = "a draw by the 75-move rule",
+    };
+    return rs_finding(s, ARB_F_MOVE_AFTER_END, n, art[why], "the game had already ended in %s at ply %d; no move can follow",
+            what[why], game_ended(s) ? s->out->end_ply : s->cur.ply);
+}
+
+/* An illegal move on the main line that the record shows was played: the
+ * rest of the record replays only from the position it left.  Only a move
+ * that is physically clear can have stood: one piece from one square to
+ * another (the only candidate, exposing its king), or castling in or
+ * through check.  It stood when the moves after it replay from there to
+ * the end (at least one), or for STOOD_PLIES half-moves.  *m: the move. */
+#define STOOD_PLIES 8
+bool rs_illegal_move_stood(struct rs *s, int next, const struct arb_movedesc *d, const struct arb_resolve *r,
+                           arb_move *m)
+{
+    const struct arb_pos *pos = &s->cur.pos;
+    if (s->depth || game_ended(s))
+        return false;
+    if (r->status == ARB_RS_KING_EXPOSED && r->n_cand == 1) {
+        *m = r->cand[0];
+    } else if (r->status == ARB_RS_CASTLE_IN_CHECK || r->status == ARB_RS_CASTLE_ATTACKED) {
+        int us = pos->side, k = pos->king_sq[us];
+        int aside = d->castle ? d->castle == ARB_DESC_CASTLE_A : d->to_file >= 0 && d->to_file < ARB_FILE(k);
+        *m = arb_move_make(k, pos->castle_rook[ARB_CASTLE_IDX(us, aside)], ARB_MK_CASTLE, 0);
+    } else {
+        return false;
+    }
+    struct arb_pos after = *pos;
+    struct arb_undo u;
+    arb_pos_make(&after, *m, &u);
+    uint64_t key;
+    bool complete;
+    int plies = rs_trial_replay_from(s->g, s->lang, &after, next, &key, &complete, NULL);
+    return plies >= STOOD_PLIES || (complete && plies >= 1);
+}
+
+static const char *ordinal(int k)
+{
+    static const char *const names[] = {"first", "second", "third", "fourth", "fifth"};
+    return k >= 1 && k <= 5 ? names[k - 1] : "further";
+}
+
+/* The illegal move about to be played (by the side to move, from the
+ * position before it) counts: what the edition prescribes for it in this
+ * kind of game, as a clause ("it is White's second illegal move: under
+ * ..."); *article: the rule applied.  arbiter_case: the kind the arbiter
+ * acts on himself even where he otherwise waits for a claim (2009 A.4c: a
+ * promotion not completed, both kings in check).  The minutes it adds to
+ * the opponent's clock, if any, are credited to that clock (a reading
+ * that shows them is lawful, 6.3.1). */
+const char *rs_illegal_consequence(struct rs *s, const char **article, bool arbiter_case)
+{
+    const struct arb_pos *pos = &s->cur.pos;
+    int off = pos->side, opp = off ^ 1;
+    int k = ++s->illegal_moves[off];
+    enum arb_mode mode = s->out->mode;
+    const struct arb_illegal_rule *ir = &s->prof->illegal[mode];
+    const char *opp_next = opp == ARB_WHITE ? "White's" : "Black's";
+    struct arb_buf b = {0};
+    arb_buf_printf(&b, "it is %s's %s illegal move: under %s (%s) ", side_names[off], ordinal(k), s->prof->name,
+                   arb_mode_name(mode));
+    if (ir->loses_at && k >= ir->loses_at) {
+        enum arb_dead cm = arb_can_mate(pos, opp, MATE_BUDGET, NULL);
+        arb_buf_adds(&b, ir->on_claim ? "it may lose the game" : "it loses the game");
+        if (cm == ARB_DEAD_NO)
+            arb_buf_printf(&b, ", but %s cannot checkmate %s by any series of legal moves: then it is a draw",
+                           side_names[opp], side_names[off]);
+        else if (cm == ARB_DEAD_UNKNOWN)
+            arb_buf_printf(&b, " (a draw if %s cannot checkmate %s by any series of legal moves; not decided here)",
+                           side_names[opp], side_names[off]);
+        if (ir->on_claim)
+            arb_buf_printf(&b, ", when %s claims%s before %s next move; unclaimed it stands", side_names[opp],
+                           ir->arbiter_acts ? " (or the arbiter acts)" : "", opp_next);
+    } else if (ir->penalty_min) {
+        arb_buf_printf(&b, "%s gets %d more minute%s on the clock", side_names[opp], ir->penalty_min,
+                       ir->penalty_min == 1 ? "" : "s");
+        if (ir->on_claim)
+            arb_buf_printf(&b, " if it is claimed%s before %s next move", ir->arbiter_acts ? " (or the arbiter acts)" : "",
+                           opp_next);
+        if (ir->loses_at)
+            arb_buf_printf(&b, "; the %s loses", ordinal(ir->loses_at));
+        if (s->depth == 0)
+            arb_clocks_add_penalty(&s->out->clocks, opp, 600L * ir->penalty_min, s->cur.ply + 1);
+    } else {
+        arb_buf_adds(&b, "it carries no penalty by count");
+    }
+    if (ir->on_claim && !ir->arbiter_acts && arbiter_case && ir->arbiter_exception)
+        arb_buf_printf(&b, "; here %s", ir->arbiter_exception);
+    const char *text = arb_arena_printf(s->g->arena, "%s", b.data);
+    arb_buf_free(&b);
+    *article = ir->article;
+    return text;
+}
+
+/* Rapid and blitz (2014 A.4.d, 2017/2018 A.4.4, 2023 A.5.4): an arbiter
+ * who sees both kings in check waits until the next move is completed;
+ * if an illegal position is still on the board then, the game is drawn.
+ * Called after a followed illegal move (f its finding) when the side to
+ * move is in check.  The draw itself a record cannot show here: the next
+ * move would have to be a second illegal one, and the replay follows an
+ * illegal move only when the rest replays legally from it. */
+void rs_both_kings_in_check(struct rs *s, struct arb_finding *f)
+{
+    const struct arb_pos *pos = &s->cur.pos;
+    const char *article = s->prof->illegal[s->out->mode].both_in_check;
+    int mover = pos->side ^ 1;
+    if (article && arb_pos_attackers(pos, pos->king_sq[mover], pos->side, pos->occ))
+        f->message = arb_arena_printf(s->g->arena,
+                                      "%s; both kings are now in check: the arbiter waits for the next move, and if an "
+                                      "illegal position is still on the board then, the game is drawn (%s)",
+                                      f->message, article);
+}

@@ -1,0 +1,125 @@
+/* repair.c — --repair: the nearest legal move at an unreadable or illegal
+ * one; and where the record can be followed again after junk.
+ */
+#include "laws/state.h"
+
+/* --repair: at an unreadable or illegal move of the main line, the legal
+ * moves nearest to what was written (reconstruct's token cost), tried with
+ * the rest of the main line.  The note under finding f names the nearest
+ * one from which the rest replays; the replay goes on from it (returns
+ * true) unless another fits as well. */
+bool rs_repair(struct rs *s, int idx, int used, struct arb_finding *f)
+{
+    if (!s->opts->repair || s->depth || !f)
+        return false;
+    const struct arb_node *n = &s->g->nodes[idx];
+    char *tok = arb_arena_strndup(s->g->arena, arb_node_text(s->g, n), n->len);
+    struct arb_movelist ml;
+    arb_gen_legal(&s->cur.pos, &ml);
+    struct cand { arb_move m; double cost; } cand[ARB_MAX_MOVES];
+    int nc = 0;
+    for (int j = 0; j < ml.n; j++) {
+        double c = arb_slip_token_cost(s->lang, tok, &s->cur.pos, ml.moves[j], NULL, 0);
+        if (c < ARB_SLIP_GARBAGE)
+            cand[nc++] = (struct cand){ml.moves[j], c};
+    }
+    for (int a = 1; a < nc; a++)   /* cheapest first (few: insertion sort) */
+        for (int b = a; b > 0 && cand[b].cost < cand[b - 1].cost; b--) {
+            struct cand t = cand[b];
+            cand[b] = cand[b - 1];
+            cand[b - 1] = t;
+        }
+    int best = -1, second = -1, most = -1, most_plies = -1;
+    for (int a = 0; a < nc && a < 8; a++) {
+        struct arb_pos p = s->cur.pos;
+        struct arb_undo u;
+        arb_pos_make(&p, cand[a].m, &u);
+        uint64_t key;
+        bool complete;
+        int plies = rs_trial_replay_from(s->g, s->lang, &p, idx + used, &key, &complete, NULL);
+        if (complete) {
+            if (best < 0)
+                best = a;
+            else if (second < 0)
+                second = a;
+        }
+        if (plies > most_plies) {
+            most_plies = plies;
+            most = a;
+        }
+    }
+    char san[3][ARB_MOVE_TEXT_MAX], why[96];
+    struct arb_movedesc d;
+    const struct arb_lang *en = arb_lang_find("en");
+    int show[3] = {best, second, most};
+    for (int k = 0; k < 3; k++)
+        if (show[k] >= 0) {
+            arb_san_describe(&s->cur.pos, cand[show[k]].m, &d);
+            arb_notation_write(s->lang ? s->lang : en, &d, true, san[k], sizeof san[k]);
+        }
+    if (best >= 0 && second >= 0 && cand[second].cost <= cand[best].cost + 1e-9) {
+        f->note = arb_arena_printf(s->g->arena,
+                                   "--repair: '%s' may be %s or %s: the rest of the game replays from either, and "
+                                   "the record does not say which",
+                                   tok, san[0], san[1]);
+        return false;
+    }
+    if (best >= 0) {
+        arb_slip_token_cost(s->lang, tok, &s->cur.pos, cand[best].m, why, sizeof why);
+        f->note = arb_arena_printf(s->g->arena,
+                                   "--repair: '%s' is most likely %s (%s): the rest of the game replays from it, "
+                                   "and the replay goes on from there",
+                                   tok, san[0], why[0] ? why : "as written");
+        s->out->repaired++;
+        if (s->hooks->on_move)
+            s->hooks->on_move(s->hooks->ctx, idx, &s->cur.pos, cand[best].m);
+        rs_play(s, cand[best].m, idx);
+        bool check, mate;
+        rs_after_move(s, n, &check, &mate);
+        return true;
+    }
+    if (most >= 0) {
+        arb_slip_token_cost(s->lang, tok, &s->cur.pos, cand[most].m, why, sizeof why);
+        f->note = arb_arena_printf(s->g->arena,
+                                   "--repair: the nearest legal move is %s (%s), but the game does not replay to its "
+                                   "end from it either",
+                                   san[2], why[0] ? why : "as written");
+    }
+    return false;
+}
+
+/* After a token of the main line that is no move (pasted "<br>", a
+ * stray word): where the replay can go on.  The next move number, with
+ * only comments, NAGs and more such tokens before it, resynchronises when
+ * it agrees with the position (the junk took no move's place: "e5 <br>
+ * 2. Nf3"); its node index, or -1 when the replay cannot go on safely. */
+int rs_resync(struct rs *s, int from)
+{
+    if (s->depth)
+        return -1;
+    const struct arb_game *g = s->g;
+    for (int i = from; i < g->n_nodes; i++) {
+        const struct arb_node *n = &g->nodes[i];
+        switch (n->kind) {
+        case ARB_N_COMMENT:
+        case ARB_N_NAG:
+            continue;
+        case ARB_N_MOVE: {
+            struct arb_movedesc d;
+            struct arb_parse_info info;
+            int used;
+            if (read_move(g, s->lang, i, &d, &info, &used) != ARB_NP_ERROR)
+                return -1;   /* a move: it may stand in the junk's place */
+            continue;
+        }
+        case ARB_N_MOVENUM: {
+            const struct arb_pos *pos = &s->cur.pos;
+            bool black = n->dots >= 2;
+            return n->num == (int32_t)pos->fullmove && black == (pos->side == ARB_BLACK) ? i : -1;
+        }
+        default:
+            return -1;
+        }
+    }
+    return -1;
+}

@@ -1,0 +1,224 @@
+/* repetition.c — positions that come back (9.2, 9.6) and the move counts
+ * (9.3, 9.6.2), and the draw claims the record shows (9.2, 9.3 unplayed).
+ */
+#include "laws/state.h"
+
+/* Positions of the current window (since the last capture or pawn move)
+ * and how often each stood.  A short window (most are: a pawn moves or a
+ * piece is taken every few moves) is counted by scanning hist[], a few
+ * compares; from REP_HASH_FROM plies on, a small hash table takes over
+ * (struct rep_table in state.h: made in the game's arena the first time a
+ * window is that long, and emptied for the next window by a generation
+ * number).  A window that outgrows the table (possible only under 2009,
+ * without the 75-move rule) falls back to scanning. */
+#define REP_MAX 700
+#define REP_HASH_FROM 24
+
+static void rep_reset(struct rs *s)
+{
+    struct rep_table *t = s->rep;
+    if (!t) {
+        t = s->rep = arb_arena_alloc(s->g->arena, sizeof *t);
+        memset(t, 0, sizeof *t);
+    }
+    if (++t->gen == 0) {
+        memset(t->slot, 0, sizeof t->slot);
+        t->gen = 1;
+    }
+    t->used = 0;
+}
+
+/* The slot of key (made, with count 0, when new). */
+static struct rep_slot *rep_slot(struct rep_table *t, uint64_t key)
+{
+    for (uint32_t i = (uint32_t)(key >> 40) & (REP_SLOTS - 1);; i = (i + 1) & (REP_SLOTS - 1)) {
+        struct rep_slot *e = &t->slot[i];
+        if (e->gen != t->gen) {
+            e->gen = t->gen;
+            e->key = key;
+            e->count = 0;
+            t->used++;
+            return e;
+        }
+        if (e->key == key)
+            return e;
+    }
+}
+
+/* The main line after each ply: repetitions and the move counts (9.2, 9.3,
+ * 9.6).  hist[p] is the repetition key (9.2.2: side to move, castling
+ * rights, en passant only where a capture is legal) after ply p. */
+void rs_count_repetitions(struct rs *s, const struct arb_node *n, bool mate)
+{
+    const struct arb_pos *pos = &s->cur.pos;
+    int p = s->cur.ply;
+    if (p >= s->hist_cap) {
+        int cap = s->hist_cap ? s->hist_cap * 2 : 256;
+        while (cap <= p)
+            cap *= 2;
+        s->hist = arb_arena_grow(s->g->arena, s->hist, sizeof *s->hist, (size_t)s->hist_cap, (size_t)cap);
+        s->hist_cap = cap;
+    }
+    uint64_t key = pos->ep == ARB_NO_SQ ? pos->key : arb_pos_repetition_key(pos);
+    s->hist[p] = key;
+    if (pos->halfmove == 0) {
+        /* Nothing before a capture or pawn move can come back. */
+        s->n_twice[0] = s->n_twice[1] = 0;
+        s->twice_over[0] = s->twice_over[1] = false;
+        s->rep_hashed = s->rep_full = false;
+    }
+    int lowest = p - (int)pos->halfmove;
+    if (lowest < s->rep_floor)
+        lowest = s->rep_floor;
+    if (p - lowest >= REP_HASH_FROM && !s->rep_hashed && !s->rep_full) {
+        rep_reset(s);
+        for (int q = lowest; q < p; q++)
+            rep_slot(s->rep, s->hist[q])->count++;
+        s->rep_hashed = true;
+    }
+    if (s->rep_hashed && s->rep->used >= REP_MAX) {
+        s->rep_hashed = false;
+        s->rep_full = true;
+    }
+    int occ;
+    if (s->rep_hashed) {
+        occ = (int)++rep_slot(s->rep, key)->count;
+    } else {
+        occ = 1;
+        for (int q = p - 2; q >= lowest; q -= 2)
+            occ += s->hist[q] == key;
+    }
+    if (occ < 2 && pos->halfmove < 100)
+        return;   /* the usual case: nothing has come back, no count is due */
+    /* 2014 counts only five occurrences in consecutive alternate moves. */
+    int consecutive = 1;
+    while (p - 4 * consecutive >= lowest && s->hist[p - 4 * consecutive] == key)
+        consecutive++;
+    if (occ == 2) {
+        if (s->n_twice[pos->side] < TWICE_MAX)
+            s->twice_key[pos->side][s->n_twice[pos->side]++] = key;
+        else
+            s->twice_over[pos->side] = true;
+    }
+    const struct arb_profile *prof = s->prof;
+    struct arb_finding *f;
+    bool claims = !(prof->rules & ARB_PR_NO_CLAIMS);
+    if (occ >= 3 && !s->threefold_told && claims) {
+        s->threefold_told = true;
+        f = rs_finding(s, ARB_F_THREEFOLD_CLAIMABLE, n, ARB_ART_THREEFOLD,
+                    "this move makes the position occur the third time: a draw claim is correct from here "
+                    "(by %s, to move; or by %s, writing this move first)",
+                    side_names[pos->side], side_names[pos->side ^ 1]);
+        f->ply = p;
+    }
+    if (pos->halfmove >= 100 && !s->fifty_told && claims) {
+        s->fifty_told = true;
+        f = rs_finding(s, ARB_F_FIFTY_CLAIMABLE, n, ARB_ART_FIFTY,
+                    "this move completes 50 moves by each side without a pawn move or a capture: a draw claim "
+                    "is correct from here");
+        f->ply = p;
+    } else if (pos->halfmove >= 100 && !s->fifty_told && (prof->rules & ARB_PR_ARBITER_FIFTY)) {
+        s->fifty_told = true;
+        f = rs_finding(s, ARB_F_ARBITER_FIFTY, n, ARB_ART_ARBITER_FIFTY,
+                    "50 moves by each side without a pawn move or a capture: the players cannot claim, but from "
+                    "here the arbiter may declare the game drawn");
+        f->ply = p;
+    }
+    if (!(prof->rules & ARB_PR_AUTO_DRAWS) || game_ended(s) || mate)
+        return;   /* 2009: no automatic draws; a mate on the move takes precedence */
+    if (occ >= 5) {
+        bool strict = (prof->rules & ARB_PR_FIVEFOLD_CONSECUTIVE) != 0;
+        if (!strict || consecutive >= 5) {
+            f = rs_finding(s, ARB_F_FIVEFOLD, n, ARB_ART_FIVEFOLD,
+                        "this move makes the position occur the fifth time%s: the game is drawn",
+                        strict ? " in consecutive alternate moves" : "");
+            f->ply = p;
+            s->out->end_ply = p;
+            s->out->end_reason = ARB_END_FIVEFOLD;
+            return;
+        }
+        if (occ == 5 && !s->fivefold_2014_told) {
+            s->fivefold_2014_told = true;
+            f = rs_finding(s, ARB_F_NOTATION_FORM, n, ARB_ART_FIVEFOLD,
+                        "the position occurs the fifth time, but not in five consecutive alternate moves: "
+                        "under the %s Laws that is no automatic draw (from 2017 it would be)", prof->name);
+            f->code = ARB_F_FIVEFOLD;
+            f->severity = ARB_SEV_INFO;
+            f->ply = p;
+        }
+    }
+    if (pos->halfmove >= 150) {
+        f = rs_finding(s, ARB_F_SEVENTYFIVE, n, ARB_ART_SEVENTYFIVE,
+                    "this move completes 75 moves by each side without a pawn move or a capture: the game is drawn");
+        f->ply = p;
+        s->out->end_ply = p;
+        s->out->end_reason = ARB_END_SEVENTYFIVE;
+    }
+}
+
+/* Before the main-line move `played`: could the player to move have
+ * claimed a draw by writing another move first (9.2.1.1 / 9.3.1), one the
+ * record shows he did not play?  Said once per game, and only before a
+ * claim was open anyway. */
+void rs_check_unplayed_claims(struct rs *s, const struct arb_node *n, arb_move played)
+{
+    const struct arb_pos *pos = &s->cur.pos;
+    if (s->unplayed_told || s->threefold_told || s->fifty_told || (s->prof->rules & ARB_PR_NO_CLAIMS))
+        return;
+    bool fifty = pos->halfmove == 99;
+    int them = pos->side ^ 1;   /* positions after this move have the other side to move */
+    bool twice = s->n_twice[them] > 0, over = s->twice_over[them];
+    if (!twice && !fifty)
+        return;
+    int p = s->cur.ply + 1, lowest = p - (int)pos->halfmove - 1;
+    if (lowest < s->rep_floor)
+        lowest = s->rep_floor;
+    bool played_resets = arb_pos_type_at(pos, arb_move_from(played)) == ARB_PAWN
+                         || (pos->occ & ARB_BB(arb_move_to(played))) || arb_move_kind(played) == ARB_MK_EP;
+    /* Only a quiet piece move keeps the window open (a capture or a pawn
+     * move makes a position that never stood before): try those, by
+     * movement, and test legality only for a move that would do. */
+    struct arb_legal_info li;
+    arb_legal_info(pos, &li);
+    arb_bb pieces = pos->by_color[pos->side] & ~pos->by_type[ARB_PAWN];
+    arb_move m = 0;
+    const char *why = NULL;
+    while (pieces && !why) {
+        int from = arb_pop_lsb(&pieces);
+        arb_bb to_set = arb_piece_attacks(arb_pos_type_at(pos, from), from, pos->occ) & ~pos->occ;
+        while (to_set && !why) {
+            m = arb_move_make(from, arb_pop_lsb(&to_set), ARB_MK_NORMAL, 0);
+            if (m == played)
+                continue;
+            bool repeats = false;
+            if (twice) {
+                uint64_t key = arb_pos_key_after_quiet(pos, m);
+                int occ = 1;
+                if (!over) {
+                    for (int i = 0; i < s->n_twice[them]; i++)
+                        occ += 2 * (s->twice_key[them][i] == key);
+                } else {
+                    for (int q = p - 2; q >= lowest && q >= 0; q -= 2)
+                        occ += s->hist[q] == key;
+                }
+                repeats = occ >= 3;
+            }
+            if (!repeats && !(fifty && played_resets))
+                continue;
+            if (!arb_move_legal(pos, &li, m))
+                continue;
+            why = repeats ? "it would have made the position occur the third time"
+                          : "it would have completed 50 moves by each side without a pawn move or a capture";
+        }
+    }
+    if (why) {
+        char mv[ARB_MOVE_TEXT_MAX], num[16];
+        rs_write_move(s, m, mv, sizeof mv);
+        rs_move_number(pos, num, sizeof num);
+        struct arb_finding *f = rs_finding(s, ARB_F_CLAIM_UNPLAYED, n, fifty && !twice ? ARB_ART_FIFTY : ARB_ART_THREEFOLD,
+                                        "%s could have claimed a draw by writing %s %s first (%s); the record shows "
+                                        "another move", side_names[pos->side], num, mv, why);
+        (void)f;
+        s->unplayed_told = true;
+    }
+}

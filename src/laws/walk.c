@@ -1,0 +1,571 @@
+/* walk.c — the replay's walk over the record, and its one entry, arb_replay().
+ *
+ * The nodes of the record are walked once, in order.  A stack of "levels"
+ * holds the main line (level 0) and the open variations: opening a
+ * variation saves the current level and takes back its last move, closing
+ * it restores the saved level.  A move that cannot be played ends the main
+ * line's replay (the game is reported as far as it went), or only the rest
+ * of the variation it stands in.
+ */
+#include "laws/state.h"
+
+/* The main line follows an illegal move (one that stood, a promotion
+ * without a piece, a null move): `plies` and `fen` stay at the legal
+ * part (INTERFACE: half-moves replayed as legal moves), followed_plies
+ * goes on. */
+static void followed_illegal(struct rs *s)
+{
+    if (s->depth || s->first_illegal)
+        return;
+    s->first_illegal = s->cur.ply + 1;
+    s->legal_end = s->cur.pos;
+}
+
+/* Play m at the current level, remembering castling-right losses. */
+void rs_play(struct rs *s, arb_move m, int node)
+{
+    struct level *L = &s->cur;
+    uint8_t before = L->pos.castle;
+    int from = arb_move_from(m);
+    bool king = arb_pos_type_at(&L->pos, from) == ARB_KING;
+    arb_pos_make(&L->pos, m, &L->last_undo);
+    L->last = m;
+    L->have_last = true;
+    L->last_null = false;
+    L->ply++;
+    uint8_t lost = before & (uint8_t)~L->pos.castle;
+    for (int i = 0; i < 4 && lost; i++)
+        if (lost & (1 << i)) {
+            L->loss[i].ply = L->ply;
+            L->loss[i].node = node;
+            L->loss[i].why = king || arb_move_kind(m) == ARB_MK_CASTLE ? 0
+                             : from == L->pos.castle_rook[i] ? 1 : 2;
+        }
+}
+
+/* The main line or this variation cannot go on. */
+static void fail(struct rs *s)
+{
+    if (s->depth == 0) {
+        s->stop = true;
+        s->out->replay_stopped = true;
+    } else {
+        s->cur.dead = true;
+    }
+}
+
+/* Has the position no legal move (mate or stalemate)?  Sets the end of the
+ * game on the main line. */
+static bool position_ended(struct rs *s)
+{
+    if (arb_has_legal_move(&s->cur.pos))
+        return false;
+    if (s->depth == 0 && !game_ended(s)) {
+        s->out->end_ply = s->cur.ply;
+        s->out->end_reason = arb_pos_checkers(&s->cur.pos) ? ARB_END_CHECKMATE : ARB_END_STALEMATE;
+    }
+    return true;
+}
+
+static int do_move(struct rs *s, int idx)
+{
+    const struct arb_node *n = &s->g->nodes[idx];
+    struct arb_movedesc d;
+    struct arb_parse_info info;
+    int used = 1;
+
+    /* After checkmate or stalemate nothing can follow on the main line
+     * (no move is legal).  After an
+     * automatic draw the record's further moves are void but legal: the
+     * first is reported, and the replay goes on (INTERFACE: plies counts
+     * them, fen is where the record ends). */
+    if (s->depth == 0 && (s->out->end_reason == ARB_END_CHECKMATE || s->out->end_reason == ARB_END_STALEMATE)) {
+        rs_report_after_end(s, n);
+        fail(s);
+        return used;
+    }
+    /* (Findings are kept by index: the list grows, and moves, as the move
+     * is judged.) */
+    int after_end = -1;
+    if (s->depth == 0 && s->out->end_reason != ARB_END_NONE && !s->after_end_told) {
+        s->after_end_told = true;
+        rs_report_after_end(s, n);
+        after_end = s->g->findings.n - 1;
+    }
+    enum arb_np_status st = read_move(s->g, s->lang, idx, &d, &info, &used);
+    if (st == ARB_NP_EP_MARK) {
+        /* "exd6 e.p.": the mark belongs to the move before. */
+        if (s->cur.have_last) {
+            struct arb_finding *f = NULL;
+            if (arb_move_kind(s->cur.last) != ARB_MK_EP)
+                f = rs_finding(s, ARB_F_WRONG_MARK, n, ARB_ART_NOTATION_CAPTURE,
+                            "an en-passant mark after a move that is no en-passant capture");
+            else if (info.forms & ARB_NF_FOREIGN_EP_MARK)
+                f = rs_finding(s, ARB_F_NOTATION_FORM, n, ARB_ART_NOTATION_MARKS, "'%s' is not a %s en-passant mark (%s)",
+                            rs_quoted(s, n), s->lang->name, s->lang->ep_marks[0] ? s->lang->ep_marks[0] : "e.p.");
+            if (f) {
+                f->severity = ARB_SEV_WARNING;
+                f->ply = s->cur.ply;
+            }
+        }
+        return used;
+    }
+    if (st == ARB_NP_CHECK_MARK)
+        return used;   /* a mark written as its own word belongs to the move before */
+    if (st == ARB_NP_ERROR) {
+        struct arb_finding *f;
+        if (strcmp(info.error, "not a move") == 0)
+            f = rs_finding(s, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "'%s' is not a move in %s notation",
+                        rs_quoted(s, n), s->lang->name);
+        else if (info.bad[0])
+            f = rs_finding(s, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "'%s' is not a move in %s notation: %s '%s'",
+                        rs_quoted(s, n), s->lang->name, info.error, info.bad);
+        else
+            f = rs_finding(s, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "'%s' is not a move in %s notation: %s",
+                        rs_quoted(s, n), s->lang->name, info.error);
+        if (rs_repair(s, idx, used, f))
+            return used;
+        int resume = rs_resync(s, idx + used);
+        if (resume < 0) {
+            fail(s);
+            return used;
+        }
+        const struct arb_node *at = &s->g->nodes[resume];
+        f->message = arb_arena_printf(s->g->arena, "%s; the replay skips it and resumes at %.*s (line %u)", f->message,
+                                      (int)at->len, arb_node_text(s->g, at), at->line);
+        return resume - idx;
+    }
+    if (!s->lang_told
+        && ((d.piece >= ARB_KNIGHT && d.piece <= ARB_KING && !d.coords) || (d.promo >= ARB_KNIGHT && d.promo <= ARB_QUEEN)))
+        s->lang_told = true;
+    if (d.null_move) {
+        /* A null move passes the turn: in analysis (a variation) it shows a
+         * threat; in the game itself it is no move of chess, but the record
+         * goes on as if the turn had passed, and so does the replay.  Not
+         * when the side to move is in check (passing leaves the king in it). */
+        if (arb_pos_checkers(&s->cur.pos)) {
+            rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_IN_CHECK,
+                    "a null move ('%s') cannot answer a check", rs_quoted(s, n));
+            fail(s);
+            return used;
+        }
+        if (s->depth > 0) {
+            rs_finding(s, ARB_F_NULL_MOVE, n, -1, "a null move ('%s') passes the turn", rs_quoted(s, n));
+        } else {
+            rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_ILLEGAL_MOVE,
+                    "'%s' is a null move (passing the turn), which is not a move of chess; the replay passes the turn "
+                    "to %s and goes on", rs_quoted(s, n), side_names[s->cur.pos.side ^ 1]);
+            followed_illegal(s);
+        }
+        arb_pos_make_null(&s->cur.pos, &s->cur.last_undo);
+        s->cur.ply++;
+        s->cur.have_last = false;
+        s->cur.last_null = true;   /* a variation after it replaces it */
+        if (s->depth == 0) {
+            /* No position before the pass can come back after it. */
+            s->rep_floor = s->cur.ply;
+            s->n_twice[0] = s->n_twice[1] = 0;
+            s->twice_over[0] = s->twice_over[1] = false;
+            s->rep_hashed = s->rep_full = false;
+            rs_count_repetitions(s, n, false);
+        }
+        return used;
+    }
+
+    struct arb_resolve r;
+    arb_san_resolve(&s->cur.pos, &d, &r);
+    bool stood = false;
+    int stood_f = -1;
+    if (r.status != ARB_RS_OK && r.status != ARB_RS_PROMO_MISSING) {
+        arb_move m;
+        bool ended = position_ended(s);
+        if (ended) {
+            rs_report_after_end(s, n);
+        } else {
+            rs_report_failure(s, n, &d, &r);
+            stood = rs_illegal_move_stood(s, idx + used, &d, &r, &m);
+        }
+        if (!stood) {
+            struct arb_finding *f = s->g->findings.n ? &s->g->findings.v[s->g->findings.n - 1] : NULL;
+            if (f && f->code != ARB_F_ILLEGAL_MOVE && f->code != ARB_F_AMBIGUOUS_MOVE)
+                f = NULL;
+            if (ended || !rs_repair(s, idx, used, f))
+                fail(s);
+            return used;
+        }
+        const char *article;
+        const char *what = rs_illegal_consequence(s, &article, false);
+        struct arb_finding *f = rs_finding(s, ARB_F_ILLEGAL_MOVE_STOOD, n, -1,
+                                        "the record goes on from the position this move left, as if it stood (the "
+                                        "moves after it replay only from there), and the replay follows it; %s",
+                                        what);
+        f->article = article;
+        stood_f = s->g->findings.n - 1;
+        r.move = m;
+        followed_illegal(s);
+    }
+    if (r.status == ARB_RS_PROMO_MISSING) {
+        char to[3];
+        rs_square(arb_move_to(r.move), to);
+        /* An illegal move that counts on the main line (2009 7.4a; 2014+ 7.5.2). */
+        const char *counts = "";
+        followed_illegal(s);
+        if (s->depth == 0) {
+            const char *article;
+            const char *what = rs_illegal_consequence(s, &article, true);
+            counts = arb_arena_printf(s->g->arena, ", and the move counts as an illegal move: %s (%s)", what, article);
+        }
+        rs_finding(s, ARB_F_PROMOTION_MISSING, n, ARB_ART_PROMOTION_INCOMPLETE,
+                "the pawn reaches %s but no piece is chosen; it %s%s", to,
+                (s->prof->rules & ARB_PR_PROMO_QUEEN) ? "is replaced by a queen"
+                                                      : "is read as a queen (this edition names no piece for it)",
+                counts);
+    }
+    if (!stood && (info.forms | r.notes | (d.promo != ARB_NO_PIECE)))
+        rs_judge_writing(s, n, &d, &info, &r);
+    if (!stood && (s->n_twice[s->cur.pos.side ^ 1] || s->cur.pos.halfmove == 99) && s->depth == 0
+        && !game_ended(s) && !s->unplayed_told)
+        rs_check_unplayed_claims(s, n, r.move);
+    if (after_end >= 0)
+        rs_mark_move(&s->g->findings.v[after_end], r.move);
+    if (s->hooks->on_move)
+        s->hooks->on_move(s->hooks->ctx, idx, &s->cur.pos, r.move);
+    rs_play(s, r.move, idx);
+    bool check, mate;
+    rs_after_move(s, n, &check, &mate);
+    if (stood_f >= 0 && check)
+        rs_both_kings_in_check(s, &s->g->findings.v[stood_f]);
+    if (d.check || check)
+        rs_judge_marks(s, n, d.check, check, mate);
+    return used;
+}
+
+/* After a move of the record is played (as written, or as --repair read
+ * it): checkmate, the repetitions and move counts, a dead position.
+ * *check, *mate: what the move gave. */
+void rs_after_move(struct rs *s, const struct arb_node *n, bool *check_out, bool *mate_out)
+{
+    bool check = arb_pos_checkers(&s->cur.pos) != 0;
+    bool mate = check && !arb_has_legal_move(&s->cur.pos);
+    *check_out = check;
+    *mate_out = mate;
+    if (mate && s->depth == 0 && !game_ended(s)) {
+        s->out->end_ply = s->cur.ply;
+        s->out->end_reason = ARB_END_CHECKMATE;
+    }
+    if (s->depth == 0) {
+        rs_count_repetitions(s, n, mate);
+        /* 5.2.2: a dead position ends the game at once (the move that made
+         * it being legal); mate and the automatic draws came first.  Only
+         * captures and pawn moves change the material and the pawns the
+         * proofs rest on: asked after those, and after the first move. */
+        if (!mate && !game_ended(s) && (s->cur.pos.halfmove == 0 || s->cur.ply == 1)
+            && arb_dead_position(&s->cur.pos) == ARB_DEAD_YES) {
+            struct arb_finding *f = rs_finding(s, ARB_F_DEAD_POSITION, n, ARB_ART_DEAD_POSITION,
+                                            "no sequence of legal moves can lead to checkmate (%s): the game is drawn",
+                                            rs_dead_why(&s->cur.pos));
+            f->ply = s->cur.ply;
+            s->out->end_ply = s->cur.ply;
+            s->out->end_reason = ARB_END_DEAD;
+        }
+    }
+}
+
+static void check_number(struct rs *s, const struct arb_node *n)
+{
+    if (s->depth || s->numbering_reported || n->num < 0)
+        return;
+    /* Only a number that a move follows (not trailing junk). */
+    const struct arb_pos *pos = &s->cur.pos;
+    bool black_dots = n->dots >= 2;
+    if ((unsigned)n->num == pos->fullmove && (!black_dots || pos->side == ARB_BLACK))
+        return;
+    char next[24];
+    rs_move_number(pos, next, sizeof next);
+    s->numbering_reported = true;
+    rs_finding(s, ARB_F_MOVE_NUMBER, n, ARB_ART_RECORDING,
+            "the record says %s but %s's move %s is next; a move may be missing or written twice", rs_quoted(s, n),
+            side_names[pos->side], next);
+}
+
+static void open_variation(struct rs *s, const struct arb_node *n)
+{
+    if (s->skip || s->depth >= ARB_MAX_VARIATION_DEPTH) {
+        /* Deeper than we follow: read on, check nothing until it closes.
+         * (Each level keeps a position: the limit bounds the memory.) */
+        if (!s->skip++ && !s->too_deep_reported) {
+            s->too_deep_reported = true;
+            struct arb_finding *f = rs_finding(s, ARB_F_VARIATION_TOO_DEEP, n, -1,
+                                            "variations are nested more than %d deep here; the deeper ones are not checked",
+                                            ARB_MAX_VARIATION_DEPTH);
+            f->ply = s->cur.ply;
+        }
+        return;
+    }
+    if (s->depth == s->cap) {
+        int cap = s->cap ? s->cap * 2 : 8;
+        s->stack = arb_arena_grow(s->g->arena, s->stack, sizeof *s->stack, (size_t)s->depth, (size_t)cap);
+        s->cap = cap;
+    }
+    s->stack[s->depth++] = s->cur;
+    if (s->cur.dead)
+        return;
+    if (s->cur.have_last) {
+        arb_pos_unmake(&s->cur.pos, s->cur.last, &s->cur.last_undo);
+        s->cur.ply--;
+        s->cur.have_last = false;
+    } else if (s->cur.last_null) {
+        arb_pos_unmake_null(&s->cur.pos, &s->cur.last_undo);
+        s->cur.ply--;
+        s->cur.last_null = false;
+    }
+}
+
+static void close_variation(struct rs *s)
+{
+    s->cur = s->stack[--s->depth];
+}
+
+/* The step of the main line's position the replay stands at: handed on
+ * once the next move is played (its clock comments read), or at the end. */
+static void step_status(struct rs *s)
+{
+    const struct arb_pos *p = &s->step_pos;
+    bool check = arb_pos_checkers(p) != 0;
+    s->step.status = arb_has_legal_move(p) ? (check ? ARB_STEP_CHECK : ARB_STEP_TO_MOVE)
+                     : check ? ARB_STEP_CHECKMATE : ARB_STEP_STALEMATE;
+}
+
+static void first_step(struct rs *s)
+{
+    s->step_pos = s->cur.pos;
+    s->step = (struct arb_replay_step){.ply = 0, .pos = &s->step_pos, .move = ARB_MOVE_NONE, .node = -1,
+                                       .clk = {-1, -1}};
+    step_status(s);
+}
+
+/* The main line's move at node i was played: hand on the step before it,
+ * and stand at the position it made. */
+static void next_step(struct rs *s, int i)
+{
+    s->hooks->on_position(s->hooks->ctx, &s->step);
+    const struct arb_node *n = &s->g->nodes[i];
+    s->step_pos = s->cur.pos;
+    s->step.ply = s->cur.ply;
+    s->step.move = s->cur.have_last ? s->cur.last : ARB_MOVE_NONE;
+    s->step.node = i;
+    s->step.token = arb_node_text(s->g, n);
+    s->step.len = n->len;
+    step_status(s);
+}
+
+/* A comment of the main line: the clocks it shows, for the step too. */
+static void step_clocks(struct rs *s, const struct arb_node *n)
+{
+    struct arb_clocks *c = &s->out->clocks;
+    int readings = c->readings;
+    rs_clock_comment(s, n);
+    if (c->readings > readings) {
+        int mover = s->cur.pos.side ^ 1;
+        s->step.clk[mover] = c->last[mover];
+        s->step.clk_ply[mover] = s->cur.ply;
+    }
+}
+
+/* Walk the nodes: the heart of the replay. */
+static void walk(struct rs *s)
+{
+    struct arb_game *g = s->g;
+    for (int i = 0; i < g->n_nodes && !s->stop; i++) {
+        const struct arb_node *n = &g->nodes[i];
+        if (s->skip && n->kind != ARB_N_VAR_OPEN && n->kind != ARB_N_VAR_CLOSE)
+            continue;
+        switch (n->kind) {
+        case ARB_N_MOVE:
+            if (!s->cur.dead) {
+                int before = s->cur.ply, at = i;
+                i += do_move(s, i) - 1;
+                if (!s->depth && s->cur.ply > before && s->hooks->on_position)
+                    next_step(s, at);
+            }
+            break;
+        case ARB_N_MOVENUM:
+            if (!s->cur.dead)
+                check_number(s, n);
+            break;
+        case ARB_N_VAR_OPEN:
+            open_variation(s, n);
+            break;
+        case ARB_N_VAR_CLOSE:
+            if (s->skip)
+                s->skip--;
+            else if (s->depth)
+                close_variation(s);
+            break;
+        case ARB_N_COMMENT:
+            if (!s->depth && !s->cur.dead && s->cur.ply > 0 && s->cur.have_last)
+                step_clocks(s, n);
+            break;
+        case ARB_N_DRAW_OFFER:
+            if (!s->depth && !s->cur.dead) {
+                int mover = s->cur.pos.side ^ 1;
+                struct arb_finding *f = rs_finding(s, ARB_F_DRAW_OFFER, n, ARB_ART_NOTATION_DRAW_OFFER,
+                                                "%s offered a draw", side_names[mover]);
+                f->ply = s->cur.ply;
+                const struct arb_node *p = i ? &g->nodes[i - 1] : NULL;
+                if (p && p->kind == ARB_N_MOVE && p->line == n->line
+                    && p->col + arb_utf8_chars(arb_node_text(g, p), p->len) == n->col) {
+                    f = rs_finding(s, ARB_F_NOTATION_FORM, n, ARB_ART_NOTATION_DRAW_OFFER,
+                                "a space belongs between the move and the draw offer (=)");
+                    f->ply = s->cur.ply;
+                }
+            }
+            break;
+        case ARB_N_ERROR:
+            /* The PGN reader has reported it; the record cannot be followed. */
+            if (!s->cur.dead)
+                fail(s);
+            break;
+        case ARB_N_NAG:
+            /* "Kb1 =": read as the glyph $10 (an equal position), but on a
+             * scoresheet a bare '=' is no sign of the Laws (NOTATION-CASES 132). */
+            if (!s->cur.dead && n->len == 1 && arb_node_text(g, n)[0] == '=') {
+                struct arb_finding *f = rs_finding(s, ARB_F_NOTATION_FORM, n, ARB_ART_NOTATION_DRAW_OFFER,
+                                                "a bare '=' is read as the annotation $10 (an equal position); it is "
+                                                "no sign of the Laws, and a draw offer is written (=)");
+                f->severity = ARB_SEV_WARNING;
+                f->ply = s->cur.ply;
+            }
+            break;
+        case ARB_N_RESULT:
+            /* The termination marker: what trails it (comments) is no move. */
+            if (!s->depth && !s->skip)
+                goto done;
+            break;
+        default:
+            break;
+        }
+    }
+done:
+    if (s->hooks->on_position)
+        s->hooks->on_position(s->hooks->ctx, &s->step);
+    /* Unclosed variations: back to the main line. */
+    s->skip = 0;
+    while (s->depth)
+        close_variation(s);
+    rs_report_flags(s);
+}
+
+static void outcome_init(struct arb_outcome *out)
+{
+    memset(out, 0, sizeof *out);
+    out->mode = ARB_MODE_STANDARD;
+    out->lang_vote = -1;
+}
+
+static void state_init(struct rs *s, struct arb_game *g, const struct arb_check_opts *o, struct arb_outcome *out)
+{
+    memset(s, 0, sizeof *s);
+    s->g = g;
+    s->out = out;
+    s->opts = o;
+    s->prof = rs_choose_profile(g, o);
+    s->lang = o->lang ? o->lang : arb_langs[0];
+    out->profile = s->prof;
+    /* The time control: --time-control=, else the TimeControl tag (the PGN
+     * standard's forms, else a human one), else a form with units in the
+     * Event tag. */
+    const char *tag;
+    if (o->time_control) {
+        out->tc = *o->time_control;
+        out->tc_source = ARB_TC_OPTION;
+    } else if ((tag = arb_game_tag(g, "TimeControl"))
+               && (arb_tc_parse_pgn(tag, &out->tc) == 0 || arb_tc_parse_human(tag, &out->tc) == 0)) {
+        out->tc_source = out->tc.n || out->tc.untimed ? ARB_TC_TAG : ARB_TC_NONE;
+    } else if ((tag = arb_game_tag(g, "Event")) && arb_tc_find_in_text(tag, &out->tc) == 0) {
+        out->tc_source = ARB_TC_EVENT;
+    } else {
+        memset(&out->tc, 0, sizeof out->tc);
+    }
+    /* The kind of game: --mode=, else the profile's own, else by the
+     * edition's definition from the time control (standard when unknown). */
+    bool known;
+    enum arb_mode by_tc = arb_mode_of(s->prof, &out->tc, &known);
+    out->mode = o->mode >= 0 ? (enum arb_mode)o->mode
+                : s->prof->mode >= 0 ? (enum arb_mode)s->prof->mode : by_tc;
+    arb_clocks_init(&out->clocks, &out->tc);
+}
+
+const unsigned *arb_lang_votes_plain(void *votes)
+{
+    return votes;
+}
+
+/* The repetition history (count_repetitions) starts with the position
+ * the game starts from. */
+static void hist_start(struct rs *s)
+{
+    s->hist_cap = 256;
+    s->hist = arb_arena_alloc(s->g->arena, sizeof *s->hist * (size_t)s->hist_cap);
+    s->hist[0] = arb_pos_repetition_key(&s->cur.pos);
+}
+
+/* Everything before the walk, the same for every caller: the start
+ * position (and whether the Laws ended the game there), the language
+ * (--lang=auto: detect_lang), the repetition history.  False when the
+ * game cannot be replayed (its findings say why). */
+static bool begin(struct rs *s, const struct arb_check_opts *o)
+{
+    struct arb_game *g = s->g;
+    struct arb_outcome *out = s->out;
+    if (!rs_setup(s))
+        return false;
+    out->start_fullmove = s->cur.pos.fullmove;
+    out->start_side = s->cur.pos.side;
+    if (!o->lang) {
+        s->lang = rs_detect_lang(s, o);
+        out->lang_vote = arb_lang_index(s->lang);
+        if (s->other_lang) {
+            struct arb_finding *f = rs_finding(s, ARB_F_LANG_AMBIGUOUS, NULL, ARB_ART_NOTATION_LETTERS,
+                                            "the moves read as a whole game in %s and in %s, with different moves; "
+                                            "read as %s (--lang= or --lang-hint= decides)",
+                                            s->lang->name, s->other_lang->name, s->lang->name);
+            f->ply = 0;
+            f->line = g->line;
+            f->col = g->col;
+            f->pos = NULL;
+        }
+    }
+    hist_start(s);
+    return true;
+}
+
+void arb_replay(struct arb_game *g, const struct arb_check_opts *o, const struct arb_replay_hooks *hooks,
+                struct arb_outcome *out)
+{
+    static const struct arb_replay_hooks none;
+    struct rs s;
+    outcome_init(out);
+    state_init(&s, g, o, out);
+    s.hooks = hooks ? hooks : &none;
+    if (begin(&s, o)) {
+        first_step(&s);
+        walk(&s);
+        out->followed_plies = s.cur.ply;
+        out->plies = s.first_illegal ? s.first_illegal - 1 : s.cur.ply;
+        /* A legal replay that stops in a position without moves ended there. */
+        if (!game_ended(&s) && !out->replay_stopped)
+            position_ended(&s);
+        if (out->end_reason == ARB_END_CHECKMATE)
+            out->result_rules = s.cur.pos.side == ARB_WHITE ? ARB_RESULT_BLACK : ARB_RESULT_WHITE;
+        else if (out->end_reason != ARB_END_NONE)
+            out->result_rules = ARB_RESULT_DRAW;
+        out->have_fen = true;
+        out->final = s.cur.pos;
+        out->legal_final = s.first_illegal ? s.legal_end : s.cur.pos;
+        out->lang = s.lang_told ? s.lang : NULL;
+    }
+    rs_forms_counted(&s);
+    rs_judge_result(&s);
+    arb_findings_sort(&g->findings);
+}
