@@ -1,6 +1,6 @@
 /* lead.c — which languages could have written a move token's piece letter.
  *
- * Language detection (src/replay.c) first narrows the candidates by the
+ * Language detection (src/laws/detect.c) first narrows the candidates by the
  * letters a game uses, then lets legality decide.  This is the first half:
  * the leading character of a token (a capital letter, a Cyrillic letter, a
  * figurine) maps to the set of languages with a piece spelling that starts

@@ -2,7 +2,7 @@
  *
  * Each language is one table (struct arb_lang, in notation/lang_*.c) that
  * names its source.  The parser reads a token written in one language into
- * a language-free struct arb_movedesc (src/san.h); the writer does the
+ * a language-free struct arb_movedesc (src/chess/san.h); the writer does the
  * reverse.  A game is read in one language throughout: nothing here guesses
  * a language letter by letter.
  */

@@ -1,7 +1,7 @@
 /* slips.h — the notation layer's measure of a scoresheet slip: how far a
  * move token as written is from a legal move written in a language.
  *
- * Used by reconstruct's search (src/recon.c) and by check --repair.  It
+ * Used by reconstruct's search (src/recon/recon.c) and by check --repair.  It
  * knows letters, digits, marks and the forms of a move; the position only
  * tells which move is which (piece, squares, capture, C.10's
  * disambiguation, check).

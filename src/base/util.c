@@ -7,43 +7,6 @@
 #include <string.h>
 #include <unistd.h>
 
-static int out_errno;               /* the first write error on standard output */
-
-void arb_out_error(int err_no)
-{
-    if (!out_errno)
-        out_errno = err_no ? err_no : EIO;
-}
-
-bool arb_out_failed(void)
-{
-    return out_errno != 0;
-}
-
-bool arb_out_write(const void *p, size_t n)
-{
-    if (out_errno)
-        return false;
-    if (n && fwrite(p, 1, n, stdout) != n) {
-        arb_out_error(errno);
-        return false;
-    }
-    return true;
-}
-
-bool arb_out_finish(void)
-{
-    if (fflush(stdout) != 0)
-        arb_out_error(errno);
-    else if (ferror(stdout))
-        arb_out_error(EIO);
-    if (!out_errno)
-        return true;
-    if (out_errno != EPIPE)
-        fprintf(stderr, "arbiter: error writing the output: %s\n", strerror(out_errno));   /* (no input text in it) */
-    return false;
-}
-
 _Noreturn void arb_out_of_memory(void)
 {
     static const char msg[] = "arbiter: out of memory\n";

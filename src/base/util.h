@@ -26,17 +26,6 @@ char *arb_xstrdup(const char *s) __attribute__((malloc));
 /* Print the out-of-memory message and exit with status 2. */
 _Noreturn void arb_out_of_memory(void);
 
-/* Standard output.  Commands write through arb_out_write() (or stdio) and
- * main.c ends every run with arb_out_finish(), the one place a write error
- * is reported: it flushes, and on an error (recorded earlier with
- * arb_out_error(), or found now) prints "arbiter: error writing the
- * output: REASON" and returns false (exit status 2).  A closed pipe (EPIPE,
- * when SIGPIPE is ignored) ends quietly, as SIGPIPE would. */
-bool arb_out_write(const void *p, size_t n);
-void arb_out_error(int err_no);
-bool arb_out_failed(void);
-bool arb_out_finish(void);
-
 /* A growable byte buffer; data is always NUL-terminated after len bytes.
  * Initialise with {0}; free with arb_buf_free(). */
 struct arb_buf {

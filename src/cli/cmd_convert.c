@@ -12,6 +12,7 @@
  */
 #include "cli/commands.h"
 #include "base/msg.h"
+#include "base/out.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -20,9 +21,9 @@
 
 #include "base/arena.h"
 #include "read/input.h"
-#include "read/nag.h"
 #include "read/pgn.h"
 #include "laws/replay.h"
+#include "report/pgn_out.h"
 #include "chess/san.h"
 #include "base/util.h"
 
@@ -40,155 +41,6 @@ static void on_move(void *ctx, int node, const struct arb_pos *before, arb_move 
     char buf[ARB_MOVE_TEXT_MAX];
     size_t n = arb_notation_write(c->to, &d, true, buf, sizeof buf);
     c->text[node] = arb_arena_strndup(c->g->arena, buf, n);
-}
-
-/* Output with wrapping at 80 columns. */
-struct out {
-    struct arb_buf *b;
-    size_t line_start;
-    bool glue;                 /* the next word follows without a space ("(" before it) */
-};
-
-static void word(struct out *o, const char *s, size_t n)
-{
-    /* Columns are characters (Cyrillic letters and figurines take two or
-     * three bytes each). */
-    size_t col = arb_utf8_chars(o->b->data + o->line_start, o->b->len - o->line_start);
-    size_t w = arb_utf8_chars(s, n);
-    if (o->glue) {
-        o->glue = false;
-    } else if (col > 0 && col + 1 + w > 80) {
-        arb_buf_addc(o->b, '\n');
-        o->line_start = o->b->len;
-    } else if (col > 0) {
-        arb_buf_addc(o->b, ' ');
-    }
-    arb_buf_add(o->b, s, n);
-}
-
-/* A comment's words (s: the text between the braces), wrapped like moves. */
-static void comment(struct out *o, const char *s, size_t n)
-{
-    struct arb_buf w = {0};
-    size_t i = 0;
-    bool first = true;
-    for (;;) {
-        while (i < n && (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' || s[i] == '\t'))
-            i++;
-        size_t j = i;
-        while (j < n && s[j] != ' ' && s[j] != '\n' && s[j] != '\r' && s[j] != '\t')
-            j++;
-        size_t k = j;
-        while (k < n && (s[k] == ' ' || s[k] == '\n' || s[k] == '\r' || s[k] == '\t'))
-            k++;
-        bool last = k >= n;
-        arb_buf_clear(&w);
-        if (first)
-            arb_buf_addc(&w, '{');
-        arb_buf_add(&w, s + i, j - i);
-        if (last)
-            arb_buf_addc(&w, '}');
-        word(o, w.data, w.len);
-        first = false;
-        i = k;
-        if (last)
-            break;
-    }
-    arb_buf_free(&w);
-}
-
-/* The movetext again: numbers as PGN export writes them ("12." before
- * White's move, "12..." before Black's after an interruption). */
-static void write_moves(struct arb_buf *b, const struct arb_game *g, struct conv *c, const struct arb_outcome *oc,
-                        const char *result)
-{
-    struct out o = {b, b->len, false};
-    /* Per variation depth: ply of the next move (counted from the start
-     * position), and the ply before the last move (a variation replaces it). */
-    int cap = 64, depth = 0;
-    int *ply = arb_arena_alloc(g->arena, sizeof(int) * (size_t)cap);
-    int *prev = arb_arena_alloc(g->arena, sizeof(int) * (size_t)cap);
-    ply[0] = 0;
-    prev[0] = 0;
-    bool need_number = true;
-    int base = (int)(oc->start_fullmove - 1) * 2 + (oc->start_side == ARB_BLACK);
-    char num[32];
-    for (int i = 0; i < g->n_nodes; i++) {
-        const struct arb_node *n = &g->nodes[i];
-        const char *t = arb_node_text(g, n);
-        switch (n->kind) {
-        case ARB_N_MOVE: {
-            if (!c->text[i])
-                break;   /* a mark as its own word, or an unplayed variation move */
-            int p = base + ply[depth];
-            char unit[96];   /* a number stays on the line of its move */
-            if (p % 2 == 0 || need_number)
-                snprintf(unit, sizeof unit, "%s %s", arb_move_number(1, p, num), c->text[i]);
-            else
-                snprintf(unit, sizeof unit, "%s", c->text[i]);
-            word(&o, unit, strlen(unit));
-            prev[depth] = ply[depth];
-            ply[depth]++;
-            need_number = false;
-            /* Glued annotations (e4!?, Nf3\xC2\xB1) become NAGs, in the order written. */
-            int nags[4], nn = 0, nag;
-            size_t end = n->len, gl;
-            while (nn < 4 && (gl = arb_nag_glued(t, end, &nag)) > 0 && nag) {
-                nags[nn++] = nag;
-                end -= gl;
-            }
-            while (nn > 0) {
-                snprintf(num, sizeof num, "$%d", nags[--nn]);
-                word(&o, num, strlen(num));
-            }
-            break;
-        }
-        case ARB_N_NAG:
-            /* "$12", or a glyph standing alone ("\xC2\xB1", "+-"): as PGN writes it. */
-            snprintf(num, sizeof num, "$%d", n->num);
-            word(&o, num, strlen(num));
-            break;
-        case ARB_N_COMMENT:
-            if (t[0] == ';') {
-                comment(&o, t + 1, n->len - 1);   /* a rest-of-line comment becomes a brace comment */
-            } else {
-                size_t len = n->len - 1;           /* without the braces (the last may be missing) */
-                if (len && t[n->len - 1] == '}')
-                    len--;
-                comment(&o, t + 1, len);
-            }
-            need_number = true;
-            break;
-        case ARB_N_VAR_OPEN:
-            if (depth + 1 >= cap) {
-                int nc = cap * 2;
-                ply = arb_arena_grow(g->arena, ply, sizeof(int), (size_t)cap, (size_t)nc);
-                prev = arb_arena_grow(g->arena, prev, sizeof(int), (size_t)cap, (size_t)nc);
-                cap = nc;
-            }
-            word(&o, "(", 1);
-            o.glue = true;
-            ply[depth + 1] = prev[depth];
-            prev[depth + 1] = prev[depth];
-            depth++;
-            need_number = true;
-            break;
-        case ARB_N_VAR_CLOSE:
-            if (depth) {
-                arb_buf_addc(b, ')');
-                depth--;
-                need_number = true;
-            }
-            break;
-        case ARB_N_DRAW_OFFER:
-            word(&o, "{(=)}", 5);
-            break;
-        default:
-            break;
-        }
-    }
-    word(&o, result, strlen(result));
-    arb_buf_adds(b, "\n\n");
 }
 
 static int convert_file(const struct arb_opts *o, const char *path, struct arb_buf *out, struct arb_arena *arena,
@@ -257,8 +109,8 @@ static int convert_file(const struct arb_opts *o, const char *path, struct arb_b
             arb_buf_add(out, text + tags, len - tags);
             arb_buf_adds(out, "\n\n");
         } else {
-            arb_pgn_write_tags(out, &g, result);
-            write_moves(out, &g, &c, &oc, result);
+            arb_pgn_out_tags(out, &g, result);
+            arb_pgn_out_movetext(out, &g, c.text, &oc, result);
         }
         arb_pgn_release(&rd, &g);
         arb_arena_reset(arena);

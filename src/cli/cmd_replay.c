@@ -19,6 +19,7 @@
 #include "cli/commands.h"
 
 #include "base/msg.h"
+#include "base/out.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -385,7 +386,8 @@ static void draw(const struct view *v, int k, const char *prompt, const char *me
         arb_buf_printf(&b, "Go to move: %s\033[?25h", prompt);
     else
         arb_buf_adds(&b, "\033[?25l");
-    (void)!write(1, b.data, b.len);   /* a terminal: a short write is not worth a retry loop's error */
+    arb_out_write(b.data, b.len);
+    arb_out_flush();                  /* a screen: now */
     arb_buf_free(&b);
 }
 
@@ -423,7 +425,7 @@ static void interactive(struct view *v)
     if (tcsetattr(tty_fd, TCSAFLUSH, &raw) < 0)
         return;
     raw_on = 1;
-    (void)!write(1, "\033[?1049h", 8);
+    arb_out_write("\033[?1049h", 8);
     int k = 0;
     char input[16] = "";
     bool prompting = false;

@@ -10,6 +10,7 @@
 #include "chess/board.h"
 #include "cli/commands.h"
 #include "cli/opts.h"
+#include "base/out.h"
 #include "base/util.h"
 
 static int run(int argc, char **argv)

@@ -3,6 +3,9 @@
  */
 #include "laws/state.h"
 
+/* A finding keeps its move as a plain integer (base/ knows no chess). */
+_Static_assert(sizeof(arb_move) == sizeof(((struct arb_finding *)0)->last), "finding.last holds an arb_move");
+
 void rs_square(int sq, char out[3]) { arb_square_name(sq, out); }
 
 const char *rs_quoted(struct rs *s, const struct arb_node *n);

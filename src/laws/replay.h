@@ -1,4 +1,5 @@
-/* replay.h — replay a game record and judge it under a profile of the Laws.
+/* replay.h — replay a game record and judge it under a profile of the Laws
+ * (the Laws layer's interface; src/laws/walk.c and the files beside it).
  *
  * Fourth step of the data flow: a struct arb_game (pgn.h) is replayed move
  * by move: each token is read by the notation layer in the game's

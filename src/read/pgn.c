@@ -863,39 +863,3 @@ void arb_pgn_release(struct arb_pgn_reader *r, const struct arb_game *g)
 {
     arb_lexer_consume(&r->lx, g->end_off);
 }
-
-/* ---- writing -------------------------------------------------------- */
-
-static void put_tag(struct arb_buf *b, const char *name, const char *value)
-{
-    arb_buf_printf(b, "[%s \"", name);
-    for (const char *p = value; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            arb_buf_addc(b, '\\');
-        arb_buf_addc(b, *p);
-    }
-    arb_buf_adds(b, "\"]\n");
-}
-
-static const char *const roster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
-static const char *const roster_default[] = {"?", "?", "????.??.??", "?", "?", "?", "*"};
-
-void arb_pgn_write_tags(struct arb_buf *b, const struct arb_game *g, const char *result)
-{
-    for (int r = 0; r < 7; r++) {
-        const char *v = arb_game_tag(g, roster[r]);
-        if (r == 6)
-            v = result;
-        put_tag(b, roster[r], v ? v : roster_default[r]);
-    }
-    for (int i = 0; i < g->n_tags; i++) {
-        bool in_roster = false, repeated = false;
-        for (int r = 0; r < 7; r++)
-            in_roster |= strcmp(g->tags[i].name, roster[r]) == 0;
-        for (int j = 0; j < i; j++)
-            repeated |= strcmp(g->tags[j].name, g->tags[i].name) == 0;
-        if (!in_roster && !repeated)
-            put_tag(b, g->tags[i].name, g->tags[i].value);
-    }
-    arb_buf_addc(b, '\n');
-}

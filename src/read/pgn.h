@@ -126,11 +126,6 @@ static inline const char *arb_node_text(const struct arb_game *g, const struct a
 const struct arb_tag *arb_game_find_tag(const struct arb_game *g, const char *name);
 const char *arb_game_tag(const struct arb_game *g, const char *name);
 
-/* Write g's tags as PGN export does: the seven-tag roster in its order
- * (a missing one as "?" / "????.??.??", Result as `result`), then the other
- * tags as they stood (the first of a repeated name), escaped, and a blank
- * line. */
-void arb_pgn_write_tags(struct arb_buf *b, const struct arb_game *g, const char *result);
 
 /* Does the input hold game records at all?  Looks at its first
  * ARB_SNIFF_BYTES of text (filling the window; the reader then reads the

@@ -34,39 +34,18 @@ void arb_summary_add_game(struct arb_summary *s, const struct arb_game *g, const
 
 struct arb_report_opts {
     bool color;                   /* ANSI colours in the text format */
-    struct arb_report_state *state; /* what a format keeps between games */
-};
-
-struct arb_html_state;
-
-/* Counts a format keeps across the run (json: games written; github:
- * annotations per severity). */
-struct arb_report_state {
-    uint64_t games;
-    uint64_t annotations[3], held_back[3];
-    /* junit: the test cases of the current file, written out with its
-     * <testsuite> once the file is done. */
-    struct arb_buf suite;
-    const char *suite_file;
-    uint64_t suite_tests, suite_failures, all_tests, all_failures;
-    struct arb_buf doc;
-    /* sarif: results written so far, and the notifications of the files
-     * that could not be read (written in the invocation at the end). */
-    uint64_t results;
-    struct arb_buf notifications;
-    /* html: the summary's rows and counters (report_html.c; allocated by
-     * its begin, freed by its end). */
-    struct arb_html_state *html;
+    void *state;                  /* the format's own, what it keeps between games: its begin()
+                                     makes it, its end() frees it (NULL to the caller) */
 };
 
 struct arb_format {
     const char *name;
-    /* game() keeps nothing from one game to the next (o->state unused): it
+    /* game() keeps nothing from one game to the next (no state): it
      * may format games in any thread.  Otherwise it is called in input
      * order from one thread. */
     bool any_thread;
     /* Text before the first game (may be empty). */
-    void (*begin)(struct arb_buf *out, const struct arb_report_opts *o);
+    void (*begin)(struct arb_buf *out, struct arb_report_opts *o);
     /* One game: everything the report says about it. */
     void (*game)(struct arb_buf *out, const struct arb_game *g, const struct arb_outcome *oc,
                  const struct arb_report_opts *o);

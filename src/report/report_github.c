@@ -9,6 +9,8 @@
  * many were not shown.
  */
 #include "report/report.h"
+
+#include <stdlib.h>
 #include "base/msg.h"
 
 #include <string.h>
@@ -46,22 +48,28 @@ static const char *command(enum arb_severity sev)
     return sev == ARB_SEV_ERROR ? "error" : sev == ARB_SEV_WARNING ? "warning" : "notice";
 }
 
-static void github_begin(struct arb_buf *out, const struct arb_report_opts *o)
+/* Annotations written and held back, per severity. */
+struct github_state {
+    uint64_t annotations[3], held_back[3];
+};
+
+static void github_begin(struct arb_buf *out, struct arb_report_opts *o)
 {
     (void)out;
-    (void)o;
+    o->state = arb_xcalloc(1, sizeof(struct github_state));
 }
 
 static void github_game(struct arb_buf *out, const struct arb_game *g, const struct arb_outcome *oc,
                         const struct arb_report_opts *o)
 {
+    struct github_state *st = o->state;
     for (int i = 0; i < g->findings.n; i++) {
         const struct arb_finding *f = &g->findings.v[i];
-        if (o->state->annotations[f->severity] >= SHOWN_PER_SEVERITY) {
-            o->state->held_back[f->severity]++;
+        if (st->annotations[f->severity] >= SHOWN_PER_SEVERITY) {
+            st->held_back[f->severity]++;
             continue;
         }
-        o->state->annotations[f->severity]++;
+        st->annotations[f->severity]++;
         arb_buf_printf(out, "::%s file=", command(f->severity));
         escape(out, g->file, true);
         if (f->line)
@@ -103,12 +111,14 @@ static void github_file_error(struct arb_buf *out, const char *file, const char 
 static void github_end(struct arb_buf *out, const struct arb_summary *s, const struct arb_report_opts *o)
 {
     (void)s;
+    struct github_state *st = o->state;
     for (int sev = ARB_SEV_ERROR; sev >= ARB_SEV_INFO; sev--)
-        if (o->state->held_back[sev])
+        if (st->held_back[sev])
             arb_buf_printf(out, "::%s title=arbiter::%llu more finding%s of this severity not shown here (GitHub shows "
                                 "%d); run arbiter check for the full report\n",
-                           command((enum arb_severity)sev), (unsigned long long)o->state->held_back[sev],
-                           o->state->held_back[sev] == 1 ? "" : "s", SHOWN_PER_SEVERITY);
+                           command((enum arb_severity)sev), (unsigned long long)st->held_back[sev],
+                           st->held_back[sev] == 1 ? "" : "s", SHOWN_PER_SEVERITY);
+    free(st);
 }
 
 const struct arb_format arb_format_github = {

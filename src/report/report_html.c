@@ -36,7 +36,7 @@
 #include "report/diagram.h"
 #include "cli/opts.h"
 
-struct arb_html_state {
+struct html_state {
     struct arb_buf files;         /* the summary's rows: a file each */
     struct arb_buf games;         /* ... and a game with findings each, by file */
     const char *file;             /* the file whose games come now (its row is open) */
@@ -172,9 +172,9 @@ static void esc(struct arb_buf *out, const char *s, size_t max)
     esc_n(out, s, strlen(s), max);
 }
 
-static void html_begin(struct arb_buf *out, const struct arb_report_opts *o)
+static void html_begin(struct arb_buf *out, struct arb_report_opts *o)
 {
-    o->state->html = arb_xcalloc(1, sizeof *o->state->html);
+    o->state = arb_xcalloc(1, sizeof(struct html_state));
     arb_buf_adds(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                       "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
                       "style-src 'unsafe-inline'; script-src '" SCRIPT_SHA256 "'; base-uri 'none'; "
@@ -203,7 +203,7 @@ static void counts(struct arb_buf *b, const uint64_t sev[3])
 }
 
 /* The files table's row of the file whose games were coming, if any. */
-static void file_row(struct arb_html_state *st)
+static void file_row(struct html_state *st)
 {
     if (!st->file)
         return;
@@ -481,7 +481,7 @@ static void meta(struct arb_buf *out, const struct arb_game *g, const struct arb
 static void html_game(struct arb_buf *out, const struct arb_game *g, const struct arb_outcome *oc,
                       const struct arb_report_opts *o)
 {
-    struct arb_html_state *st = o->state->html;
+    struct html_state *st = o->state;
     if (!st->file || strcmp(st->file, g->file) != 0) {
         file_row(st);
         st->file = g->file;
@@ -559,7 +559,7 @@ static void html_game(struct arb_buf *out, const struct arb_game *g, const struc
 static void html_file_error(struct arb_buf *out, const char *file, const char *message,
                             const struct arb_report_opts *o)
 {
-    struct arb_html_state *st = o->state->html;
+    struct html_state *st = o->state;
     file_row(st);
     uint64_t id = ++st->unreadable;
     arb_buf_printf(out, "<section class=\"unreadable\" id=\"u%llu\" aria-labelledby=\"u%llu-h\">\n<h2 id=\"u%llu-h\">",
@@ -580,7 +580,7 @@ static void total(struct arb_buf *out, const char *what, uint64_t n)
 
 static void html_end(struct arb_buf *out, const struct arb_summary *s, const struct arb_report_opts *o)
 {
-    struct arb_html_state *st = o->state->html;
+    struct html_state *st = o->state;
     file_row(st);
     arb_buf_adds(out, "<section id=\"summary\" aria-labelledby=\"summary-h\">\n<h2 id=\"summary-h\">Summary</h2>\n"
                       "<p class=\"line\">");
@@ -659,7 +659,6 @@ static void html_end(struct arb_buf *out, const struct arb_summary *s, const str
     arb_buf_free(&st->files);
     arb_buf_free(&st->games);
     free(st);
-    o->state->html = NULL;
 }
 
 const struct arb_format arb_format_html = {

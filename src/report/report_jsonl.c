@@ -4,6 +4,8 @@
  */
 #include "report/report.h"
 
+#include <stdlib.h>
+
 #include <string.h>
 
 #include "report/json.h"
@@ -57,7 +59,7 @@ static void write_clock(struct arb_buf *b, const struct arb_outcome *oc)
     arb_buf_adds(b, "}}");
 }
 
-static void nothing(struct arb_buf *out, const struct arb_report_opts *o)
+static void nothing(struct arb_buf *out, struct arb_report_opts *o)
 {
     (void)out;
     (void)o;
@@ -193,16 +195,22 @@ const struct arb_format arb_format_jsonl = {
 
 /* ---- --format=json: one document, the same records and the summary ------ */
 
-static void json_begin(struct arb_buf *out, const struct arb_report_opts *o)
+/* Games written so far (the separator before the next). */
+struct json_state {
+    uint64_t games;
+};
+
+static void json_begin(struct arb_buf *out, struct arb_report_opts *o)
 {
-    (void)o;
+    o->state = arb_xcalloc(1, sizeof(struct json_state));
     arb_buf_adds(out, "{\"games\":[\n");
 }
 
 static void json_game(struct arb_buf *b, const struct arb_game *g, const struct arb_outcome *oc,
                       const struct arb_report_opts *o)
 {
-    if (o->state->games++)
+    struct json_state *st = o->state;
+    if (st->games++)
         arb_buf_adds(b, ",\n");
     size_t at = b->len;
     jsonl_game(b, g, oc, o);
@@ -213,8 +221,9 @@ static void json_game(struct arb_buf *b, const struct arb_game *g, const struct 
 
 static void json_end(struct arb_buf *out, const struct arb_summary *s, const struct arb_report_opts *o)
 {
-    (void)o;
-    arb_buf_adds(out, o->state->games ? "\n]," : "],");
+    struct json_state *st = o->state;
+    arb_buf_adds(out, st->games ? "\n]," : "],");
+    free(st);
     /* arb_summary_json writes {"summary":{...}}\n: keep the inner object. */
     struct arb_buf sum = {0};
     arb_summary_json(&sum, s);

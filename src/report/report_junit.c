@@ -8,11 +8,21 @@
  */
 #include "report/report.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "read/pgn.h"
 
-static void close_suite(struct arb_report_state *st)
+/* The test cases of the current file, written out with its <testsuite>
+ * once the file is done; the document, written at the end. */
+struct junit_state {
+    struct arb_buf suite;
+    const char *suite_file;
+    uint64_t suite_tests, suite_failures, all_tests, all_failures;
+    struct arb_buf doc;
+};
+
+static void close_suite(struct junit_state *st)
 {
     if (!st->suite_file)
         return;
@@ -28,10 +38,10 @@ static void close_suite(struct arb_report_state *st)
     st->suite_tests = st->suite_failures = 0;
 }
 
-static void junit_begin(struct arb_buf *out, const struct arb_report_opts *o)
+static void junit_begin(struct arb_buf *out, struct arb_report_opts *o)
 {
     (void)out;
-    (void)o;
+    o->state = arb_xcalloc(1, sizeof(struct junit_state));
 }
 
 static void finding_line(struct arb_buf *b, const struct arb_game *g, const struct arb_outcome *oc,
@@ -52,7 +62,7 @@ static void junit_game(struct arb_buf *out, const struct arb_game *g, const stru
                        const struct arb_report_opts *o)
 {
     (void)out;
-    struct arb_report_state *st = o->state;
+    struct junit_state *st = o->state;
     if (!st->suite_file || strcmp(st->suite_file, g->file) != 0) {
         close_suite(st);
         st->suite_file = g->file;
@@ -109,7 +119,7 @@ static void junit_file_error(struct arb_buf *out, const char *file, const char *
                              const struct arb_report_opts *o)
 {
     (void)out;
-    struct arb_report_state *st = o->state;
+    struct junit_state *st = o->state;
     close_suite(st);
     arb_buf_adds(&st->doc, "  <testsuite name=\"");
     arb_xml_escape(&st->doc, file);
@@ -122,7 +132,7 @@ static void junit_file_error(struct arb_buf *out, const char *file, const char *
 
 static void junit_end(struct arb_buf *out, const struct arb_summary *s, const struct arb_report_opts *o)
 {
-    struct arb_report_state *st = o->state;
+    struct junit_state *st = o->state;
     close_suite(st);
     arb_buf_adds(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     arb_buf_printf(out, "<testsuites name=\"arbiter\" tests=\"%llu\" failures=\"%llu\" errors=\"%llu\">\n",
@@ -133,6 +143,7 @@ static void junit_end(struct arb_buf *out, const struct arb_summary *s, const st
     arb_buf_adds(out, "</testsuites>\n");
     arb_buf_free(&st->doc);
     arb_buf_free(&st->suite);
+    free(st);
 }
 
 const struct arb_format arb_format_junit = {

@@ -19,6 +19,8 @@
  */
 #include "report/report.h"
 
+#include <stdlib.h>
+
 #include <stdio.h>
 #include <string.h>
 
@@ -95,9 +97,16 @@ static void text_object(struct arb_buf *out, const char *key, const char *text, 
     arb_buf_addc(out, '}');
 }
 
-static void sarif_begin(struct arb_buf *out, const struct arb_report_opts *o)
+/* Results written so far, and the notifications of the files that could
+ * not be read (written in the invocation at the end). */
+struct sarif_state {
+    uint64_t results;
+    struct arb_buf notifications;
+};
+
+static void sarif_begin(struct arb_buf *out, struct arb_report_opts *o)
 {
-    (void)o;
+    o->state = arb_xcalloc(1, sizeof(struct sarif_state));
     arb_buf_adds(out, "{\"$schema\":\"" SCHEMA "\",\"version\":\"2.1.0\",\"runs\":[{\"tool\":{\"driver\":{"
                       "\"name\":\"arbiter\",\"version\":\"" ARB_VERSION "\",\"rules\":[");
     bool first = true;
@@ -214,7 +223,7 @@ static void sarif_game(struct arb_buf *out, const struct arb_game *g, const stru
     file_uri(&uri, g->file);
     for (int i = 0; i < g->findings.n; i++) {
         const struct arb_finding *f = &g->findings.v[i];
-        arb_buf_adds(out, o->state->results++ ? ",\n{" : "\n{");
+        arb_buf_adds(out, ((struct sarif_state *)o->state)->results++ ? ",\n{" : "\n{");
         arb_json_key(out, "ruleId", true);
         arb_json_cstr(out, arb_codes[f->code].name);
         int r = rule_index(f->code);
@@ -261,7 +270,7 @@ static void sarif_file_error(struct arb_buf *out, const char *file, const char *
                              const struct arb_report_opts *o)
 {
     (void)out;
-    struct arb_buf *n = &o->state->notifications;
+    struct arb_buf *n = &((struct sarif_state *)o->state)->notifications;
     arb_buf_adds(n, n->len ? ",\n{" : "\n{");
     arb_buf_adds(n, "\"level\":\"error\"");
     text_object(n, "message", message, false);
@@ -272,7 +281,7 @@ static void sarif_file_error(struct arb_buf *out, const char *file, const char *
 
 static void sarif_end(struct arb_buf *out, const struct arb_summary *s, const struct arb_report_opts *o)
 {
-    struct arb_report_state *st = o->state;
+    struct sarif_state *st = o->state;
     arb_buf_adds(out, st->results ? "\n]" : "]");
     arb_buf_printf(out, ",\"invocations\":[{\"executionSuccessful\":%s", s->unreadable ? "false" : "true");
     if (st->notifications.len) {
@@ -282,6 +291,7 @@ static void sarif_end(struct arb_buf *out, const struct arb_summary *s, const st
     }
     arb_buf_adds(out, "}]}]}\n");
     arb_buf_free(&st->notifications);
+    free(st);
 }
 
 const struct arb_format arb_format_sarif = {

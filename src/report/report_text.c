@@ -16,7 +16,7 @@
 #include "chess/board.h"
 #include "read/input.h"
 
-static void text_begin(struct arb_buf *out, const struct arb_report_opts *o)
+static void text_begin(struct arb_buf *out, struct arb_report_opts *o)
 {
     (void)out;
     (void)o;

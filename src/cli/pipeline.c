@@ -1,0 +1,501 @@
+/* pipeline.c — `arbiter check`'s pipeline: read, replay, judge and write
+ * every game, in batches, over a pool of threads (see pipeline.h).
+ *
+ * The main thread reads the games in order (pgn.c) into batches: a batch
+ * holds up to BATCH_GAMES games of one file, their own copy of the games'
+ * text and one arena for everything the games allocate.  With --jobs=N,
+ * N - 1 worker threads take the batches in order and replay and judge their
+ * games (arb_replay, laws/); the main thread writes the batches in input order
+ * (report/) into the output buffer (base/out.h), which is flushed only between
+ * records, one write(2) per flush, and whenever it would wait it checks the
+ * next batch itself (with --jobs=1, every batch).  So N threads run, never
+ * more.  Every thread touches a batch only while it holds it: the main
+ * thread while it is FREE (filling it) or DONE (writing it), the thread
+ * that took it while it is TAKEN.
+ *
+ * The output is the same for any number of threads.  The one thing a game's
+ * check takes from the games before it is the language tally of its file
+ * (a game whose own moves do not tell its notation language goes with the
+ * file's majority): a worker that needs it waits until every earlier batch
+ * has been written and counted (lang_votes_wait).  Few games need it.
+ */
+#include "cli/pipeline.h"
+
+#include "cli/commands.h"
+#include "base/msg.h"
+#include "base/out.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/arena.h"
+#include "read/input.h"
+#include "read/pgn.h"
+#include "laws/replay.h"
+#include "report/report.h"
+#include "cli/filter.h"
+#include "cli/progress.h"
+
+#define BATCH_GAMES 64
+#define BATCH_BYTES 262144   /* a batch is handed on once its text is this long */
+#define MAX_JOBS 256
+
+/* One input file while games of it are in flight.  Freed once it has been
+ * read to the end and its last batch has been written (its games point at
+ * its name and at the encoding names kept in `in`). */
+struct file_ctx {
+    struct arb_input in;
+    bool open, reading;
+    int pending;                  /* batches of it not yet written */
+    unsigned votes[32];           /* languages of its games written so far */
+    struct arb_check_opts co;
+};
+
+enum batch_state { B_FREE, B_READY, B_TAKEN, B_DONE };
+
+struct arb_pipeline;
+
+struct batch {
+    enum batch_state state;
+    uint64_t seq;                 /* number of the batch in the run */
+    struct arb_pipeline *p;
+    struct file_ctx *file;        /* NULL for a file that could not be read */
+    char *error;                  /* that file's message (malloc'd) */
+    const char *error_path;
+    struct arb_arena arena;
+    struct arb_buf text;          /* the games' text, each followed by a NUL */
+    struct arb_buf out;           /* their records, when the format may run in any thread */
+    size_t rec_end[BATCH_GAMES];  /* where each game's record ends in out */
+    size_t text_off[BATCH_GAMES];
+    struct arb_game games[BATCH_GAMES];
+    struct arb_outcome oc[BATCH_GAMES];
+    int n;
+    int cur;                      /* the game being replayed */
+    unsigned votes[32];           /* what lang_votes_wait gives the current game */
+};
+
+struct arb_pipeline {
+    const struct arb_opts *o;
+    pthread_mutex_t mu;
+    pthread_cond_t work;          /* to workers: a batch is ready, or stop */
+    pthread_cond_t progress;      /* a batch is done (to the main thread), or written (to workers) */
+    struct batch *ring;
+    int cap;
+    uint64_t next_fill, next_take, next_write;
+    bool stop;
+    int workers;
+    pthread_t threads[MAX_JOBS];
+    pthread_t main;               /* the thread that reads and writes */
+
+    /* Main thread only. */
+    struct arb_progress pr;
+    struct arb_summary sum;
+    const struct arb_report_opts *ro;
+    uint64_t bytes_read;          /* input bytes of the files done so far */
+    const struct arb_input *reading; /* the file being read now (for the progress line) */
+};
+
+static void progress_show(struct arb_pipeline *p, bool force)
+{
+    uint64_t bytes = p->bytes_read + (p->reading ? p->reading->raw_total : 0);
+    arb_progress_show(&p->pr, force, &p->sum, bytes);
+}
+
+/* Write the output buffer; a report to the terminal the progress line is
+ * on starts on a clean line. */
+static void out_flush(struct arb_pipeline *p)
+{
+    if (arb_out_buf()->len && p->pr.shown && isatty(1))
+        arb_progress_clear(&p->pr);
+    arb_out_flush();
+}
+
+static void drain(struct arb_pipeline *p, bool wait);
+
+/* lang_votes for a game in a batch: the file's tally before the game.  The
+ * tally of the earlier batches is final once they are written. */
+static const unsigned *lang_votes_wait(void *ctx)
+{
+    struct batch *b = ctx;
+    struct arb_pipeline *p = b->p;
+    pthread_mutex_lock(&p->mu);
+    while (p->next_write < b->seq) {
+        if (pthread_equal(pthread_self(), p->main)) {
+            /* The main thread checks this batch: it writes the earlier
+             * ones itself as they are done. */
+            pthread_mutex_unlock(&p->mu);
+            drain(p, false);
+            pthread_mutex_lock(&p->mu);
+            if (p->next_write >= b->seq || p->ring[p->next_write % (uint64_t)p->cap].state == B_DONE)
+                continue;
+        }
+        pthread_cond_wait(&p->progress, &p->mu);
+    }
+    memcpy(b->votes, b->file->votes, sizeof b->votes);
+    pthread_mutex_unlock(&p->mu);
+    for (int i = 0; i < b->cur; i++)
+        if (b->oc[i].lang_vote >= 0)
+            b->votes[b->oc[i].lang_vote]++;
+    return b->votes;
+}
+
+/* Replay and judge the games of a batch (in a worker, or the main thread). */
+static void batch_check(struct batch *b)
+{
+    const struct arb_opts *o = b->p->o;
+    if (!b->file)
+        return;
+    struct arb_check_opts co = b->file->co;
+    co.lang_votes = lang_votes_wait;
+    co.votes_ctx = b;
+    bool format = o->format->any_thread && !o->quiet;
+    for (int i = 0; i < b->n; i++) {
+        b->cur = i;
+        arb_replay(&b->games[i], &co, NULL, &b->oc[i]);
+        if (o->any_select || o->ignore_any)
+            arb_findings_filter(&b->games[i].findings, o->select, o->ignore);
+        if (format) {
+            o->format->game(&b->out, &b->games[i], &b->oc[i], b->p->ro);
+            b->rec_end[i] = b->out.len;
+        }
+    }
+}
+
+/* The oldest batch no thread has taken, now taken; NULL if none (the
+ * caller holds p->mu). */
+static struct batch *take(struct arb_pipeline *p)
+{
+    if (p->next_take == p->next_fill)
+        return NULL;
+    struct batch *b = &p->ring[p->next_take++ % (uint64_t)p->cap];
+    b->state = B_TAKEN;
+    return b;
+}
+
+/* Check a batch the caller has taken, and hand it to the writer. */
+static void check_taken(struct arb_pipeline *p, struct batch *b)
+{
+    batch_check(b);
+    pthread_mutex_lock(&p->mu);
+    b->state = B_DONE;
+    pthread_cond_broadcast(&p->progress);
+    pthread_mutex_unlock(&p->mu);
+}
+
+static void *worker(void *arg)
+{
+    struct arb_pipeline *p = arg;
+    pthread_mutex_lock(&p->mu);
+    for (;;) {
+        struct batch *b;
+        while (!(b = take(p)) && !p->stop)
+            pthread_cond_wait(&p->work, &p->mu);
+        if (!b)
+            break;   /* stopped, nothing left */
+        pthread_mutex_unlock(&p->mu);
+        check_taken(p, b);
+        pthread_mutex_lock(&p->mu);
+    }
+    pthread_mutex_unlock(&p->mu);
+    return NULL;
+}
+
+/* The main thread checks a batch no worker has taken yet (instead of
+ * waiting).  Returns false if there was none. */
+static bool help(struct arb_pipeline *p)
+{
+    pthread_mutex_lock(&p->mu);
+    struct batch *b = take(p);
+    pthread_mutex_unlock(&p->mu);
+    if (!b)
+        return false;
+    check_taken(p, b);
+    return true;
+}
+
+/* A file read to its end and all of it written: count its bytes, free it. */
+static void file_done(struct arb_pipeline *p, struct file_ctx *f)
+{
+    p->bytes_read += f->in.raw_total;
+    if (f->open)
+        arb_input_close(&f->in);
+    free(f);
+}
+
+/* Format the games of the oldest batch, count them and free the batch. */
+static void batch_write(struct arb_pipeline *p, struct batch *b)
+{
+    const struct arb_opts *o = p->o;
+    if (b->error) {
+        o->format->file_error(arb_out_buf(), b->error_path, b->error, p->ro);
+        arb_out_record();
+        free(b->error);
+        b->error = NULL;
+    }
+    if (b->out.len) {
+        /* Formatted by the thread that checked them. */
+        size_t base = arb_out_buf()->len;
+        arb_buf_add(arb_out_buf(), b->out.data, b->out.len);
+        arb_buf_clear(&b->out);
+        for (int i = 0; i < b->n; i++)
+            arb_out_record_at(base + b->rec_end[i]);
+    }
+    for (int i = 0; i < b->n; i++) {
+        if (!o->quiet && !o->format->any_thread) {
+            o->format->game(arb_out_buf(), &b->games[i], &b->oc[i], p->ro);
+            arb_out_record();
+        }
+        arb_summary_add_game(&p->sum, &b->games[i], &b->oc[i]);
+        if (b->oc[i].lang_vote >= 0)
+            b->file->votes[b->oc[i].lang_vote]++;
+        if (arb_out_buf()->len >= ARB_OUT_FLUSH_AT)
+            out_flush(p);
+    }
+    struct file_ctx *f = b->file;
+    if (f && --f->pending == 0 && !f->reading)
+        file_done(p, f);
+    b->file = NULL;
+    b->n = 0;
+    arb_arena_reset(&b->arena);
+    arb_buf_clear(&b->text);
+    pthread_mutex_lock(&p->mu);
+    b->state = B_FREE;
+    p->next_write++;
+    pthread_cond_broadcast(&p->progress);
+    pthread_mutex_unlock(&p->mu);
+}
+
+/* Write the batches that are done, in order; with `wait`, wait for the
+ * oldest one first. */
+static void drain(struct arb_pipeline *p, bool wait)
+{
+    for (;;) {
+        pthread_mutex_lock(&p->mu);
+        if (p->next_write == p->next_fill) {
+            pthread_mutex_unlock(&p->mu);
+            return;
+        }
+        struct batch *b = &p->ring[p->next_write % (uint64_t)p->cap];
+        while (wait && b->state != B_DONE)
+            pthread_cond_wait(&p->progress, &p->mu);
+        bool done = b->state == B_DONE;
+        pthread_mutex_unlock(&p->mu);
+        if (!done)
+            return;
+        batch_write(p, b);
+        wait = false;
+    }
+}
+
+/* The batch the main thread fills next (waiting for a free one). */
+static struct batch *batch_open(struct arb_pipeline *p, struct file_ctx *f)
+{
+    while (p->next_fill - p->next_write >= (uint64_t)p->cap)
+        drain(p, !help(p));
+    struct batch *b = &p->ring[p->next_fill % (uint64_t)p->cap];
+    b->seq = p->next_fill;
+    b->file = f;
+    b->n = 0;
+    if (f)
+        f->pending++;
+    return b;
+}
+
+/* Hand a filled batch on: to the workers, or check it here. */
+static void batch_submit(struct arb_pipeline *p, struct batch *b)
+{
+    for (int i = 0; i < b->n; i++)
+        b->games[i].text = b->text.data + b->text_off[i];
+    if (p->workers == 0) {
+        batch_check(b);
+        b->state = B_DONE;
+        p->next_fill++;
+        drain(p, false);
+        return;
+    }
+    pthread_mutex_lock(&p->mu);
+    b->state = B_READY;
+    p->next_fill++;
+    pthread_cond_signal(&p->work);
+    pthread_mutex_unlock(&p->mu);
+    drain(p, false);
+}
+
+int arb_pipeline_check_file(struct arb_pipeline *p, const char *path)
+{
+    const struct arb_opts *o = p->o;
+    struct file_ctx *f = arb_xcalloc(1, sizeof *f);
+    char err[300];
+    if (arb_pgn_open(&f->in, path, o->encoding, arb_opts_sniffer(o), err, sizeof err) < 0) {
+        arb_msg("%s", err);
+        p->sum.unreadable++;
+        free(f);
+        struct batch *b = batch_open(p, NULL);
+        b->error = arb_xstrdup(err);
+        b->error_path = path;
+        batch_submit(p, b);
+        return ARB_EXIT_FAILURE;
+    }
+    f->open = f->reading = true;
+    p->sum.files++;
+    p->reading = &f->in;
+    struct arb_pgn_reader rd;
+    arb_pgn_init(&rd, &f->in, o->origin && strcmp(path, "-") == 0 ? o->origin : path, o->max_game_bytes);
+    rd.is_move = arb_opts_sniffer(o);
+    rd.game_base = o->game_base;
+    f->co = (struct arb_check_opts){.profile = o->profile, .lang = o->lang, .lang_hint = o->lang_hint,
+                                    .mode = o->mode, .repair = o->repair,
+                                    .time_control = o->have_time_control ? &o->time_control : NULL};
+    int status = ARB_EXIT_OK;
+    struct batch *b = NULL;
+    unsigned since_progress = 0;
+    for (;;) {
+        if (!b)
+            b = batch_open(p, f);
+        struct arb_game *g = &b->games[b->n];
+        int r = arb_pgn_next(&rd, g, &b->arena);
+        if (r < 0) {
+            arb_msg("%s: read error: %s", path, strerror(f->in.err_no));
+            status = ARB_EXIT_FAILURE;
+            break;
+        }
+        if (r == 0)
+            break;
+        if (o->n_where && !arb_where_match(o->where, o->n_where, g)) {
+            p->sum.skipped++;
+            arb_pgn_release(&rd, g);
+            /* What it allocated stays in the arena until the batch is
+             * written: an empty batch starts afresh, a long run of left-out
+             * games hands the batch on. */
+            if (b->n == 0)
+                arb_arena_reset(&b->arena);
+            else if (b->arena.total >= 4 * BATCH_BYTES) {
+                batch_submit(p, b);
+                b = NULL;
+            }
+            continue;
+        }
+        /* The game's own copy of its text, to the end of its last line
+         * (the text report shows that line). */
+        const char *t = g->text, *w_end = arb_input_at(&f->in, arb_input_end(&f->in));
+        size_t len = (size_t)(g->end_off - g->start_off);
+        while (t + len < w_end && t[len] != '\n' && t[len] != '\0')
+            len++;
+        b->text_off[b->n] = b->text.len;
+        arb_buf_add(&b->text, t, len);
+        arb_buf_addc(&b->text, '\0');
+        g->text = NULL;
+        g->in = NULL;
+        arb_pgn_release(&rd, g);
+        b->n++;
+        if (b->n == BATCH_GAMES || b->text.len >= BATCH_BYTES) {
+            batch_submit(p, b);
+            b = NULL;
+        }
+        if (++since_progress == 64) {
+            since_progress = 0;
+            progress_show(p, false);
+        }
+        if (arb_out_failed())
+            break;
+    }
+    p->sum.lines += rd.lx.line - 1;
+    arb_input_close(&f->in);
+    f->open = false;
+    p->reading = NULL;
+    if (b && b->n)
+        batch_submit(p, b);
+    else if (b) {
+        /* An empty batch: give it back. */
+        f->pending--;
+        b->file = NULL;
+        arb_arena_reset(&b->arena);
+    }
+    f->reading = false;   /* from here the last batch written frees it */
+    if (f->pending == 0)
+        file_done(p, f);
+    return status;
+}
+
+/* --jobs default: the processors online. */
+static int default_jobs(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > MAX_JOBS ? MAX_JOBS : (int)n;
+}
+
+struct arb_pipeline *arb_pipeline_new(const struct arb_opts *o, const struct arb_report_opts *ro)
+{
+    struct arb_pipeline *p = arb_xcalloc(1, sizeof *p);
+    p->o = o;
+    p->ro = ro;
+    /* N jobs: N - 1 workers, and the main thread reads, writes, and checks
+     * a batch itself whenever it would otherwise wait. */
+    int jobs = o->jobs > 0 ? o->jobs : default_jobs();
+    p->workers = jobs - 1;
+    p->cap = p->workers ? 2 * jobs + 2 : 1;
+    p->main = pthread_self();
+    p->ring = arb_xcalloc((size_t)p->cap, sizeof *p->ring);
+    for (int i = 0; i < p->cap; i++) {
+        arb_arena_init(&p->ring[i].arena);
+        p->ring[i].p = p;
+    }
+    pthread_mutex_init(&p->mu, NULL);
+    pthread_cond_init(&p->work, NULL);
+    pthread_cond_init(&p->progress, NULL);
+    for (int i = 0; i < p->workers; i++)
+        if (pthread_create(&p->threads[i], NULL, worker, p) != 0) {
+            p->workers = i;   /* run with the threads there are (none: the main thread checks) */
+            break;
+        }
+    arb_progress_start(&p->pr, !o->no_progress);
+    p->sum.show_profiles = o->profile == NULL;   /* --rules=auto */
+    return p;
+}
+
+struct arb_summary *arb_pipeline_summary(struct arb_pipeline *p)
+{
+    return &p->sum;
+}
+
+void arb_pipeline_progress(struct arb_pipeline *p)
+{
+    progress_show(p, false);
+}
+
+void arb_pipeline_flush(struct arb_pipeline *p)
+{
+    out_flush(p);
+}
+
+void arb_pipeline_wait(struct arb_pipeline *p)
+{
+    while (p->next_write < p->next_fill)
+        drain(p, !help(p));
+    pthread_mutex_lock(&p->mu);
+    p->stop = true;
+    pthread_cond_broadcast(&p->work);
+    pthread_mutex_unlock(&p->mu);
+    for (int i = 0; i < p->workers; i++)
+        pthread_join(p->threads[i], NULL);
+    p->workers = 0;
+}
+
+void arb_pipeline_free(struct arb_pipeline *p)
+{
+    arb_progress_clear(&p->pr);
+    for (int i = 0; i < p->cap; i++) {
+        arb_arena_fini(&p->ring[i].arena);
+        arb_buf_free(&p->ring[i].text);
+        arb_buf_free(&p->ring[i].out);
+    }
+    pthread_mutex_destroy(&p->mu);
+    pthread_cond_destroy(&p->work);
+    pthread_cond_destroy(&p->progress);
+    free(p->ring);
+    free(p);
+}

@@ -1,0 +1,30 @@
+/* pipeline.h — `arbiter check`'s pipeline: the games of every file read in
+ * order, replayed and judged by a pool of threads (--jobs), and their
+ * records written in input order through base/out.h, with the progress
+ * line on a terminal.  The output is the same for any number of threads.
+ */
+#ifndef ARB_PIPELINE_H
+#define ARB_PIPELINE_H
+
+#include "cli/opts.h"
+#include "report/report.h"
+
+struct arb_pipeline;
+
+/* Start the threads; ro is the report's options for every record. */
+struct arb_pipeline *arb_pipeline_new(const struct arb_opts *o, const struct arb_report_opts *ro);
+/* Read one file (path "-": standard input) and hand its games on; an
+ * unreadable file gets its record and a message.  The exit status so far. */
+int arb_pipeline_check_file(struct arb_pipeline *p, const char *path);
+/* The run's counters (complete after arb_pipeline_wait). */
+struct arb_summary *arb_pipeline_summary(struct arb_pipeline *p);
+/* Update the progress line (at most about twice a second). */
+void arb_pipeline_progress(struct arb_pipeline *p);
+/* Write every game still in flight and stop the threads. */
+void arb_pipeline_wait(struct arb_pipeline *p);
+/* Write the output (the progress line taken off a terminal first). */
+void arb_pipeline_flush(struct arb_pipeline *p);
+/* Take the progress line off the terminal and free everything. */
+void arb_pipeline_free(struct arb_pipeline *p);
+
+#endif

@@ -1,0 +1,220 @@
+/* pgn_out.c — the one PGN writer (see pgn_out.h). */
+#include "report/pgn_out.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "base/utf8.h"
+#include "read/nag.h"
+#include "chess/san.h"
+
+static void put_tag(struct arb_buf *b, const char *name, const char *value)
+{
+    arb_buf_printf(b, "[%s \"", name);
+    for (const char *p = value; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            arb_buf_addc(b, '\\');
+        arb_buf_addc(b, *p);
+    }
+    arb_buf_adds(b, "\"]\n");
+}
+
+static const char *const roster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+static const char *const roster_default[] = {"?", "?", "????.??.??", "?", "?", "?", "*"};
+
+void arb_pgn_out_tags(struct arb_buf *b, const struct arb_game *g, const char *result)
+{
+    for (int r = 0; r < 7; r++) {
+        const char *v = arb_game_tag(g, roster[r]);
+        if (r == 6)
+            v = result;
+        put_tag(b, roster[r], v ? v : roster_default[r]);
+    }
+    for (int i = 0; i < g->n_tags; i++) {
+        bool in_roster = false, repeated = false;
+        for (int r = 0; r < 7; r++)
+            in_roster |= strcmp(g->tags[i].name, roster[r]) == 0;
+        for (int j = 0; j < i; j++)
+            repeated |= strcmp(g->tags[j].name, g->tags[i].name) == 0;
+        if (!in_roster && !repeated)
+            put_tag(b, g->tags[i].name, g->tags[i].value);
+    }
+    arb_buf_addc(b, '\n');
+}
+
+void arb_pgn_out_start(struct arb_pgn_out *w, struct arb_buf *b)
+{
+    w->b = b;
+    w->line_start = b->len;
+    w->glue = false;
+}
+
+void arb_pgn_out_word(struct arb_pgn_out *o, const char *s, size_t n)
+{
+    /* Columns are characters (Cyrillic letters and figurines take two or
+     * three bytes each). */
+    size_t col = arb_utf8_chars(o->b->data + o->line_start, o->b->len - o->line_start);
+    size_t w = arb_utf8_chars(s, n);
+    if (o->glue) {
+        o->glue = false;
+    } else if (col > 0 && col + 1 + w > 80) {
+        arb_buf_addc(o->b, '\n');
+        o->line_start = o->b->len;
+    } else if (col > 0) {
+        arb_buf_addc(o->b, ' ');
+    }
+    arb_buf_add(o->b, s, n);
+}
+
+void arb_pgn_out_comment(struct arb_pgn_out *o, const char *s, size_t n)
+{
+    struct arb_buf w = {0};
+    size_t i = 0;
+    bool first = true;
+    for (;;) {
+        while (i < n && (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' || s[i] == '\t'))
+            i++;
+        size_t j = i;
+        while (j < n && s[j] != ' ' && s[j] != '\n' && s[j] != '\r' && s[j] != '\t')
+            j++;
+        size_t k = j;
+        while (k < n && (s[k] == ' ' || s[k] == '\n' || s[k] == '\r' || s[k] == '\t'))
+            k++;
+        bool last = k >= n;
+        arb_buf_clear(&w);
+        if (first)
+            arb_buf_addc(&w, '{');
+        arb_buf_add(&w, s + i, j - i);
+        if (last)
+            arb_buf_addc(&w, '}');
+        arb_pgn_out_word(o, w.data, w.len);
+        first = false;
+        i = k;
+        if (last)
+            break;
+    }
+    arb_buf_free(&w);
+}
+
+void arb_pgn_out_newline(struct arb_pgn_out *w)
+{
+    if (w->b->len > w->line_start) {
+        arb_buf_addc(w->b, '\n');
+        w->line_start = w->b->len;
+    }
+    w->glue = false;
+}
+
+void arb_pgn_out_line(struct arb_pgn_out *w, const char *s, size_t n)
+{
+    arb_pgn_out_newline(w);
+    arb_buf_add(w->b, s, n);
+}
+
+void arb_pgn_out_open(struct arb_pgn_out *w)
+{
+    arb_pgn_out_word(w, "(", 1);
+    w->glue = true;
+}
+
+void arb_pgn_out_close(struct arb_pgn_out *w)
+{
+    arb_buf_addc(w->b, ')');
+}
+
+void arb_pgn_out_end(struct arb_pgn_out *w, const char *result)
+{
+    arb_pgn_out_word(w, result, strlen(result));
+    arb_buf_adds(w->b, "\n\n");
+}
+
+void arb_pgn_out_movetext(struct arb_buf *b, const struct arb_game *g, char *const *move_text,
+                          const struct arb_outcome *oc, const char *result)
+{
+    struct arb_pgn_out o;
+    arb_pgn_out_start(&o, b);
+    /* Per variation depth: ply of the next move (counted from the start
+     * position), and the ply before the last move (a variation replaces it). */
+    int cap = 64, depth = 0;
+    int *ply = arb_arena_alloc(g->arena, sizeof(int) * (size_t)cap);
+    int *prev = arb_arena_alloc(g->arena, sizeof(int) * (size_t)cap);
+    ply[0] = 0;
+    prev[0] = 0;
+    bool need_number = true;
+    int base = (int)(oc->start_fullmove - 1) * 2 + (oc->start_side == ARB_BLACK);
+    char num[32];
+    for (int i = 0; i < g->n_nodes; i++) {
+        const struct arb_node *n = &g->nodes[i];
+        const char *t = arb_node_text(g, n);
+        switch (n->kind) {
+        case ARB_N_MOVE: {
+            if (!move_text[i])
+                break;   /* a mark as its own word, or an unplayed variation move */
+            int p = base + ply[depth];
+            char unit[96];   /* a number stays on the line of its move */
+            if (p % 2 == 0 || need_number)
+                snprintf(unit, sizeof unit, "%s %s", arb_move_number(1, p, num), move_text[i]);
+            else
+                snprintf(unit, sizeof unit, "%s", move_text[i]);
+            arb_pgn_out_word(&o, unit, strlen(unit));
+            prev[depth] = ply[depth];
+            ply[depth]++;
+            need_number = false;
+            /* Glued annotations (e4!?, Nf3\xC2\xB1) become NAGs, in the order written. */
+            int nags[4], nn = 0, nag;
+            size_t end = n->len, gl;
+            while (nn < 4 && (gl = arb_nag_glued(t, end, &nag)) > 0 && nag) {
+                nags[nn++] = nag;
+                end -= gl;
+            }
+            while (nn > 0) {
+                snprintf(num, sizeof num, "$%d", nags[--nn]);
+                arb_pgn_out_word(&o, num, strlen(num));
+            }
+            break;
+        }
+        case ARB_N_NAG:
+            /* "$12", or a glyph standing alone ("\xC2\xB1", "+-"): as PGN writes it. */
+            snprintf(num, sizeof num, "$%d", n->num);
+            arb_pgn_out_word(&o, num, strlen(num));
+            break;
+        case ARB_N_COMMENT:
+            if (t[0] == ';') {
+                arb_pgn_out_comment(&o, t + 1, n->len - 1);   /* a rest-of-line comment becomes a brace comment */
+            } else {
+                size_t len = n->len - 1;           /* without the braces (the last may be missing) */
+                if (len && t[n->len - 1] == '}')
+                    len--;
+                arb_pgn_out_comment(&o, t + 1, len);
+            }
+            need_number = true;
+            break;
+        case ARB_N_VAR_OPEN:
+            if (depth + 1 >= cap) {
+                int nc = cap * 2;
+                ply = arb_arena_grow(g->arena, ply, sizeof(int), (size_t)cap, (size_t)nc);
+                prev = arb_arena_grow(g->arena, prev, sizeof(int), (size_t)cap, (size_t)nc);
+                cap = nc;
+            }
+            arb_pgn_out_open(&o);
+            ply[depth + 1] = prev[depth];
+            prev[depth + 1] = prev[depth];
+            depth++;
+            need_number = true;
+            break;
+        case ARB_N_VAR_CLOSE:
+            if (depth) {
+                arb_pgn_out_close(&o);
+                depth--;
+                need_number = true;
+            }
+            break;
+        case ARB_N_DRAW_OFFER:
+            arb_pgn_out_word(&o, "{(=)}", 5);
+            break;
+        default:
+            break;
+        }
+    }
+    arb_pgn_out_end(&o, result);
+}
