@@ -9,6 +9,8 @@
  */
 #include "notation/notation.h"
 
+#include "base/utf8.h"
+
 #include <pthread.h>
 #include <string.h>
 
@@ -17,18 +19,11 @@ static uint32_t first_cp(const char *s, size_t n, size_t *len)
 {
     const unsigned char *u = (const unsigned char *)s;
     *len = 1;
-    if (!n)
+    size_t k = n ? arb_utf8_valid(u, n) : 0;
+    if (!k)
         return 0;
-    if (u[0] < 0x80)
-        return u[0];
-    size_t k = u[0] >= 0xF0 ? 4 : u[0] >= 0xE0 ? 3 : u[0] >= 0xC0 ? 2 : 1;
-    if (k == 1 || k > n)
-        return 0;
-    uint32_t cp = u[0] & (0x3F >> (k - 1));
-    for (size_t i = 1; i < k; i++)
-        cp = (cp << 6) | (u[i] & 0x3F);
     *len = k;
-    return cp;
+    return arb_utf8_decode(u, k);
 }
 
 /* Code point -> mask, for the few dozen characters piece spellings start with. */

@@ -15,6 +15,8 @@
  * anything else is ARB_NP_ERROR with a phrase naming the offending part.
  */
 #include "notation/notation.h"
+
+#include "base/utf8.h"
 #include "read/nag.h"
 
 #include <string.h>
@@ -34,9 +36,8 @@ static bool ends_with(const char *s, size_t n, const char *p)
 /* Length of the UTF-8 character starting at s (1 for invalid bytes). */
 static size_t u8len(const char *s, size_t n)
 {
-    unsigned char c = (unsigned char)s[0];
-    size_t k = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
-    return k <= n ? k : 1;
+    size_t k = arb_utf8_valid((const unsigned char *)s, n);
+    return k ? k : 1;
 }
 
 static void set_bad(struct arb_parse_info *info, const char *s, size_t n, size_t at)

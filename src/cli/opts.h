@@ -16,10 +16,7 @@
 #include "notation/notation.h"
 #include "report/report.h"
 
-/* The version --version prints (and SARIF's tool.driver.version). */
-#ifndef ARB_VERSION
-#define ARB_VERSION "0.1.0"
-#endif
+#include "base/version.h"
 
 /* Exit statuses (INTERFACE.md). */
 enum arb_exit { ARB_EXIT_OK = 0, ARB_EXIT_FINDINGS = 1, ARB_EXIT_FAILURE = 2 };

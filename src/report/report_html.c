@@ -28,13 +28,13 @@
  * focus (tabindex -1) as the links and those keys lead to it.
  */
 #include "report/report.h"
+#include "base/version.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "chess/board.h"
 #include "report/diagram.h"
-#include "cli/opts.h"
 
 struct html_state {
     struct arb_buf files;         /* the summary's rows: a file each */

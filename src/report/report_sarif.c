@@ -18,6 +18,7 @@
  * SARIF calls unicodeCodePoints (its default is UTF-16 code units).
  */
 #include "report/report.h"
+#include "base/version.h"
 
 #include <stdlib.h>
 
@@ -26,7 +27,6 @@
 
 #include "read/input.h"
 #include "report/json.h"
-#include "cli/opts.h"
 
 #define SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
 
