@@ -90,10 +90,13 @@ void rs_count_repetitions(struct rs *s, const struct arb_node *n, bool mate)
     }
     if (occ < 2 && pos->halfmove < 100)
         return;   /* the usual case: nothing has come back, no count is due */
-    /* 2014 counts only five occurrences in consecutive alternate moves. */
+    /* 2014 counts only five occurrences in consecutive alternate moves:
+     * asked only then, and no further back than five (a shuffle repeats
+     * every four plies: walking the whole window back would be quadratic). */
     int consecutive = 1;
-    while (p - 4 * consecutive >= lowest && s->hist[p - 4 * consecutive] == key)
-        consecutive++;
+    if (occ >= 5 && (s->prof->rules & ARB_PR_FIVEFOLD_CONSECUTIVE))
+        while (consecutive < 5 && p - 4 * consecutive >= lowest && s->hist[p - 4 * consecutive] == key)
+            consecutive++;
     if (occ == 2) {
         if (s->n_twice[pos->side] < TWICE_MAX)
             s->twice_key[pos->side][s->n_twice[pos->side]++] = key;
