@@ -47,19 +47,17 @@ static int convert_file(const struct arb_opts *o, const char *path, struct arb_b
                         int *games, int *copied)
 {
     struct arb_input in;
+    struct arb_pgn_reader rd;
     char err[300];
-    if (arb_pgn_open(&in, path, o->encoding, arb_opts_sniffer(o), err, sizeof err) < 0) {
+    if (arb_opts_open(o, path, path, arb_opts_sniffer(o), &in, &rd, err, sizeof err) < 0) {
         arb_msg("%s", err);
         return ARB_EXIT_FAILURE;
     }
-    struct arb_pgn_reader rd;
-    arb_pgn_init(&rd, &in, path, o->max_game_bytes);
-    rd.is_move = arb_opts_sniffer(o);
     unsigned votes[32] = {0};
     struct conv c = {.to = o->to};
-    struct arb_check_opts co = {.profile = o->profile, .lang = o->lang, .lang_hint = o->lang_hint,
-                                .lang_votes = arb_lang_votes_plain, .votes_ctx = votes, .mode = o->mode,
-                                .time_control = o->have_time_control ? &o->time_control : NULL};
+    struct arb_check_opts co = arb_opts_check(o);
+    co.lang_votes = arb_lang_votes_plain;
+    co.votes_ctx = votes;
     struct arb_replay_hooks hooks = {.ctx = &c, .on_move = on_move};
     int status = ARB_EXIT_OK;
     for (;;) {

@@ -55,14 +55,13 @@ static bool sheet_word(const char *s, size_t n)
 static int read_sheet(const struct arb_opts *o, struct sheet_file *f)
 {
     char err[300];
-    if (arb_pgn_open(&f->in, f->path, o->encoding, arb_opts_sniffer(o) ? sheet_word : NULL, err, sizeof err) < 0) {
+    if (arb_opts_open(o, f->path, f->path, arb_opts_sniffer(o) ? sheet_word : NULL, &f->in, &f->rd, err,
+                      sizeof err) < 0) {
         arb_msg("%s", err);
         return -1;
     }
     f->open = true;
     arb_arena_init(&f->arena);
-    arb_pgn_init(&f->rd, &f->in, f->path, o->max_game_bytes);
-    f->rd.is_move = arb_opts_sniffer(o) ? sheet_word : NULL;
     int r = arb_pgn_next(&f->rd, &f->g, &f->arena);
     if (r <= 0) {
         arb_msg("%s: %s", f->path, r < 0 ? "read error" : "no moves in the file");

@@ -602,18 +602,15 @@ int arb_cmd_replay(const struct arb_opts *o)
 {
     const char *path = o->n_files ? o->files[0] : "-";
     struct arb_input in;
+    struct arb_pgn_reader rd;
     char err[300];
-    if (arb_pgn_open(&in, path, o->encoding, arb_opts_sniffer(o), err, sizeof err) < 0) {
+    if (arb_opts_open(o, path, path, arb_opts_sniffer(o), &in, &rd, err, sizeof err) < 0) {
         arb_msg("%s", err);
         return ARB_EXIT_FAILURE;
     }
-    struct arb_pgn_reader rd;
     struct arb_arena arena;
-    arb_pgn_init(&rd, &in, path, o->max_game_bytes);
-    rd.is_move = arb_opts_sniffer(o);
     arb_arena_init(&arena);
-    struct arb_check_opts co = {.profile = o->profile, .lang = o->lang, .lang_hint = o->lang_hint, .mode = o->mode,
-                                .time_control = o->have_time_control ? &o->time_control : NULL};
+    struct arb_check_opts co = arb_opts_check(o);
     int status = ARB_EXIT_FAILURE;
     struct arb_game g;
     int r;

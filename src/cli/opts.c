@@ -658,6 +658,23 @@ arb_sniffer arb_opts_sniffer(const struct arb_opts *o)
     return o->lang && o->lang->spoken ? NULL : arb_notation_is_move_any;
 }
 
+struct arb_check_opts arb_opts_check(const struct arb_opts *o)
+{
+    return (struct arb_check_opts){.profile = o->profile, .lang = o->lang, .lang_hint = o->lang_hint,
+                                   .mode = o->mode, .repair = o->repair,
+                                   .time_control = o->have_time_control ? &o->time_control : NULL};
+}
+
+int arb_opts_open(const struct arb_opts *o, const char *path, const char *name, arb_sniffer is_move,
+                  struct arb_input *in, struct arb_pgn_reader *rd, char *err, size_t cap)
+{
+    if (arb_pgn_open(in, path, o->encoding, is_move, err, cap) < 0)
+        return -1;
+    arb_pgn_init(rd, in, name, o->max_game_bytes);
+    rd->is_move = is_move;
+    return 0;
+}
+
 void arb_opts_free(struct arb_opts *o)
 {
     for (int i = 0; i < o->n_where; i++) {

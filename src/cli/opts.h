@@ -93,6 +93,14 @@ bool arb_opts_move_ref(const char *s, int *move_no, int *side);
 /* --color=auto|always|never: auto is on for a terminal on standard output,
  * unless NO_COLOR is set or TERM is "dumb". */
 bool arb_opts_want_color(const struct arb_opts *o);
+/* What the replay takes from the options (every command builds it here:
+ * rules, language, mode, time control, --repair). */
+struct arb_check_opts arb_opts_check(const struct arb_opts *o);
+/* Open path (the reader names it `name`) with the options' encoding and
+ * game-size limit, is_move telling a bare move list; -1 and the message
+ * in err if it cannot be read. */
+int arb_opts_open(const struct arb_opts *o, const char *path, const char *name, arb_sniffer is_move,
+                  struct arb_input *in, struct arb_pgn_reader *rd, char *err, size_t cap);
 
 /* Parse argv.  ARB_OPTS_RUN: run the command; ARB_OPTS_DONE: help, version
  * or a list was printed (exit 0); ARB_OPTS_USAGE: a usage error was printed

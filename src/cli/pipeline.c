@@ -330,7 +330,9 @@ int arb_pipeline_check_file(struct arb_pipeline *p, const char *path)
     const struct arb_opts *o = p->o;
     struct file_ctx *f = arb_xcalloc(1, sizeof *f);
     char err[300];
-    if (arb_pgn_open(&f->in, path, o->encoding, arb_opts_sniffer(o), err, sizeof err) < 0) {
+    struct arb_pgn_reader rd;
+    const char *name = o->origin && strcmp(path, "-") == 0 ? o->origin : path;
+    if (arb_opts_open(o, path, name, arb_opts_sniffer(o), &f->in, &rd, err, sizeof err) < 0) {
         arb_msg("%s", err);
         p->sum.unreadable++;
         free(f);
@@ -343,13 +345,8 @@ int arb_pipeline_check_file(struct arb_pipeline *p, const char *path)
     f->open = f->reading = true;
     p->sum.files++;
     p->reading = &f->in;
-    struct arb_pgn_reader rd;
-    arb_pgn_init(&rd, &f->in, o->origin && strcmp(path, "-") == 0 ? o->origin : path, o->max_game_bytes);
-    rd.is_move = arb_opts_sniffer(o);
     rd.game_base = o->game_base;
-    f->co = (struct arb_check_opts){.profile = o->profile, .lang = o->lang, .lang_hint = o->lang_hint,
-                                    .mode = o->mode, .repair = o->repair,
-                                    .time_control = o->have_time_control ? &o->time_control : NULL};
+    f->co = arb_opts_check(o);
     int status = ARB_EXIT_OK;
     struct batch *b = NULL;
     unsigned since_progress = 0;

@@ -549,7 +549,8 @@ void arb_replay(struct arb_game *g, const struct arb_check_opts *o, const struct
     state_init(&s, g, o, out);
     s.hooks = hooks ? hooks : &none;
     if (begin(&s, o)) {
-        first_step(&s);
+        if (s.hooks->on_position)
+            first_step(&s);
         walk(&s);
         out->followed_plies = s.cur.ply;
         out->plies = s.first_illegal ? s.first_illegal - 1 : s.cur.ply;

@@ -170,9 +170,6 @@ void arb_recon_write_pgn(struct arb_buf *b, const struct arb_recon_report *rep)
         res = "*";
     arb_pgn_out_tags(b, tg, res);   /* the first sheet's, with its FEN if it has one */
     /* The verdict first, on a line of its own. */
-    struct arb_buf v = {0};
-    struct arb_buf *tb = b;
-    b = &v;
     arb_buf_printf(b, "{arbiter reconstruct: %d move%s from %d sheet%s (", g->n_moves, g->n_moves == 1 ? "" : "s",
                    ns, ns == 1 ? "" : "s");
     for (int k = 0; k < ns; k++)
@@ -190,13 +187,9 @@ void arb_recon_write_pgn(struct arb_buf *b, const struct arb_recon_report *rep)
                         "and the tokens after it are not fitted");
     if (r->pruned)
         arb_buf_adds(b, "; the search was cut short, a better game may exist");
-    arb_buf_adds(b, "}");
-    b = tb;
+    arb_buf_adds(b, "}\n");
     struct arb_pgn_out w;
     arb_pgn_out_start(&w, b);
-    arb_pgn_out_line(&w, v.data, v.len);
-    arb_pgn_out_newline(&w);
-    arb_buf_free(&v);
     char (*san)[16] = arb_xmalloc((size_t)(g->n_moves + 1) * sizeof *san);
     san_list(start, g->moves, g->n_moves, san);
     bool need_number = true;   /* at the start and after a comment */
