@@ -41,7 +41,8 @@
 #include "read/timectl.h"
 
 struct step {
-    struct arb_pos pos;
+    struct arb_packed pk;         /* the position, packed (a third of its size: a long game's steps add up) */
+    uint32_t fullmove;
     enum arb_step_status status;  /* to move, in check, checkmated, stalemated (the replay says) */
     arb_move move;
     int node;
@@ -58,6 +59,7 @@ struct view {
     struct arb_outcome oc;
     struct step *steps;
     int n, cap;
+    struct arb_pos start;         /* the first step's position: what packing leaves out */
     int *order;                   /* finding indexes grouped by step */
     bool clocks;                  /* the record holds clock readings */
     bool flip;
@@ -75,9 +77,12 @@ static void collect(void *vctx, const struct arb_replay_step *st)
         v->steps = s;
         v->cap = cap;
     }
+    if (!v->n)
+        v->start = *st->pos;
     struct step *s = &v->steps[v->n++];
     memset(s, 0, sizeof *s);
-    s->pos = *st->pos;
+    arb_pos_pack(st->pos, &s->pk);
+    s->fullmove = st->pos->fullmove;
     s->status = st->status;
     s->move = st->move;
     s->node = st->node;
@@ -87,6 +92,14 @@ static void collect(void *vctx, const struct arb_replay_step *st)
     memcpy(s->clk_ply, st->clk_ply, sizeof s->clk_ply);
     if (st->clk[0] >= 0 || st->clk[1] >= 0)
         v->clocks = true;
+}
+
+/* The position of step k, into *pos. */
+static const struct arb_pos *step_pos(const struct view *v, int k, struct arb_pos *pos)
+{
+    arb_pos_unpack(&v->steps[k].pk, &v->start, pos);
+    pos->fullmove = v->steps[k].fullmove;
+    return pos;
 }
 
 /* The step a finding is shown at, or -1 (a variation's). */
@@ -106,13 +119,25 @@ static void place_findings(struct view *v)
     v->order = malloc((size_t)(fs->n ? fs->n : 1) * sizeof *v->order);
     if (!v->order)
         arb_out_of_memory();
+    /* Grouped by step in one pass over each (a counting sort, in finding
+     * order within a step): a long game with many findings stays linear. */
+    for (int k = 0; k < v->n; k++)
+        v->steps[k].n = 0;
+    for (int i = 0; i < fs->n; i++) {
+        int k = step_of(v, &fs->v[i]);
+        if (k >= 0)
+            v->steps[k].n++;
+    }
     int used = 0;
     for (int k = 0; k < v->n; k++) {
         v->steps[k].first = used;
-        for (int i = 0; i < fs->n; i++)
-            if (step_of(v, &fs->v[i]) == k)
-                v->order[used++] = i;
-        v->steps[k].n = used - v->steps[k].first;
+        used += v->steps[k].n;
+        v->steps[k].n = 0;
+    }
+    for (int i = 0; i < fs->n; i++) {
+        int k = step_of(v, &fs->v[i]);
+        if (k >= 0)
+            v->order[v->steps[k].first + v->steps[k].n++] = i;
     }
 }
 
@@ -140,8 +165,7 @@ static void step_label(struct arb_buf *b, const struct view *v, int k)
 /* "White to move", "Black to move, in check", "checkmate", ... and the clocks. */
 static void status_line(struct arb_buf *b, const struct view *v, int k)
 {
-    const struct arb_pos *p = &v->steps[k].pos;
-    const char *side = p->side == ARB_WHITE ? "White" : "Black";
+    const char *side = v->steps[k].pk.side == ARB_WHITE ? "White" : "Black";
     const struct step *s = &v->steps[k];
     if (s->status == ARB_STEP_CHECKMATE || s->status == ARB_STEP_STALEMATE)
         arb_buf_printf(b, "%s is %s", side, s->status == ARB_STEP_CHECKMATE ? "checkmated" : "stalemated");
@@ -154,7 +178,7 @@ static void status_line(struct arb_buf *b, const struct view *v, int k)
             arb_buf_adds(b, c ? ", Black " : " White ");
             arb_buf_adds(b, s->clk[c] >= 0 ? arb_clock_format(s->clk[c], t) : "?");
             /* A reading older than the side's last move says when it was taken. */
-            int own_last = p->side == c ? k - 1 : k;
+            int own_last = s->pk.side == c ? k - 1 : k;
             if (s->clk[c] >= 0 && s->clk_ply[c] < own_last) {
                 char label[24];
                 arb_ply_label(&v->oc, s->clk_ply[c], label, sizeof label);
@@ -200,10 +224,10 @@ static void finding_lines(struct arb_buf *b, const struct view *v, int k)
 }
 
 /* The diagram of step k: its last move, and the moves its findings concern. */
-static void diagram_of(const struct view *v, int k, struct arb_diagram *d)
+static void diagram_of(const struct view *v, int k, struct arb_diagram *d, struct arb_pos *pos)
 {
     const struct step *s = &v->steps[k];
-    arb_diagram_init(d, &s->pos);
+    arb_diagram_init(d, step_pos(v, k, pos));
     d->flip = v->flip;
     arb_diagram_set_last(d, s->move);
     for (int j = 0; j < s->n; j++)
@@ -213,7 +237,8 @@ static void diagram_of(const struct view *v, int k, struct arb_diagram *d)
 static void board(struct arb_buf *b, const struct view *v, int k)
 {
     struct arb_diagram d;
-    diagram_of(v, k, &d);
+    struct arb_pos dpos;
+    diagram_of(v, k, &d, &dpos);
     arb_diagram_text(b, &d, v->flags);
 }
 
@@ -347,7 +372,7 @@ static void moves_around(struct arb_buf *b, const struct view *v, int k)
     arb_buf_adds(b, from > 1 ? "Moves: ... " : "Moves: ");
     for (int i = from; i <= to; i++) {
         const struct step *s = &v->steps[i];
-        if (i == from || v->steps[i - 1].pos.side == ARB_WHITE) {
+        if (i == from || v->steps[i - 1].pk.side == ARB_WHITE) {
             char label[24];
             arb_ply_label(&v->oc, i, label, sizeof label);
             arb_buf_adds(b, label);
@@ -501,7 +526,8 @@ static int write_svgs(const struct view *v, int only)
             continue;
         const struct step *s = &v->steps[k];
         struct arb_diagram d;
-        diagram_of(v, k, &d);
+        struct arb_pos dpos;
+        diagram_of(v, k, &d, &dpos);
         arb_buf_clear(&title);
         arb_buf_printf(&title, "Game %llu, ply %d: ", (unsigned long long)v->g->index, k);
         step_label(&title, v, k);
@@ -563,10 +589,11 @@ static int show(struct view *v)
     struct arb_buf b = {0};
     if (o->fen) {
         char fen[128];
+        struct arb_pos fpos;
         for (int k = 0; k < v->n; k++)
             if (only >= 0 ? k == only : chosen(v, k)) {
                 arb_buf_clear(&b);
-                arb_buf_printf(&b, "%s\n", arb_pos_to_fen(&v->steps[k].pos, fen));
+                arb_buf_printf(&b, "%s\n", arb_pos_to_fen(step_pos(v, k, &fpos), fen));
                 arb_out_write(b.data, b.len);
             }
         arb_buf_free(&b);

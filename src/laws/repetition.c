@@ -6,13 +6,13 @@
 /* Positions of the current window (since the last capture or pawn move)
  * and how often each stood.  A short window (most are: a pawn moves or a
  * piece is taken every few moves) is counted by scanning hist[], a few
- * compares; from REP_HASH_FROM plies on, a small hash table takes over
- * (struct rep_table in state.h: made in the game's arena the first time a
- * window is that long, and emptied for the next window by a generation
- * number).  A window that outgrows the table (possible only under 2009,
- * without the 75-move rule) falls back to scanning. */
-#define REP_MAX 700
-#define REP_HASH_FROM 24
+ * compares; from REP_HASH_FROM plies on, a hash table takes over (struct
+ * rep_table in state.h: made in the game's arena the first time a window
+ * is that long, emptied for the next window by a generation number, and
+ * doubled when half full, so that a window of any length, possible under
+ * 2009 without the 75-move rule, costs linear time). */
+_Static_assert(HIST_RING > REP_HASH_FROM + 20, "hist[] keeps the plies looked back at");
+#define REP_FIRST_CAP 1024
 
 static void rep_reset(struct rs *s)
 {
@@ -20,73 +20,96 @@ static void rep_reset(struct rs *s)
     if (!t) {
         t = s->rep = arb_arena_alloc(s->g->arena, sizeof *t);
         memset(t, 0, sizeof *t);
+        t->cap = REP_FIRST_CAP;
+        t->slot = arb_arena_alloc(s->g->arena, sizeof *t->slot * t->cap);
+        memset(t->slot, 0, sizeof *t->slot * t->cap);
     }
     if (++t->gen == 0) {
-        memset(t->slot, 0, sizeof t->slot);
+        memset(t->slot, 0, sizeof *t->slot * t->cap);
         t->gen = 1;
     }
     t->used = 0;
 }
 
-/* The slot of key (made, with count 0, when new). */
-static struct rep_slot *rep_slot(struct rep_table *t, uint64_t key)
+static struct rep_slot *rep_find(struct rep_table *t, uint64_t key)
 {
-    for (uint32_t i = (uint32_t)(key >> 40) & (REP_SLOTS - 1);; i = (i + 1) & (REP_SLOTS - 1)) {
+    for (uint32_t i = (uint32_t)(key >> 40) & (t->cap - 1);; i = (i + 1) & (t->cap - 1)) {
         struct rep_slot *e = &t->slot[i];
-        if (e->gen != t->gen) {
-            e->gen = t->gen;
-            e->key = key;
-            e->count = 0;
-            t->used++;
-            return e;
-        }
-        if (e->key == key)
+        if (e->gen != t->gen || e->key == key)
             return e;
     }
 }
 
+/* Twice the slots, the window's positions moved over (the old array stays
+ * in the arena: the sizes double, so at most as much again). */
+static void rep_grow(struct rs *s, struct rep_table *t)
+{
+    struct rep_slot *old = t->slot;
+    uint32_t old_cap = t->cap;
+    t->cap *= 2;
+    t->slot = arb_arena_alloc(s->g->arena, sizeof *t->slot * t->cap);
+    memset(t->slot, 0, sizeof *t->slot * t->cap);
+    for (uint32_t i = 0; i < old_cap; i++)
+        if (old[i].gen == t->gen)
+            *rep_find(t, old[i].key) = old[i];
+}
+
+/* The slot of key (made, with count 0, when new). */
+static struct rep_slot *rep_slot(struct rs *s, uint64_t key)
+{
+    struct rep_table *t = s->rep;
+    struct rep_slot *e = rep_find(t, key);
+    if (e->gen == t->gen)
+        return e;
+    if ((t->used + 1) * 2 > t->cap) {
+        rep_grow(s, t);
+        e = rep_find(t, key);
+    }
+    e->gen = t->gen;
+    e->key = key;
+    e->count = 0;
+    t->used++;
+    return e;
+}
+
+/* How often key stood in the window (a hashed one), without adding it. */
+static int rep_count(const struct rep_table *t, uint64_t key)
+{
+    struct rep_slot *e = rep_find((struct rep_table *)t, key);
+    return e->gen == t->gen ? (int)e->count : 0;
+}
+
 /* The main line after each ply: repetitions and the move counts (9.2, 9.3,
- * 9.6).  hist[p] is the repetition key (9.2.2: side to move, castling
+ * 9.6).  HIST(s, p) is the repetition key (9.2.2: side to move, castling
  * rights, en passant only where a capture is legal) after ply p. */
 void rs_count_repetitions(struct rs *s, const struct arb_node *n, bool mate)
 {
     const struct arb_pos *pos = &s->cur.pos;
     int p = s->cur.ply;
-    if (p >= s->hist_cap) {
-        int cap = s->hist_cap ? s->hist_cap * 2 : 256;
-        while (cap <= p)
-            cap *= 2;
-        s->hist = arb_arena_grow(s->g->arena, s->hist, sizeof *s->hist, (size_t)s->hist_cap, (size_t)cap);
-        s->hist_cap = cap;
-    }
     uint64_t key = pos->ep == ARB_NO_SQ ? pos->key : arb_pos_repetition_key(pos);
-    s->hist[p] = key;
+    HIST(s, p) = key;
     if (pos->halfmove == 0) {
         /* Nothing before a capture or pawn move can come back. */
         s->n_twice[0] = s->n_twice[1] = 0;
         s->twice_over[0] = s->twice_over[1] = false;
-        s->rep_hashed = s->rep_full = false;
+        s->rep_hashed = false;
     }
     int lowest = p - (int)pos->halfmove;
     if (lowest < s->rep_floor)
         lowest = s->rep_floor;
-    if (p - lowest >= REP_HASH_FROM && !s->rep_hashed && !s->rep_full) {
+    if (p - lowest >= REP_HASH_FROM && !s->rep_hashed) {
         rep_reset(s);
         for (int q = lowest; q < p; q++)
-            rep_slot(s->rep, s->hist[q])->count++;
+            rep_slot(s, HIST(s, q))->count++;
         s->rep_hashed = true;
-    }
-    if (s->rep_hashed && s->rep->used >= REP_MAX) {
-        s->rep_hashed = false;
-        s->rep_full = true;
     }
     int occ;
     if (s->rep_hashed) {
-        occ = (int)++rep_slot(s->rep, key)->count;
+        occ = (int)++rep_slot(s, key)->count;
     } else {
         occ = 1;
         for (int q = p - 2; q >= lowest; q -= 2)
-            occ += s->hist[q] == key;
+            occ += HIST(s, q) == key;
     }
     if (occ < 2 && pos->halfmove < 100)
         return;   /* the usual case: nothing has come back, no count is due */
@@ -95,7 +118,7 @@ void rs_count_repetitions(struct rs *s, const struct arb_node *n, bool mate)
      * every four plies: walking the whole window back would be quadratic). */
     int consecutive = 1;
     if (occ >= 5 && (s->prof->rules & ARB_PR_FIVEFOLD_CONSECUTIVE))
-        while (consecutive < 5 && p - 4 * consecutive >= lowest && s->hist[p - 4 * consecutive] == key)
+        while (consecutive < 5 && p - 4 * consecutive >= lowest && HIST(s, p - 4 * consecutive) == key)
             consecutive++;
     if (occ == 2) {
         if (s->n_twice[pos->side] < TWICE_MAX)
@@ -200,9 +223,11 @@ void rs_check_unplayed_claims(struct rs *s, const struct arb_node *n, arb_move p
                 if (!over) {
                     for (int i = 0; i < s->n_twice[them]; i++)
                         occ += 2 * (s->twice_key[them][i] == key);
+                } else if (s->rep_hashed) {
+                    occ += rep_count(s->rep, key);   /* (a key holds its side to move) */
                 } else {
                     for (int q = p - 2; q >= lowest && q >= 0; q -= 2)
-                        occ += s->hist[q] == key;
+                        occ += HIST(s, q) == key;
                 }
                 repeats = occ >= 3;
             }

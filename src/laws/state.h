@@ -49,18 +49,21 @@ struct level {
 };
 
 /* The positions of a long repetition window and their counts
- * (repetition.c). */
-#define REP_SLOTS 1024
+ * (repetition.c): open addressing, grown at half full. */
 struct rep_slot {
     uint64_t key;
     uint32_t gen, count;
 };
 struct rep_table {
-    struct rep_slot slot[REP_SLOTS];
-    uint32_t gen, used;
+    struct rep_slot *slot;
+    uint32_t cap;            /* a power of two */
+    uint32_t gen, used;      /* slots of another generation are empty */
 };
 
 #define TWICE_MAX 8
+#define HIST_RING 64
+#define HIST(s, p) ((s)->hist[(unsigned)(p) % HIST_RING])
+#define REP_HASH_FROM 24     /* a window this long is hashed (and hist[] keeps more) */
 struct rs {
     struct arb_game *g;
     struct arb_outcome *out;
@@ -77,8 +80,11 @@ struct rs {
     const struct arb_replay_hooks *hooks;  /* never NULL (none: all members NULL) */
     struct arb_replay_step step;           /* on_position: the main line's position the replay stands at */
     struct arb_pos step_pos;               /* ... its position */
-    uint64_t *hist;          /* main line: repetition key of the position after each ply (0: the start) */
-    int hist_cap;
+    /* Main line: the repetition key of the position after each of the last
+     * HIST_RING plies (ply p at hist[p % HIST_RING]; 0: the start).  A
+     * window longer than REP_HASH_FROM plies is counted in rep, so nothing
+     * looks further back than that: memory does not grow with the game. */
+    uint64_t hist[64];
     bool threefold_told, fifty_told, after_end_told, fivefold_2014_told;
     /* Positions of the current window that stood twice, by side to move (a
      * third occurrence may come): listed in twice_key[], unless there were
@@ -93,7 +99,6 @@ struct rs {
     int illegal_moves[2];    /* completed illegal moves by each side on the main line (7.5.5 counts them) */
     struct rep_table *rep;   /* NULL until a window is long enough to hash */
     bool rep_hashed;         /* the window is counted in rep (else by scanning hist[]) */
-    bool rep_full;           /* the window outgrew rep_table: scan hist[] until it closes */
     struct {                 /* notation forms reported in this game: once each, then counted */
         const char *fmt;
         int index, more;

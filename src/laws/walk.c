@@ -166,7 +166,7 @@ static int do_move(struct rs *s, int idx)
             s->rep_floor = s->cur.ply;
             s->n_twice[0] = s->n_twice[1] = 0;
             s->twice_over[0] = s->twice_over[1] = false;
-            s->rep_hashed = s->rep_full = false;
+            s->rep_hashed = false;
             rs_count_repetitions(s, n, false);
         }
         return used;
@@ -505,8 +505,6 @@ const unsigned *arb_lang_votes_plain(void *votes)
  * the game starts from. */
 static void hist_start(struct rs *s)
 {
-    s->hist_cap = 256;
-    s->hist = arb_arena_alloc(s->g->arena, sizeof *s->hist * (size_t)s->hist_cap);
     s->hist[0] = arb_pos_repetition_key(&s->cur.pos);
 }
 

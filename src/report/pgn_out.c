@@ -30,13 +30,13 @@ void arb_pgn_out_tags(struct arb_buf *b, const struct arb_game *g, const char *r
             v = result;
         put_tag(b, roster[r], v ? v : roster_default[r]);
     }
+    /* (The reader keeps one tag per name: a repeated one replaces the
+     * earlier value, duplicate-tag.) */
     for (int i = 0; i < g->n_tags; i++) {
-        bool in_roster = false, repeated = false;
+        bool in_roster = false;
         for (int r = 0; r < 7; r++)
             in_roster |= strcmp(g->tags[i].name, roster[r]) == 0;
-        for (int j = 0; j < i; j++)
-            repeated |= strcmp(g->tags[j].name, g->tags[i].name) == 0;
-        if (!in_roster && !repeated)
+        if (!in_roster)
             put_tag(b, g->tags[i].name, g->tags[i].value);
     }
     arb_buf_addc(b, '\n');
@@ -46,14 +46,29 @@ void arb_pgn_out_start(struct arb_pgn_out *w, struct arb_buf *b)
 {
     w->b = b;
     w->line_start = b->len;
+    w->counted = b->len;
+    w->col = 0;
     w->glue = false;
+}
+
+/* The current line's length in characters (Cyrillic letters and figurines
+ * take two or three bytes each), counting only what was added since the
+ * last call: a line that never breaks (400,000 glued brackets) costs
+ * linear time, not quadratic. */
+static size_t column(struct arb_pgn_out *o)
+{
+    if (o->counted < o->line_start || o->counted > o->b->len) {
+        o->counted = o->line_start;
+        o->col = 0;
+    }
+    o->col += arb_utf8_chars(o->b->data + o->counted, o->b->len - o->counted);
+    o->counted = o->b->len;
+    return o->col;
 }
 
 void arb_pgn_out_word(struct arb_pgn_out *o, const char *s, size_t n)
 {
-    /* Columns are characters (Cyrillic letters and figurines take two or
-     * three bytes each). */
-    size_t col = arb_utf8_chars(o->b->data + o->line_start, o->b->len - o->line_start);
+    size_t col = column(o);
     size_t w = arb_utf8_chars(s, n);
     if (o->glue) {
         o->glue = false;

@@ -23,6 +23,7 @@ void arb_pgn_out_tags(struct arb_buf *b, const struct arb_game *g, const char *r
 struct arb_pgn_out {
     struct arb_buf *b;
     size_t line_start;            /* where the current line starts in b */
+    size_t counted, col;          /* col: the characters of b from line_start to counted */
     bool glue;                    /* the next word follows without a space ("(" before it) */
 };
 
