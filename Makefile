@@ -187,6 +187,10 @@ build/reconbench: build/rel/tests/recon/bench.o $(OBJ)
 build/reconbench-asan: build/asan/tests/recon/bench.o $(OBJ_ASAN)
 	$(CC) $(SAN_FLAGS) -o $@ $^ $(LDLIBS)
 
+# The long inputs the bench times for linearity (tools/bench.sh).
+build/genlong: build/rel/tools/genlong.o $(CORE_SRCS:%.c=build/rel/%.o) $(NOTE_SRCS:%.c=build/rel/%.o) build/rel/src/base/util.o build/rel/src/base/utf8.o
+	$(CC) $(OPT) $(LTO) -o $@ $^ $(LDLIBS)
+
 build/rssmax: tools/rssmax.c
 	@mkdir -p build
 	$(CC) $(STD) $(WARN) -O2 -o $@ $<
@@ -221,7 +225,7 @@ perft: build/perft
 # while a call takes 300 ms: raise it as reconstruct gets faster).
 RECON_GAMES ?= 40
 
-bench: build/.deps-ok arbiter build/rssmax build/unwin build/reconbench
+bench: build/.deps-ok arbiter build/rssmax build/unwin build/reconbench build/genlong
 	@sh tools/deps.sh bench
 	SHARED="$(SHARED)" sh tools/bench.sh
 	build/unwin --budget=20000 $(SHARED)/testdata/unwinnability/chasolver-positions.txt \

@@ -112,3 +112,29 @@ row "arbiter check --jobs=$CORES --format=jsonl x50 (pipe)" "$1" "$2" $((games *
 awk -v a="$rss1" -v b="$rss50" -v c="$2" -v n="$CORES" 'BEGIN {
     printf "peak memory, one thread: 1x the corpus %.1f MB, 50x (%.2f GB) %.1f MB: %s; %d threads on 50x: %.1f MB\n",
            a / 1024, 50 * '"$bytes"' / 1e9, b / 1024, b <= a * 1.25 + 1024 ? "flat" : "GROWS", n, c / 1024 }'
+
+# Linear in every input: each hostile shape at N and 2N (tools/genlong.c),
+# best of three; the ratio of the times should be about 2 (quadratic: 4).
+# The peak memory of the larger one is the memory of one game.
+GENLONG=${GENLONG:-build/genlong}
+if [ -x "$GENLONG" ]; then
+    echo "linearity: seconds at N and 2N (best of 3), their ratio (linear: about 2), peak memory at 2N"
+    lin() { # label shape N command...
+        label=$1 shape=$2 n=$3
+        shift 3
+        "$GENLONG" "$shape" "$n" > build/bench/long-1.pgn
+        "$GENLONG" "$shape" $((n * 2)) > build/bench/long-2.pgn
+        set -- $(RUNS=3 best "$@" build/bench/long-1.pgn) $(RUNS=3 best "$@" build/bench/long-2.pgn)
+        awk -v l="$label" -v a="$1" -v b="$3" -v r="$4" 'BEGIN {
+            printf "  %-54s %7.3f s %7.3f s   x%-4.1f %7.1f MB%s\n", l, a, b, (a > 0.0005 ? b / a : 0), r / 1024, (r < 20 * 1024 ? "" : " (over 20 MB)") }'
+    }
+    lin "knight shuffle, 500k/1M plies, check" shuffle 500000 "$ARBITER" check --jobs=1
+    lin "random walk, 93k/186k plies, check --rules=fide-2009" walk 93000 "$ARBITER" check --jobs=1 --rules=fide-2009
+    lin "random walk, 93k/186k plies, check (2023)" walk 93000 "$ARBITER" check --jobs=1
+    lin "tags, 100k/200k in one game, check --format=jsonl" tags 100000 "$ARBITER" check --jobs=1 --format=jsonl
+    lin "tags, 100k/200k in one game, convert" tags 100000 "$ARBITER" convert --to=fi
+    lin "nested variations, 200k/400k, check" nest 200000 "$ARBITER" check --jobs=1
+    lin "nested variations, 200k/400k, convert" nest 200000 "$ARBITER" convert --to=fi
+    lin "knight shuffle, 200k/400k plies, replay" shuffle 200000 "$ARBITER" replay --no-interactive
+    rm -f build/bench/long-1.pgn build/bench/long-2.pgn
+fi

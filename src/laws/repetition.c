@@ -3,14 +3,16 @@
  */
 #include "laws/state.h"
 
+#include <stdlib.h>
+
 /* Positions of the current window (since the last capture or pawn move)
  * and how often each stood.  A short window (most are: a pawn moves or a
  * piece is taken every few moves) is counted by scanning hist[], a few
  * compares; from REP_HASH_FROM plies on, a hash table takes over (struct
- * rep_table in state.h: made in the game's arena the first time a window
- * is that long, emptied for the next window by a generation number, and
- * doubled when half full, so that a window of any length, possible under
- * 2009 without the 75-move rule, costs linear time). */
+ * rep_table in state.h: made the first time a window is that long,
+ * emptied for the next window by a generation number, and doubled when
+ * three quarters full), so that a window of any length (possible under
+ * 2009, without the 75-move rule) costs linear time. */
 _Static_assert(HIST_RING > REP_HASH_FROM + 20, "hist[] keeps the plies looked back at");
 #define REP_FIRST_CAP 1024
 
@@ -21,8 +23,7 @@ static void rep_reset(struct rs *s)
         t = s->rep = arb_arena_alloc(s->g->arena, sizeof *t);
         memset(t, 0, sizeof *t);
         t->cap = REP_FIRST_CAP;
-        t->slot = arb_arena_alloc(s->g->arena, sizeof *t->slot * t->cap);
-        memset(t->slot, 0, sizeof *t->slot * t->cap);
+        t->slot = arb_xcalloc(t->cap, sizeof *t->slot);
     }
     if (++t->gen == 0) {
         memset(t->slot, 0, sizeof *t->slot * t->cap);
@@ -40,18 +41,24 @@ static struct rep_slot *rep_find(struct rep_table *t, uint64_t key)
     }
 }
 
-/* Twice the slots, the window's positions moved over (the old array stays
- * in the arena: the sizes double, so at most as much again). */
-static void rep_grow(struct rs *s, struct rep_table *t)
+/* Twice the slots, the window's positions moved over. */
+static void rep_grow(struct rep_table *t)
 {
     struct rep_slot *old = t->slot;
     uint32_t old_cap = t->cap;
     t->cap *= 2;
-    t->slot = arb_arena_alloc(s->g->arena, sizeof *t->slot * t->cap);
-    memset(t->slot, 0, sizeof *t->slot * t->cap);
+    t->slot = arb_xcalloc(t->cap, sizeof *t->slot);
     for (uint32_t i = 0; i < old_cap; i++)
         if (old[i].gen == t->gen)
             *rep_find(t, old[i].key) = old[i];
+    free(old);
+}
+
+void rs_repetition_free(struct rs *s)
+{
+    if (s->rep)
+        free(s->rep->slot);
+    s->rep = NULL;
 }
 
 /* The slot of key (made, with count 0, when new). */
@@ -61,8 +68,8 @@ static struct rep_slot *rep_slot(struct rs *s, uint64_t key)
     struct rep_slot *e = rep_find(t, key);
     if (e->gen == t->gen)
         return e;
-    if ((t->used + 1) * 2 > t->cap) {
-        rep_grow(s, t);
+    if ((uint64_t)(t->used + 1) * 4 > (uint64_t)t->cap * 3) {
+        rep_grow(t);
         e = rep_find(t, key);
     }
     e->gen = t->gen;

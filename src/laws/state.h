@@ -49,7 +49,9 @@ struct level {
 };
 
 /* The positions of a long repetition window and their counts
- * (repetition.c): open addressing, grown at half full. */
+ * (repetition.c): open addressing, grown at three quarters full; the
+ * slots are malloc'd (a grown table frees the smaller), freed at the end
+ * of the replay. */
 struct rep_slot {
     uint64_t key;
     uint32_t gen, count;
@@ -190,6 +192,7 @@ int rs_resync(struct rs *s, int from);
 /* repetition.c */
 void rs_count_repetitions(struct rs *s, const struct arb_node *n, bool mate);
 void rs_check_unplayed_claims(struct rs *s, const struct arb_node *n, arb_move played);
+void rs_repetition_free(struct rs *s);
 
 /* writing.c */
 void rs_forms_counted(struct rs *s);

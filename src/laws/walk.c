@@ -564,6 +564,7 @@ void arb_replay(struct arb_game *g, const struct arb_check_opts *o, const struct
         out->legal_final = s.first_illegal ? s.legal_end : s.cur.pos;
         out->lang = s.lang_told ? s.lang : NULL;
     }
+    rs_repetition_free(&s);
     rs_forms_counted(&s);
     rs_judge_result(&s);
     arb_findings_sort(&g->findings);
