@@ -42,8 +42,7 @@ struct arb_finding *rs_finding(struct rs *s, enum arb_code code, const struct ar
     f->variation = (uint16_t)s->depth;
     f->ply = s->cur.ply + 1;
     if (n) {
-        f->line = n->line;
-        f->col = n->col;
+        arb_node_place(s->g, n, &f->line, &f->col);
         f->off = n->off;
         f->len = n->len;
         if (n->kind == ARB_N_MOVE)

@@ -11,9 +11,11 @@ static void report_castle_no_right(struct rs *s, const struct arb_node *n, int a
     if (l->ply > 0) {
         const struct arb_node *m = &s->g->nodes[l->node];
         static const char *const why[3] = {"the king moved", "that rook moved", "that rook was captured"};
+        uint32_t line, col;
+        arb_node_place(s->g, m, &line, &col);
         rs_finding(s, ARB_F_ILLEGAL_MOVE, n, rs_castling_article(s, ARB_ART_CASTLING_LOST, false),
                 "%s cannot castle %s: %s earlier (%.*s, line %u)", side_names[us], rs_castle_name(aside), why[l->why],
-                (int)m->len, arb_node_text(s->g, m), m->line);
+                (int)m->len, arb_node_text(s->g, m), line);
     } else {
         rs_finding(s, ARB_F_ILLEGAL_MOVE, n, rs_castling_article(s, ARB_ART_CASTLING_LOST, false),
                 "%s cannot castle %s: the king or that rook has moved (the starting position gives no such right)",

@@ -47,8 +47,12 @@ void rs_judge_result(struct rs *s)
         }
     if (tag && marker && result_from_string(tag->value) != g->marker) {
         struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_RESULT_INCONSISTENT);
-        f->line = marker_node ? marker_node->line : tag->line;
-        f->col = marker_node ? marker_node->col : tag->col;
+        if (marker_node) {
+            arb_node_place(g, marker_node, &f->line, &f->col);
+        } else {
+            f->line = tag->line;
+            f->col = tag->col;
+        }
         f->message = arb_arena_printf(g->arena, "the Result tag says %s but the movetext ends with %s", tag->value,
                                       marker);
         f->article = arb_article(s->prof, ARB_ART_RESULT);
@@ -61,8 +65,7 @@ void rs_judge_result(struct rs *s)
         struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_MISSING_RESULT);
         if (g->n_nodes) {
             const struct arb_node *last = &g->nodes[g->n_nodes - 1];
-            f->line = last->line;
-            f->col = last->col;
+            arb_node_place(g, last, &f->line, &f->col);
         } else {
             f->line = g->tags[g->n_tags - 1].line;
             f->col = g->tags[g->n_tags - 1].col;
@@ -164,8 +167,15 @@ void rs_judge_result(struct rs *s)
         && agreed && !out->replay_stopped && out->have_fen && out->plies < 2 && g->n_nodes > 0
         && (g->marker == ARB_RESULT_NONE || g->marker == ARB_RESULT_DRAW)) {
         struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_EARLY_DRAW);
-        f->line = tag ? tag->line : marker_node ? marker_node->line : g->line;
-        f->col = tag ? tag->col : marker_node ? marker_node->col : g->col;
+        if (tag) {
+            f->line = tag->line;
+            f->col = tag->col;
+        } else if (marker_node) {
+            arb_node_place(g, marker_node, &f->line, &f->col);
+        } else {
+            f->line = g->line;
+            f->col = g->col;
+        }
         f->message = arb_arena_printf(g->arena, "the game is scored as a draw after %s; under the %s Laws a draw "
                                                 "may be agreed only after both players have made at least one move",
                                       out->plies ? "one half-move" : "no move", s->prof->name);
@@ -179,8 +189,7 @@ void rs_judge_result(struct rs *s)
         f->line = tag->line;
         f->col = tag->col;
     } else if (marker_node) {
-        f->line = marker_node->line;
-        f->col = marker_node->col;
+        arb_node_place(g, marker_node, &f->line, &f->col);
     }
     const char *how = out->end_reason == ARB_END_CHECKMATE ? "checkmate"
                       : out->end_reason == ARB_END_STALEMATE ? "stalemate"

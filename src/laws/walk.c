@@ -131,8 +131,10 @@ static int do_move(struct rs *s, int idx)
             return used;
         }
         const struct arb_node *at = &s->g->nodes[resume];
+        uint32_t line, col;
+        arb_node_place(s->g, at, &line, &col);
         f->message = arb_arena_printf(s->g->arena, "%s; the replay skips it and resumes at %.*s (line %u)", f->message,
-                                      (int)at->len, arb_node_text(s->g, at), at->line);
+                                      (int)at->len, arb_node_text(s->g, at), line);
         return resume - idx;
     }
     if (!s->lang_told
@@ -413,8 +415,8 @@ static void walk(struct rs *s)
                                                 "%s offered a draw", side_names[mover]);
                 f->ply = s->cur.ply;
                 const struct arb_node *p = i ? &g->nodes[i - 1] : NULL;
-                if (p && p->kind == ARB_N_MOVE && p->line == n->line
-                    && p->col + arb_utf8_chars(arb_node_text(g, p), p->len) == n->col) {
+                /* (Glued: nothing between the move's text and the offer's.) */
+                if (p && p->kind == ARB_N_MOVE && p->off + p->len == n->off) {
                     f = rs_finding(s, ARB_F_NOTATION_FORM, n, ARB_ART_NOTATION_DRAW_OFFER,
                                 "a space belongs between the move and the draw offer (=)");
                     f->ply = s->cur.ply;

@@ -640,8 +640,6 @@ int arb_lex_movetext(struct arb_lexer *lx, uint64_t limit, uint64_t base_off, st
         w->off = (uint32_t)(off - base_off);
         w->len = (uint32_t)(q - p);
         *moves += w->kind == ARB_WORD_MOVE;
-        w->line = lx->line;
-        w->col = lx->col_base + (uint32_t)(off - lx->line_start) + 1;
         w->after_blank = lx->blank;
         lx->blank = false;
         lx->tok_on_line = true;

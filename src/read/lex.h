@@ -91,7 +91,6 @@ struct arb_word {
     uint8_t dots;                 /* MOVENUM */
     uint8_t after_blank;
     int32_t number;               /* MOVENUM: the number */
-    uint32_t line, col;
     uint32_t off;                 /* first byte, from base_off */
     uint32_t len;
 };

@@ -116,11 +116,19 @@ const char *arb_game_tag(const struct arb_game *g, const char *name)
 
 void arb_game_locate(const struct arb_game *g, uint64_t off, uint32_t *line, uint32_t *col)
 {
-    /* Count from the game's first token, whose line and column are known. */
+    /* Count from the game's first token, whose line and column are known,
+     * or from the last place found when off lies beyond it. */
+    struct arb_game *cache = (struct arb_game *)g;   /* (the cache only: the game is the caller's) */
+    uint64_t from = g->start_off;
     uint32_t l = g->line, c = g->col ? g->col : 1;
-    if (off > g->start_off) {
-        const char *s = arb_input_at(g->in, g->start_off);
-        uint64_t n = off - g->start_off;
+    if (g->loc_off > g->start_off && g->loc_off <= off) {
+        from = g->loc_off;
+        l = g->loc_line;
+        c = g->loc_col;
+    }
+    if (off > from) {
+        const char *s = (g->text ? g->text : arb_input_at(g->in, g->start_off)) + (from - g->start_off);
+        uint64_t n = off - from;
         for (uint64_t i = 0; i < n; i++) {
             if (s[i] == '\n') {
                 l++;
@@ -129,9 +137,17 @@ void arb_game_locate(const struct arb_game *g, uint64_t off, uint32_t *line, uin
                 c++;
             }
         }
+        cache->loc_off = off;
+        cache->loc_line = l;
+        cache->loc_col = c;
     }
     *line = l;
     *col = c;
+}
+
+void arb_node_place(const struct arb_game *g, const struct arb_node *n, uint32_t *line, uint32_t *col)
+{
+    arb_game_locate(g, g->start_off + n->off, line, col);
 }
 
 static struct arb_finding *syntax(struct arb_game *g, const struct arb_token *t, const char *fmt, ...)
@@ -163,8 +179,6 @@ _Static_assert(sizeof(struct arb_word) == sizeof(struct arb_node) && offsetof(st
                    && offsetof(struct arb_word, dots) == offsetof(struct arb_node, dots)
                    && offsetof(struct arb_word, after_blank) == offsetof(struct arb_node, after_blank)
                    && offsetof(struct arb_word, number) == offsetof(struct arb_node, num)
-                   && offsetof(struct arb_word, line) == offsetof(struct arb_node, line)
-                   && offsetof(struct arb_word, col) == offsetof(struct arb_node, col)
                    && offsetof(struct arb_word, off) == offsetof(struct arb_node, off)
                    && offsetof(struct arb_word, len) == offsetof(struct arb_node, len)
                    && (int)ARB_WORD_MOVE == (int)ARB_N_MOVE && (int)ARB_WORD_MOVENUM == (int)ARB_N_MOVENUM,
@@ -190,8 +204,6 @@ static inline __attribute__((always_inline)) struct arb_node *add_node(struct ar
     n->dots = (uint8_t)(t->dots > 255 ? 255 : t->dots);
     n->after_blank = t->after_blank;
     n->num = t->number;
-    n->line = t->line;
-    n->col = t->col;
     n->off = (uint32_t)(t->off - g->start_off);
     n->len = t->len;
     return n;
@@ -846,7 +858,8 @@ int arb_pgn_next(struct arb_pgn_reader *r, struct arb_game *g, struct arb_arena 
     if (depth > 0 && !g->truncated) {
         for (int i = g->n_nodes - 1; i >= 0; i--)
             if (g->nodes[i].kind == ARB_N_VAR_OPEN) {
-                struct arb_token at = {.line = g->nodes[i].line, .col = g->nodes[i].col};
+                struct arb_token at = {0};
+                arb_node_place(g, &g->nodes[i], &at.line, &at.col);
                 syntax(g, &at, "%d variation%s opened with '(' never closed", depth, depth > 1 ? "s" : "");
                 break;
             }

@@ -56,12 +56,11 @@ enum arb_node_kind {
     ARB_N_DRAW_OFFER, ARB_N_RESULT, ARB_N_ERROR
 };
 
-struct arb_node {                 /* 24 bytes: a game holds one per token */
+struct arb_node {                 /* 16 bytes: a game holds one per token */
     uint8_t kind;                 /* enum arb_node_kind */
     uint8_t dots;                 /* MOVENUM */
     uint8_t after_blank;          /* an empty line before it */
     int32_t num;                  /* MOVENUM number (-1: dots only), NAG value, RESULT enum */
-    uint32_t line, col;
     uint32_t off;                 /* the token's text: offset from the game's start_off ... */
     uint32_t len;                 /* ... and length (a game is at most --max-game-bytes) */
 };
@@ -84,6 +83,10 @@ struct arb_game {
     struct arb_findings findings;
     struct arb_arena *arena;
     const struct arb_input *in;   /* the reader's input, while the game is read (NULL after check hands it on) */
+    /* The last place arb_game_locate() found (a cache: places are asked
+     * for mostly in order, so a long game is counted through once). */
+    uint64_t loc_off;
+    uint32_t loc_line, loc_col;
 };
 
 /* A span of text the reader keeps track of (stray text, skipped comments). */
@@ -145,5 +148,7 @@ int arb_pgn_open(struct arb_input *in, const char *path, const char *encoding,
 
 /* Line and column of the absolute offset off inside the game's text. */
 void arb_game_locate(const struct arb_game *g, uint64_t off, uint32_t *line, uint32_t *col);
+/* Line and column of node n (counted when asked: a node does not keep them). */
+void arb_node_place(const struct arb_game *g, const struct arb_node *n, uint32_t *line, uint32_t *col);
 
 #endif

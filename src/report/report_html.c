@@ -365,7 +365,9 @@ static void moves(struct arb_buf *out, const struct arb_game *g, struct places *
         if (space)
             arb_buf_addc(out, ' ');
         space = true;
-        marked(out, g, p, nd->line, nd->col, arb_node_text(g, nd), nd->len, first, marks, false);
+        uint32_t line, col;
+        arb_node_place(g, nd, &line, &col);   /* (in order: the game's text is counted through once) */
+        marked(out, g, p, line, col, arb_node_text(g, nd), nd->len, first, marks, false);
     }
     while (depth-- > 0)
         arb_buf_adds(out, depth ? ")" : ")</span>");

@@ -248,21 +248,28 @@ static void test_tags_and_places(void)
         const struct arb_node *n = &g.nodes[i];
         bad_kind += n->kind != want[i].kind;
         bad_text += n->len != strlen(want[i].text) || memcmp(arb_node_text(&g, n), want[i].text, n->len) != 0;
-        if (n->line != want[i].line || n->col != want[i].col) {
-            bad_place++;
-            printf("#   node %d at %u:%u, want %u:%u\n", i, n->line, n->col, want[i].line, want[i].col);
-        }
         uint32_t l, c;
-        arb_game_locate(&g, g.start_off + n->off, &l, &c);
-        if (l != n->line || c != n->col) {
+        arb_node_place(&g, n, &l, &c);
+        if (l != want[i].line || c != want[i].col) {
+            bad_place++;
+            printf("#   node %d at %u:%u, want %u:%u\n", i, l, c, want[i].line, want[i].col);
+        }
+    }
+    /* Asked backwards (each place before the last one found): the same. */
+    for (int i = g.n_nodes - 1; i >= 0; i--) {
+        if (i >= (int)ARB_ARRAY_LEN(want))
+            continue;
+        uint32_t l, c;
+        arb_game_locate(&g, g.start_off + g.nodes[i].off, &l, &c);
+        if (l != want[i].line || c != want[i].col) {
             bad_locate++;
-            printf("#   locate node %d: %u:%u, node says %u:%u\n", i, l, c, n->line, n->col);
+            printf("#   locate node %d backwards: %u:%u, want %u:%u\n", i, l, c, want[i].line, want[i].col);
         }
     }
     is_int(bad_kind, 0, "node kinds");
     is_int(bad_text, 0, "node texts (arb_node_text)");
-    is_int(bad_place, 0, "node lines and columns (in characters)");
-    is_int(bad_locate, 0, "arb_game_locate agrees with every node's place");
+    is_int(bad_place, 0, "node lines and columns (in characters), counted when asked");
+    is_int(bad_locate, 0, "arb_game_locate agrees, asked in reverse order (before the last place found)");
     ok(g.nodes[6].num == 1 && g.nodes[6].dots == 3 && g.nodes[4].num == 1 && g.nodes[12].num == ARB_RESULT_UNKNOWN,
        "move number, NAG value and result are kept in num/dots");
     ok(g.marker == ARB_RESULT_UNKNOWN && !g.fatal_syntax && g.findings.n == 0, "marker '*', no findings");
@@ -380,6 +387,13 @@ static void test_decode_findings(void)
 }
 
 /* Many games through the sliding window, released as they are read. */
+static uint32_t node_col(const struct arb_game *g, int i)
+{
+    uint32_t l, c;
+    arb_node_place(g, &g->nodes[i], &l, &c);
+    return c;
+}
+
 static void test_many_games(void)
 {
     struct arb_buf b = {0};
@@ -406,7 +420,7 @@ static void test_many_games(void)
         for (int i = 0; i < g.n_nodes; i++)
             moves += g.nodes[i].kind == ARB_N_MOVE;
         if (!ev || strcmp(ev, want) != 0 || g.line != (uint32_t)(5 * games - 4) || moves != 4 || g.findings.n
-            || g.index != (uint64_t)games || g.nodes[3].col != 11) {
+            || g.index != (uint64_t)games || node_col(&g, 3) != 11) {
             if (!bad++)
                 printf("#   game %d: Event %s line %u moves %d findings %d\n", games, ev ? ev : "-", g.line, moves,
                        g.findings.n);
