@@ -304,8 +304,25 @@ static void test_pgn(void)
 }
 
 
+/* Line and column (in characters) of byte off of text: what a word of the
+ * movetext run no longer carries, counted as arb_game_locate counts. */
+static void place_of(const char *text, uint32_t off, unsigned *line, unsigned *col)
+{
+    *line = 1;
+    *col = 1;
+    for (uint32_t i = 0; i < off; i++) {
+        if (text[i] == '\n') {
+            ++*line;
+            *col = 1;
+        } else if (((unsigned char)text[i] & 0xC0) != 0x80) {
+            ++*col;
+        }
+    }
+}
+
 /* arb_lex_movetext must return exactly what arb_lex_next would: tokens read
- * both ways, over texts that mix its run with everything it leaves alone. */
+ * both ways, over texts that mix its run with everything it leaves alone
+ * (a word's place counted from its offset must be the lexer's). */
 static void lex_both(const char *text, struct arb_buf *a, struct arb_buf *b)
 {
     for (int mode = 0; mode < 2; mode++) {
@@ -321,8 +338,10 @@ static void lex_both(const char *text, struct arb_buf *a, struct arb_buf *b)
             struct arb_word w[7];
             int moves = 0, n = mode ? arb_lex_movetext(&lx, UINT64_MAX, 0, w, 7, &moves) : 0;
             for (int i = 0; i < n; i++) {
+                unsigned line, col;
+                place_of(text, w[i].off, &line, &col);
                 arb_buf_printf(out, "%s %u:%u %.*s #%d/%d %d|", kinds[w[i].kind == ARB_WORD_MOVE ? ARB_TK_WORD : ARB_TK_MOVENUM],
-                               w[i].line, w[i].col, (int)w[i].len, arb_input_at(&in, w[i].off), w[i].number, w[i].dots,
+                               line, col, (int)w[i].len, arb_input_at(&in, w[i].off), w[i].number, w[i].dots,
                                w[i].after_blank);
                 moves -= w[i].kind == ARB_WORD_MOVE;
             }
