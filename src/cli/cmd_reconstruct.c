@@ -197,8 +197,10 @@ int arb_cmd_reconstruct(const struct arb_opts *o)
     struct arb_recon_report rep = {.r = &r, .start = &start, .sheets = sheets, .paths = paths, .n_sheets = ns,
                                    .tags = &files[0].g, .no_duty_from = ro.no_duty_from};
     if (!r.found) {
-        arb_msg("no legal game fits the sheet%s%s", ns == 1 ? "" : "s",
-                o->final_fen ? " and the final position" : "");
+        /* (A search cannot prove that none exists: it says how far it went.) */
+        arb_msg("no legal game that fits the sheet%s%s was found%s", ns == 1 ? "" : "s",
+                o->final_fen ? " and reaches the final position" : "",
+                r.timed_out ? " before the time limit" : r.widened > 1 ? ", with a search widened twelve times" : "");
         if (o->format == &arb_format_jsonl)
             arb_recon_write_json(&out, &rep);
         status = ARB_EXIT_FINDINGS;
@@ -210,10 +212,11 @@ int arb_cmd_reconstruct(const struct arb_opts *o)
     if (!arb_out_write(out.data, out.len))
         status = ARB_EXIT_FAILURE;
     if (r.found && !arb_out_failed())
-        arb_msg("%d moves, %d correction%s, cost %.2f%s%s", r.best.n_moves, r.best.n_corr,
+        arb_msg("%d moves, %d correction%s, cost %.2f%s%s%s", r.best.n_moves, r.best.n_corr,
                 r.best.n_corr == 1 ? "" : "s", r.best.cost,
                 r.ties ? "; another game fits equally well" : r.n_alt ? "; others fit nearly as well" : "",
-                r.partial ? "; only part of the sheet could be followed" : "");
+                r.partial ? "; only part of the sheet could be followed" : "",
+                r.timed_out ? "; stopped by the time limit" : "");
     if (r.found && r.partial)
         status = ARB_EXIT_FINDINGS;
     arb_buf_free(&out);

@@ -17,6 +17,7 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,9 +31,13 @@
 #define COST_NOT_RECORDED 1.5 /* per move of a row left out (a row: 3.0) */
 #define COST_TRAILING 0.5     /* per move after the sheet's last (final position given) */
 #define COST_EXTRA 2.0        /* a token that was no move */
-#define COST_REPEAT 1.0       /* ... written again (the same as the token one or two before) */
-#define COST_GAP 0.75         /* per move of a row the move numbers show empty */
-#define COST_NUMBER 1.0       /* a token read at another move number (or side) than written */
+#define COST_REPEAT 1.0       /* ... written again (the same as the token before) */
+#define COST_ROW_AGAIN 0.4    /* ... the same as the token two before: a row written twice */
+#define COST_GAP 0.4          /* per move of a row the move numbers show empty */
+#define COST_NUMBER 1.0       /* a token read at another side than written, or a number far off */
+#define COST_SHIFT 0.5        /* the sheet's row numbers shift against the game's (once: a row left
+                                 out or written twice, the later rows numbered as the player went on) */
+#define SHIFT_MAX 2           /* ... by at most this many rows at once */
 #define COST_READ_MAX 2.0     /* a token is read only as moves this close (unless it fits none) */
 #define CLOSE 1.0             /* states this close to the best are kept past the beam ... */
 #define WIDEN 4               /* ... up to this many beams */
@@ -69,16 +74,18 @@ const struct arb_lang *arb_recon_guess_lang(const char *const *tok, int n, const
 struct rnode {
     int parent;                   /* -1 at the start */
     arb_move move;                /* 0: the step skipped tokens (extra) */
-    int16_t tok[ARB_RECON_MAX_SHEETS];   /* token read (or skipped) per sheet, -1 none */
+    int32_t tok[ARB_RECON_MAX_SHEETS];   /* token read (or skipped) per sheet, -1 none */
     uint8_t kind[ARB_RECON_MAX_SHEETS];  /* enum arb_recon_kind per sheet; 0xff: sheet not involved */
     float tcost[ARB_RECON_MAX_SHEETS];
-    uint16_t skip[ARB_RECON_MAX_SHEETS]; /* tokens before tok that were no move (a move 0 node:
+    uint32_t skip[ARB_RECON_MAX_SHEETS]; /* tokens before tok that were no move (a move 0 node:
                                             the tokens from tok on, after the game) */
 };
 
 struct state {
     struct arb_pos pos;
     int i[ARB_RECON_MAX_SHEETS];  /* next token per sheet */
+    int8_t shift[ARB_RECON_MAX_SHEETS];  /* the sheet's row number minus the game's move number,
+                                            as its later rows are expected (0 at the start) */
     uint8_t owe;                  /* bit k: sheet k left out White's move of a row: Black's goes too */
     double cost;
     int node;
@@ -93,9 +100,10 @@ struct cand {
     int parent;                   /* index in the current ply's states */
     arb_move move;
     int i[ARB_RECON_MAX_SHEETS];
+    int8_t shift[ARB_RECON_MAX_SHEETS];
     uint8_t owe;
     uint8_t kind[ARB_RECON_MAX_SHEETS];
-    int16_t tok[ARB_RECON_MAX_SHEETS];
+    int32_t tok[ARB_RECON_MAX_SHEETS];
     float tcost[ARB_RECON_MAX_SHEETS];
     uint8_t skip[ARB_RECON_MAX_SHEETS];
 };
@@ -120,6 +128,9 @@ struct search {
     double best_goal;
     long expanded;
     bool pruned;
+    bool classic;                 /* the search as before row shifts: a number off costs at every
+                                     move, a row is left out only where the numbers show it (or the
+                                     token fits nothing, on a sheet without numbers), no look-ahead */
 };
 
 static int add_node(struct search *s, const struct rnode *n)
@@ -141,11 +152,11 @@ static void add_cand(struct search *s, const struct cand *c)
     s->cand[s->n_cand++] = *c;
 }
 
-static uint64_t place_key(uint64_t key, const int *i, int ns, uint8_t owe)
+static uint64_t place_key(uint64_t key, const int *i, const int8_t *shift, int ns, uint8_t owe)
 {
     uint64_t h = key;
     for (int k = 0; k < ns; k++)
-        h ^= (uint64_t)(i[k] + 1) * (k ? 0x9E3779B97F4A7C15ull : 0xC2B2AE3D27D4EB4Full);
+        h ^= (uint64_t)(i[k] + 1 + ((shift[k] + 128) << 20)) * (k ? 0x9E3779B97F4A7C15ull : 0xC2B2AE3D27D4EB4Full);
     h ^= (uint64_t)owe * 0x165667B19E3779F9ull;
     return h * 0xff51afd7ed558ccdull;
 }
@@ -196,8 +207,8 @@ static int end_node(struct search *s, const struct state *st, double *after)
     *after = 0;
     for (int k = 0; k < s->ns; k++)
         if (st->i[k] < s->sh[k].n) {
-            nd.tok[k] = (int16_t)st->i[k];
-            nd.skip[k] = (uint16_t)(s->sh[k].n - st->i[k]);
+            nd.tok[k] = st->i[k];
+            nd.skip[k] = (uint32_t)(s->sh[k].n - st->i[k]);
             nd.kind[k] = ARB_RC_EXTRA;
             for (int x = st->i[k]; x < s->sh[k].n; x++)
                 *after += s->skipc[k][x];
@@ -258,12 +269,42 @@ static bool number_disagrees(const struct arb_sheet *sh, int t, const struct arb
     return (num > 0 && num != (int)pos->fullmove) || (side >= 0 && side != pos->side);
 }
 
+/* What the row number and side written for token t of sheet sh cost when
+ * t is read as the move pos is about to make, the sheet's rows numbered
+ * `shift` off the game's so far; *now: the shift from here.  Row numbers
+ * are weak evidence: a player who left a row out (or wrote one twice) and
+ * went on writing on the rows he was at numbers every later row one off,
+ * which costs once (COST_SHIFT), not at every move. */
+static double number_cost(const struct arb_sheet *sh, int t, const struct arb_pos *pos, int shift, int8_t *now,
+                          bool classic)
+{
+    int num = sh->num ? sh->num[t] : 0;
+    int side = sh->black ? sh->black[t] : -1;
+    double c = side >= 0 && side != pos->side ? COST_NUMBER : 0;
+    *now = (int8_t)shift;
+    if (num > 0) {
+        int d = num - (int)pos->fullmove;
+        if (d != shift) {
+            if (!classic && d - shift <= SHIFT_MAX && shift - d <= SHIFT_MAX && d >= -100 && d <= 100) {
+                c += COST_SHIFT;
+                *now = (int8_t)d;
+            } else {
+                c += COST_NUMBER;
+            }
+        }
+    }
+    return c;
+}
+
 /* What passing over token x of sheet sh as no move costs: less when it
  * repeats the token one or two before (a move or a row written twice). */
 static double skip_cost(const struct arb_sheet *sh, int x)
 {
-    bool repeat = (x >= 1 && !strcmp(sh->tok[x], sh->tok[x - 1])) || (x >= 2 && !strcmp(sh->tok[x], sh->tok[x - 2]));
-    return repeat ? COST_REPEAT : COST_EXTRA;
+    if (x >= 2 && !strcmp(sh->tok[x], sh->tok[x - 2]) && strcmp(sh->tok[x], "?"))
+        return COST_ROW_AGAIN;
+    if (x >= 1 && !strcmp(sh->tok[x], sh->tok[x - 1]))
+        return COST_REPEAT;
+    return COST_EXTRA;
 }
 
 /* The moves of state st (index idx), each with every sheet's choice,
@@ -285,14 +326,17 @@ static void expand_state(struct search *s, const struct state *st, int idx, cons
     int n_skip[ARB_RECON_MAX_SHEETS];   /* tokens that may be passed over as no move: 0..2 */
     bool read_any[ARB_RECON_MAX_SHEETS], omit_ok[ARB_RECON_MAX_SHEETS], trailing[ARB_RECON_MAX_SHEETS];
     double numcost[ARB_RECON_MAX_SHEETS], omit_cost[ARB_RECON_MAX_SHEETS];
+    int8_t newshift[ARB_RECON_MAX_SHEETS];
     for (int k = 0; k < s->ns; k++) {
         const struct arb_sheet *sh = &s->sh[k];
         int i = st->i[k];
         read_any[k] = omit_ok[k] = trailing[k] = false;
         n_skip[k] = 0;
         numcost[k] = 0;
+        newshift[k] = st->shift[k];
         omit_cost[k] = omit;
-        if (i < sh->n && sh->num && sh->num[i] > (int)pos->fullmove && omit_cost[k] > COST_GAP)
+        if (i < sh->n && sh->num && sh->num[i] > 0 && sh->num[i] - st->shift[k] > (int)pos->fullmove
+            && omit_cost[k] > COST_GAP)
             omit_cost[k] = COST_GAP;   /* the numbers say a row is empty */
         if (st->owe & (1u << k))
             continue;   /* Black's move of a row left out: the only choice */
@@ -318,14 +362,15 @@ static void expand_state(struct search *s, const struct state *st, int idx, cons
         /* The move number written before the token, and its side: where
          * the sheet numbers its rows, they say whether a row is empty (a
          * gap) or a token belongs to a row already played (written twice). */
-        int num = sh->num ? sh->num[i] : 0;
+        int num = sh->num ? sh->num[i] - st->shift[k] : 0;   /* the row number, as the sheet goes */
         int side = sh->black ? sh->black[i] : -1;
-        bool numbered = num > 0;
-        bool gap = num > (int)pos->fullmove;
+        bool numbered = sh->num && sh->num[i] > 0;
+        bool gap = numbered && num > (int)pos->fullmove;
         bool behind = numbered && (num < (int)pos->fullmove || (num == (int)pos->fullmove && side == 1 && white));
         /* A token that fits no move well may have been no move: the next
          * one or two are read in its place. */
-        if (min >= 0.5 && (!numbered || behind || min >= 1.0))
+        bool repeats = s->skipc[k][i] < COST_EXTRA;   /* the token repeats one just before it */
+        if ((min >= 0.5 && (!numbered || behind || min >= 1.0)) || repeats)
             for (int sk = 1; sk <= 2 && i + sk < sh->n; sk++) {
                 n_skip[k] = sk;
                 for (int j = 0; j < ml->n; j++)
@@ -333,46 +378,54 @@ static void expand_state(struct search *s, const struct state *st, int idx, cons
                                                        s->cache, (uint32_t)(k << 16 | (i + sk)), need[j]);
             }
         read_any[k] = min >= 2.0;
-        if (number_disagrees(sh, i, pos))
-            numcost[k] = COST_NUMBER;
+        numcost[k] = number_cost(sh, i, pos, st->shift[k], &newshift[k], s->classic);
         /* A row left out: where the numbers show it, or (no numbers) where
-         * the token fits no move well. */
-        omit_ok[k] = white && (gap || (!numbered && min >= 0.5));
+         * the token fits no move well; with two sheets anywhere (the other
+         * sheet's tokens tell which moves the row held).  With one sheet a
+         * row left out where the numbers do not show it (the player went on
+         * writing on the row he was at) is looked at two plies ahead
+         * instead (omit_row_ahead): a ply at a time, every pair of moves
+         * would fit it equally well. */
+        omit_ok[k] = s->classic ? white && (gap || (!numbered && min >= 0.5))
+                                : white && (gap || (!numbered && min >= 0.5) || s->only
+                                            || (s->ns > 1 && !s->tn[k][i].unreadable));
     }
     for (int j = 0; j < ml->n; j++) {
         if (s->only && ml->moves[j] != s->only)
             continue;
-        struct opt { int kind; int16_t tok; double cost; int next; uint8_t owe, skip; } opts[ARB_RECON_MAX_SHEETS][4];
+        struct opt { int kind; int32_t tok; double cost; int next; uint8_t owe, skip; int8_t shift; } opts[ARB_RECON_MAX_SHEETS][4];
         int nopt[ARB_RECON_MAX_SHEETS];
         bool none = false;
         for (int k = 0; k < s->ns && !none; k++) {
             int i = st->i[k];
             nopt[k] = 0;
             if (st->owe & (1u << k)) {
-                opts[k][nopt[k]++] = (struct opt){ARB_RC_NOT_RECORDED, -1, omit_cost[k], i, 0, 0};
+                opts[k][nopt[k]++] = (struct opt){ARB_RC_NOT_RECORDED, -1, omit_cost[k], i, 0, 0, st->shift[k]};
                 continue;
             }
             if (trailing[k]) {
-                opts[k][nopt[k]++] = (struct opt){ARB_RC_NOT_RECORDED, -1, COST_TRAILING, i, 0, 0};
+                opts[k][nopt[k]++] = (struct opt){ARB_RC_NOT_RECORDED, -1, COST_TRAILING, i, 0, 0, st->shift[k]};
                 continue;
             }
             if (cost[k][0][j] <= COST_READ_MAX || read_any[k])
                 opts[k][nopt[k]++] = (struct opt){s->tn[k][i].unreadable ? ARB_RC_UNREADABLE : ARB_RC_READ,
-                                                  (int16_t)i, cost[k][0][j] + numcost[k], i + 1, 0, 0};
+                                                  (int32_t)i, cost[k][0][j] + numcost[k], i + 1, 0, 0, newshift[k]};
             for (int sk = 1; sk <= n_skip[k]; sk++) {
                 const struct arb_sheet *sh = &s->sh[k];
                 int t = i + sk;
                 if (cost[k][sk][j] > COST_READ_MAX)
                     continue;
-                double nc = number_disagrees(sh, t, pos) ? COST_NUMBER : 0;
+                int8_t sh_after;
+                double nc = number_cost(sh, t, pos, st->shift[k], &sh_after, s->classic);
                 double skipped = 0;
                 for (int x = i; x < t; x++)
                     skipped += s->skipc[k][x];
-                opts[k][nopt[k]++] = (struct opt){s->tn[k][t].unreadable ? ARB_RC_UNREADABLE : ARB_RC_READ, (int16_t)t,
-                                                  cost[k][sk][j] + nc + skipped, t + 1, 0, (uint8_t)sk};
+                opts[k][nopt[k]++] = (struct opt){s->tn[k][t].unreadable ? ARB_RC_UNREADABLE : ARB_RC_READ, (int32_t)t,
+                                                  cost[k][sk][j] + nc + skipped, t + 1, 0, (uint8_t)sk, sh_after};
             }
             if (omit_ok[k])
-                opts[k][nopt[k]++] = (struct opt){ARB_RC_NOT_RECORDED, -1, omit_cost[k], i, (uint8_t)(1u << k), 0};
+                opts[k][nopt[k]++] = (struct opt){ARB_RC_NOT_RECORDED, -1, omit_cost[k], i, (uint8_t)(1u << k), 0,
+                                                  st->shift[k]};
             none = nopt[k] == 0;
         }
         if (none)
@@ -391,6 +444,7 @@ static void expand_state(struct search *s, const struct state *st, int idx, cons
                 const struct opt *op = &opts[k][rest % nopt[k]];
                 rest /= nopt[k];
                 cd.i[k] = op->next;
+                cd.shift[k] = op->shift;
                 cd.owe |= op->owe;
                 cd.kind[k] = (uint8_t)op->kind;
                 cd.tok[k] = op->tok;
@@ -401,6 +455,150 @@ static void expand_state(struct search *s, const struct state *st, int idx, cons
             add_cand(s, &cd);
         }
     }
+}
+
+/* A row left out, looked at two plies ahead (one sheet).  Taken a ply at a
+ * time, a row left out makes every pair of moves equally good, and only the
+ * token after it tells them apart: the beam keeps an arbitrary few of
+ * them and loses the true pair.  Here, from a state whose next token is no
+ * legal move as written (or whose row number shows a gap), every pair of
+ * moves is tried and the pairs after which that token, and the one after
+ * it, are legal as written are kept: at most OMIT_PAIRS states two plies on,
+ * written into out[].  Returns how many. */
+#define OMIT_PAIRS 24
+#define OMIT_LOOK 4               /* tokens after the row replayed as written to score a pair */
+#define OMIT_STATES 16            /* states per ply looked at this way */
+struct pair_try { arb_move w, b; int score; };
+
+static int omit_row_ahead(struct search *s, const struct state *st, struct state *out)
+{
+    const struct arb_sheet *sh = &s->sh[0];
+    int i = st->i[0];
+    if (s->ns != 1 || st->owe || st->pos.side != ARB_WHITE || i >= sh->n || s->tn[0][i].unreadable)
+        return 0;
+    struct arb_movedesc d[OMIT_LOOK];
+    struct arb_parse_info info;
+    int nd = 0;
+    for (int t = i; t < i + OMIT_LOOK && t < sh->n; t++) {
+        if (s->tn[0][t].unreadable || arb_notation_parse(sh->lang, sh->tok[t], strlen(sh->tok[t]), &d[nd], &info)
+                                           != ARB_NP_MOVE)
+            break;
+        nd++;
+    }
+    if (!nd)
+        return 0;
+    struct arb_resolve r;
+    bool gap = sh->num && sh->num[i] > 0 && sh->num[i] - st->shift[0] > (int)st->pos.fullmove;
+    if (!gap && arb_san_resolve(&st->pos, &d[0], &r) == ARB_RS_OK) {
+        /* The token is a move here as written: and the one after it? */
+        if (nd < 2)
+            return 0;
+        struct arb_pos p = st->pos;
+        struct arb_undo u;
+        struct arb_resolve r2;
+        arb_pos_make(&p, r.move, &u);
+        if (arb_san_resolve(&p, &d[1], &r2) == ARB_RS_OK)
+            return 0;   /* both are: no row is missing here */
+    }
+    struct pair_try best[OMIT_PAIRS];
+    int nb = 0;
+    struct arb_movelist ml, ml2;
+    arb_gen_legal(&st->pos, &ml);
+    struct arb_pos p1 = st->pos;
+    for (int a = 0; a < ml.n; a++) {
+        struct arb_undo u1, u2;
+        arb_pos_make(&p1, ml.moves[a], &u1);
+        arb_gen_legal(&p1, &ml2);
+        for (int b = 0; b < ml2.n; b++) {
+            arb_pos_make(&p1, ml2.moves[b], &u2);
+            /* The tokens after the row, replayed as written as far as they go. */
+            int score = 0;
+            struct arb_pos p3 = p1;
+            while (score < nd) {
+                struct arb_undo u3;
+                if (arb_san_resolve(&p3, &d[score], &r) != ARB_RS_OK)
+                    break;
+                arb_pos_make(&p3, r.move, &u3);
+                score++;
+            }
+            arb_pos_unmake(&p1, ml2.moves[b], &u2);
+            if (!score)
+                score = -1;
+            if (score < 0)
+                continue;
+            /* Keep the best OMIT_PAIRS (by score; the first found among equals). */
+            int at = nb;
+            while (at > 0 && best[at - 1].score < score)
+                at--;
+            if (at >= OMIT_PAIRS)
+                continue;
+            if (nb < OMIT_PAIRS)
+                nb++;
+            memmove(&best[at + 1], &best[at], (size_t)(nb - 1 - at) * sizeof *best);
+            best[at] = (struct pair_try){ml.moves[a], ml2.moves[b], score};
+        }
+        arb_pos_unmake(&p1, ml.moves[a], &u1);
+    }
+    double omit = s->o->no_duty_from > 0 && (int)st->pos.fullmove >= s->o->no_duty_from ? COST_TRAILING
+                  : gap ? COST_GAP : COST_NOT_RECORDED;
+    int n = 0;
+    for (int q = 0; q < nb; q++) {
+        if (best[q].score < best[0].score - 1 || (best[q].score < best[0].score && q >= OMIT_PAIRS / 4))
+            break;   /* the pairs the sheet bears out best (and a few nearly as well) */
+        struct state *o = &out[n++];
+        *o = *st;
+        struct arb_undo u;
+        struct rnode w = {.parent = st->node, .move = best[q].w, .tok = {-1, -1}, .kind = {ARB_RC_NOT_RECORDED, 0xff},
+                          .tcost = {(float)omit, 0}};
+        struct rnode b = w;
+        b.move = best[q].b;
+        arb_pos_make(&o->pos, best[q].w, &u);
+        b.parent = add_node(s, &w);
+        arb_pos_make(&o->pos, best[q].b, &u);
+        o->node = add_node(s, &b);
+        o->cost = st->cost + 2 * omit;
+        o->owe = 0;
+        o->away = s->o->final ? squares_away(&o->pos, s->o->final) : 0;
+    }
+    return n;
+}
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* The steps still reachable from the states alive (refs[] point at their
+ * node indexes, rewritten in place), kept in order and renumbered, the
+ * rest dropped: a long sheet keeps a beam of steps per ply, most of them on
+ * paths the beam has left.  Parents come before their children, so one
+ * pass marks and one renumbers. */
+static void compact_nodes(struct search *s, int *const *refs, size_t n_refs)
+{
+    int n = s->n_nodes;
+    int *map = arb_xcalloc((size_t)n, sizeof *map);
+    for (size_t r = 0; r < n_refs; r++)
+        for (int x = *refs[r]; x >= 0 && !map[x]; x = s->nodes[x].parent)
+            map[x] = 1;
+    int kept = 0;
+    for (int i = 0; i < n; i++) {
+        if (!map[i]) {
+            map[i] = -1;
+            continue;
+        }
+        struct rnode nd = s->nodes[i];
+        if (nd.parent >= 0)
+            nd.parent = map[nd.parent];
+        s->nodes[kept] = nd;
+        map[i] = kept++;
+    }
+    for (size_t r = 0; r < n_refs; r++)
+        if (*refs[r] >= 0)
+            *refs[r] = map[*refs[r]];
+    s->n_nodes = kept;
+    free(map);
 }
 
 static void collect(const struct search *s, int node, struct arb_recon_game *g, double cost, const struct arb_pos *final,
@@ -432,12 +630,12 @@ static void collect(const struct search *s, int node, struct arb_recon_game *g, 
          * without a move) after the game. */
         double skipped[ARB_RECON_MAX_SHEETS] = {0};
         for (int sh = 0; sh < s->ns; sh++)
-            for (int x = 0; x < n->skip[sh]; x++) {
+            for (int x = 0; x < (int)n->skip[sh]; x++) {
                 struct arb_recon_corr *c = &g->corr[g->n_corr++];
                 memset(c, 0, sizeof *c);
                 c->ply = ply;
                 c->sheet = sh;
-                c->tok = n->move ? n->tok[sh] - n->skip[sh] + x : n->tok[sh] + x;
+                c->tok = n->move ? n->tok[sh] - (int)n->skip[sh] + x : n->tok[sh] + x;
                 c->kind = ARB_RC_EXTRA;
                 c->cost = skip_cost(&s->sh[sh], c->tok);
                 skipped[sh] += c->cost;
@@ -496,18 +694,20 @@ static void game_free(struct arb_recon_game *g)
     memset(g, 0, sizeof *g);
 }
 
-int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct arb_recon_opts *o,
-                    struct arb_recon_result *r)
+/* Steps kept before the unreachable ones are dropped (compact_nodes). */
+#define NODES_COMPACT (1 << 20)
+
+static void search_once(const struct arb_sheet *sheets, int n_sheets, const struct arb_recon_opts *o, int beam,
+                        bool classic, double deadline, struct arb_recon_result *r)
 {
     memset(r, 0, sizeof *r);
-    if (n_sheets < 1 || n_sheets > ARB_RECON_MAX_SHEETS)
-        return -1;
     struct search s;
     memset(&s, 0, sizeof s);
     s.sh = sheets;
     s.ns = n_sheets;
     s.o = o;
     s.best_goal = INFINITY;
+    s.classic = classic;
     s.cache = arb_xcalloc(1, sizeof *s.cache);
     for (int k = 0; k < n_sheets; k++) {
         s.tn[k] = arb_xmalloc((size_t)(sheets[k].n + 1) * sizeof *s.tn[k]);
@@ -517,7 +717,6 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
         for (int i = 0; i < sheets[k].n; i++)
             s.skipc[k][i] = skip_cost(&sheets[k], i);
     }
-    int beam = o->beam > 0 ? o->beam : 400;
     double margin = o->margin > 0 ? o->margin : 3.0;
     struct arb_pos start;
     if (o->start)
@@ -534,21 +733,49 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
     if (o->final && !o->moves)
         max_plies = max_tok + 60;
 
-    struct state *cur = arb_xmalloc((size_t)(WIDEN * beam) * sizeof *cur),
-                 *next = arb_xmalloc((size_t)(WIDEN * beam) * sizeof *next);
+    struct state *cur = arb_xmalloc((size_t)(WIDEN * beam + OMIT_STATES * OMIT_PAIRS) * sizeof *cur),
+                 *next = arb_xmalloc((size_t)(WIDEN * beam + OMIT_STATES * OMIT_PAIRS) * sizeof *next);
     int n_cur = 1;
     struct rnode root = {.parent = -1, .move = 0, .tok = {-1, -1}, .kind = {0xff, 0xff}};
     cur[0].pos = start;
     memset(cur[0].i, 0, sizeof cur[0].i);
+    memset(cur[0].shift, 0, sizeof cur[0].shift);
     cur[0].owe = 0;
     cur[0].cost = 0;
     cur[0].node = add_node(&s, &root);
     cur[0].away = o->final ? squares_away(&start, o->final) : 0;
 
+    /* States two plies on (a row left out, omit_row_ahead), waiting for
+     * their ply: [0] for the next ply's successors, [1] for the one after. */
+    struct state *ahead[2] = {arb_xmalloc((size_t)OMIT_STATES * OMIT_PAIRS * sizeof(struct state)),
+                              arb_xmalloc((size_t)OMIT_STATES * OMIT_PAIRS * sizeof(struct state))};
+    int n_ahead[2] = {0, 0};
     struct state part;            /* see below: the game as far as it can be followed */
     int part_read = -1;
     memset(&part, 0, sizeof part);
+    size_t compact_at = NODES_COMPACT;
     for (int ply = 0; ply <= max_plies && n_cur > 0; ply++) {
+        if (now_ms() > deadline) {
+            r->timed_out = true;
+            break;
+        }
+        if ((size_t)s.n_nodes > compact_at) {
+            /* Memory: drop the steps no live state leads through. */
+            size_t nr = (size_t)n_cur + (size_t)n_ahead[0] + (size_t)s.n_goals + 1, k = 0;
+            int **refs = arb_xmalloc(nr * sizeof *refs);
+            for (int q = 0; q < n_cur; q++)
+                refs[k++] = &cur[q].node;
+            for (int q = 0; q < n_ahead[0]; q++)
+                refs[k++] = &ahead[0][q].node;
+            for (int q = 0; q < s.n_goals; q++)
+                refs[k++] = &s.goals[q].node;
+            if (part_read >= 0)
+                refs[k++] = &part.node;
+            compact_nodes(&s, refs, k);
+            free(refs);
+            if ((size_t)s.n_nodes > compact_at / 2)
+                compact_at *= 2;
+        }
         /* Games that end here (a token or two after the end were no move). */
         for (int q = 0; q < n_cur; q++) {
             const struct state *st = &cur[q];
@@ -567,6 +794,32 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
         }
         if (ply == max_plies)
             break;
+        /* Rows left out, two plies ahead, from the cheapest states whose
+         * token is no move here (one sheet; with two, the other sheet's
+         * tokens tell the pair). */
+        {
+            struct state *later = ahead[1];
+            int nl = 0;
+            if (n_sheets == 1 && !o->force && !classic) {
+                int order[OMIT_STATES], no = 0;
+                for (int q = 0; q < n_cur; q++) {
+                    if (cur[q].owe || cur[q].pos.side != ARB_WHITE || cur[q].cost > s.best_goal + margin)
+                        continue;
+                    int at = no;
+                    while (at > 0 && cur[order[at - 1]].cost > cur[q].cost)
+                        at--;
+                    if (at >= OMIT_STATES)
+                        continue;
+                    if (no < OMIT_STATES)
+                        no++;
+                    memmove(&order[at + 1], &order[at], (size_t)(no - 1 - at) * sizeof *order);
+                    order[at] = q;
+                }
+                for (int q = 0; q < no && nl + OMIT_PAIRS <= OMIT_STATES * OMIT_PAIRS; q++)
+                    nl += omit_row_ahead(&s, &cur[order[q]], later + nl);
+            }
+            n_ahead[1] = nl;
+        }
         /* Every legal move of every state, with each sheet's choices. */
         s.n_cand = 0;
         for (int q = 0; q < n_cur; q++) {
@@ -606,7 +859,7 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
                 before = (p->board[from] != o->final->board[from]) + (p->board[to] != o->final->board[to]);
             struct arb_undo u;
             arb_pos_make(p, cd->move, &u);
-            cd->key = place_key(p->key, cd->i, n_sheets, cd->owe);
+            cd->key = place_key(p->key, cd->i, cd->shift, n_sheets, cd->owe);
             /* Only a capture or a promotion changes what can still be reached. */
             bool ok = !o->final || !taking || can_reach(p, o->final);
             if (!o->final)
@@ -691,6 +944,7 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
             struct arb_undo u;
             arb_pos_make(&nx->pos, cd->move, &u);
             memcpy(nx->i, cd->i, sizeof nx->i);
+            memcpy(nx->shift, cd->shift, sizeof nx->shift);
             nx->owe = cd->owe;
             nx->cost = cd->cost;
             nx->away = cd->away;
@@ -702,6 +956,16 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
                 nd.skip[k] = k < n_sheets ? cd->skip[k] : 0;
             }
             nx->node = add_node(&s, &nd);
+        }
+        /* The rows left out two plies ago arrive here. */
+        for (int q = 0; q < n_ahead[0] && n_next < WIDEN * beam + OMIT_STATES * OMIT_PAIRS; q++)
+            next[n_next++] = ahead[0][q];
+        {
+            struct state *t = ahead[0];
+            ahead[0] = ahead[1];
+            ahead[1] = t;
+            n_ahead[0] = n_ahead[1];
+            n_ahead[1] = 0;
         }
         /* The state that has read the most tokens (the cheapest such): the
          * game as far as the sheets can be followed, if none can be to the
@@ -720,7 +984,7 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
         next = t;
         n_cur = n_next;
     }
-    if (!s.n_goals && part_read >= 0 && !o->force && !o->final && !o->moves) {
+    if (!s.n_goals && part_read >= 0 && !o->force && ((!o->final && !o->moves) || r->timed_out)) {
         /* No game fits to the end: the game as far as it can be followed;
          * the tokens after it are not fitted. */
         double after;
@@ -761,6 +1025,8 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
     }
     free(cur);
     free(next);
+    free(ahead[0]);
+    free(ahead[1]);
     free(s.nodes);
     free(s.cand);
     free(s.hash);
@@ -770,6 +1036,49 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
         free(s.skipc[k]);
     }
     free(s.cache);
+}
+
+int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct arb_recon_opts *o,
+                    struct arb_recon_result *r)
+{
+    memset(r, 0, sizeof *r);
+    if (n_sheets < 1 || n_sheets > ARB_RECON_MAX_SHEETS)
+        return -1;
+    double deadline = now_ms() + (o->time_limit_ms > 0 ? o->time_limit_ms : 5000);
+    int beam = o->beam > 0 ? o->beam : 400;
+    search_once(sheets, n_sheets, o, beam, false, deadline, r);
+    r->widened = 1;
+    if ((!r->found || r->partial) && !r->timed_out && !o->force) {
+        /* A sheet the row-shift model cannot follow to its end (a messy
+         * one: many tokens fit nothing): the search without it, which
+         * leaves rows out only where the numbers show it, may. */
+        struct arb_recon_result other;
+        search_once(sheets, n_sheets, o, beam, true, deadline, &other);
+        if (other.found && (!other.partial || !r->found)) {
+            arb_recon_free(r);
+            *r = other;
+            r->widened = 1;
+        } else {
+            arb_recon_free(&other);
+        }
+    }
+    /* No game reaches the final position (or the move count) within the
+     * beam: a wider beam, while time is left.  A game that fits exists far
+     * more often than the first beam finds it (a few rows left out or
+     * written twice, the moves of the rows equally good). */
+    static const int widen[] = {4, 12};
+    for (int w = 0; w < 2 && !r->found && !r->timed_out && !o->force && (o->final || o->moves); w++) {
+        struct arb_recon_result wider;
+        search_once(sheets, n_sheets, o, beam * widen[w], false, deadline, &wider);
+        wider.widened = widen[w];
+        if (wider.found || wider.timed_out) {
+            arb_recon_free(r);
+            *r = wider;
+        } else {
+            arb_recon_free(&wider);
+            r->widened = widen[w];   /* (tried: none found) */
+        }
+    }
     return 0;
 }
 

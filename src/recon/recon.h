@@ -45,6 +45,8 @@ struct arb_recon_opts {
                                       cost under the model, for measuring the search) */
     int n_force;
     double margin;                 /* alternatives within this much of the best; 0: 3.0 */
+    int time_limit_ms;             /* the search stops after this long with the best game found so far
+                                      (said so: timed_out); 0: 5000 */
 };
 
 enum arb_recon_kind {
@@ -84,8 +86,12 @@ struct arb_recon_result {
     long states;                   /* states the search expanded */
     bool pruned;                   /* the beam was full at some ply (the optimum is not proved) */
     bool partial;                  /* no game fits to the end (and no final position or move count
-                                      is given): best is the game as far as the
+                                      is given, or the time ran out): best is the game as far as the
                                       sheets could be followed; the tokens after it are EXTRA */
+    bool timed_out;                /* the time limit stopped the search */
+    int widened;                   /* 1: the first search decided; else the factor its beam was
+                                      widened by (no game was found with the first), the widest
+                                      tried when none was found at all */
 };
 
 /* Find the legal games that best explain the sheets.  Returns 0, or -1 if

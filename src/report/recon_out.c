@@ -144,6 +144,10 @@ void arb_recon_write_json(struct arb_buf *b, const struct arb_recon_report *rep)
     arb_buf_adds(b, r->pruned ? "false" : "true");
     arb_json_key(b, "partial", false);
     arb_buf_adds(b, r->partial ? "true" : "false");
+    arb_json_key(b, "timed_out", false);
+    arb_buf_adds(b, r->timed_out ? "true" : "false");
+    arb_json_key(b, "widened", false);
+    arb_buf_printf(b, "%d", r->widened);
     arb_buf_adds(b, "}\n");
     free(san);
 }
@@ -182,9 +186,13 @@ void arb_recon_write_pgn(struct arb_buf *b, const struct arb_recon_report *rep)
     else if (r->n_alt)
         arb_buf_printf(b, "; %d other game%s fit%s nearly as well", r->n_alt, r->n_alt == 1 ? "" : "s",
                        r->n_alt == 1 ? "s" : "");
+    if (r->timed_out)
+        arb_buf_adds(b, "; the time limit stopped the search: this is the best game found by then");
+    else if (r->widened > 1)
+        arb_buf_printf(b, "; found only by a search %d times as wide as the first", r->widened);
     if (r->partial)
-        arb_buf_adds(b, "; no legal game fits the whole sheet: this is the game as far as it could be followed, "
-                        "and the tokens after it are not fitted");
+        arb_buf_adds(b, "; no legal game was found for the whole sheet: this is the game as far as it could be "
+                        "followed, and the tokens after it are not fitted");
     if (r->pruned)
         arb_buf_adds(b, "; the search was cut short, a better game may exist");
     arb_buf_adds(b, "}\n");

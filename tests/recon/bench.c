@@ -8,8 +8,9 @@
  * least 10 plies are cut to their first --plies (120) plies and written as
  * scoresheets, the languages cycling fi, et, en (a second sheet in the next
  * language of the cycle: the opponent's), with the row numbers written.  A
- * seeded slip model (see slip()) puts 1 to 4 slips on each sheet, and with
- * probability 15% leaves out one row (White's and Black's move) of it.
+ * seeded slip model (see apply_slips()) puts 1 to 4 slips on each sheet,
+ * some of them on one token, and may leave a row out (with the later rows
+ * renumbered or not), write one twice, or make one unreadable.
  * Then arb_reconstruct() runs in four cases:
  *   A  one sheet                B  one sheet, the final position known
  *   C  two sheets               D  two sheets, the final position known
@@ -156,10 +157,10 @@ static int read_games(const char *path, int max, int plies, struct game *out, lo
 
 struct sheet {
     const struct arb_lang *lang;
-    char tok[MAX_PLIES][TOKLEN];
-    const char *tp[MAX_PLIES];
-    int num[MAX_PLIES];
-    signed char black[MAX_PLIES];
+    char tok[MAX_PLIES + 2][TOKLEN];
+    const char *tp[MAX_PLIES + 2];
+    int num[MAX_PLIES + 2];
+    signed char black[MAX_PLIES + 2];
     int n;
     int ply_tok[MAX_PLIES];       /* the token recorded for each ply (-1: the row was left out) */
     int dropped_row;              /* the row left out (1-based move number), 0: none */
@@ -384,32 +385,57 @@ static bool slip(struct sheet *s, int i, const struct game *g, int kind)
     }
 }
 
-/* 1 to 4 slips on distinct moves; with probability 15% a row left out
- * (never row 1 or 2, nor the row `avoid`).  Then the tokens are packed. */
+/* The slip model, made harsher than real sheets (issue 22: a model kinder
+ * than life measured 90% where real time-trouble sheets gave 63%).  Per
+ * sheet, independently:
+ *   - 1 to 4 slips on moves (kind first, then a move it applies to); one in
+ *     five of them lands on a move that has a slip already (several slips in
+ *     one token);
+ *   - at most one row event (never rows 1 and 2, nor the last row):
+ *       24%  a row left out, and the moves after it written on the rows the
+ *            player was at: every later row number one less than the game's;
+ *       10%  a row left out, the later rows numbered as played (a gap);
+ *        8%  a row written twice (the second copy on the next row), every
+ *            later row number one more than the game's;
+ *        6%  a row unreadable: both moves '?'.
+ * On two sheets the events fall independently: the sheets may disagree on
+ * the numbering from some row on. */
+enum { ROW_NONE, ROW_DROP_SHIFT, ROW_DROP_GAP, ROW_TWICE, ROW_UNREADABLE };
+static long row_events[5];
+static const char *const row_event_name[5] = {"none", "left out, later rows renumbered", "left out, a gap",
+                                              "written twice", "unreadable"};
+
 static void apply_slips(struct sheet *s, const struct game *g, int avoid_row)
 {
     int rows = (g->n + 1) / 2;
-    s->dropped_row = 0;
-    if (chance(0.15) && rows > 4) {
-        /* A full row (both moves), not the last one. */
-        int full_rows = g->n / 2;
-        int r;
+    int full_rows = g->n / 2;
+    int event = ROW_NONE, row = 0;
+    double u = (double)(rnd() >> 11) / 9007199254740992.0;
+    event = u < 0.24 ? ROW_DROP_SHIFT : u < 0.34 ? ROW_DROP_GAP : u < 0.42 ? ROW_TWICE : u < 0.48 ? ROW_UNREADABLE
+                                                                                          : ROW_NONE;
+    if (event != ROW_NONE && full_rows > 4) {
         int tries = 0;
         do
-            r = 3 + rndn(full_rows - 3);
-        while (r == avoid_row && ++tries < 10);
-        if (r != avoid_row && r <= full_rows && r < rows)
-            s->dropped_row = r;
+            row = 3 + rndn(full_rows - 3);
+        while (row == avoid_row && ++tries < 10);
+        if (row == avoid_row || row > full_rows || row >= rows)
+            event = ROW_NONE, row = 0;
+    } else {
+        event = ROW_NONE;
     }
+    row_events[event]++;
+    s->dropped_row = event == ROW_DROP_SHIFT || event == ROW_DROP_GAP ? row : 0;
     bool hit[MAX_PLIES] = {false};
     int want = 1 + rndn(4);
-    /* The kind first (each as likely), then a move it applies to. */
     for (int k = 0; k < want; k++) {
         int kind = rndn(SLIP_KINDS);
+        bool again = k > 0 && chance(0.2);
         for (int tries = 0; tries < 400; tries++) {
             int i = rndn(g->n);
-            if (hit[i] || (s->dropped_row && i / 2 + 1 == s->dropped_row))
+            if ((hit[i] && !again) || (!hit[i] && again) || (row && i / 2 + 1 == row))
                 continue;
+            if (hit[i] && !strcmp(s->tok[i], "?"))
+                continue;   /* nothing more to do to an unreadable token */
             if (slip(s, i, g, kind)) {
                 hit[i] = true;
                 slip_count[kind]++;
@@ -417,27 +443,50 @@ static void apply_slips(struct sheet *s, const struct game *g, int avoid_row)
             }
         }
     }
-    /* Pack, leaving out the dropped row; numbers stay as written. */
-    int n = 0;
-    for (int i = 0; i < s->n; i++) {
-        if (s->dropped_row && i / 2 + 1 == s->dropped_row) {
+    if (event == ROW_UNREADABLE)
+        for (int i = 2 * (row - 1); i < 2 * row && i < g->n; i++) {
+            note(s, s->tok[i], "?", "row unreadable", i);
+            snprintf(s->tok[i], TOKLEN, "?");
+        }
+    /* Write the rows out: tokens, numbers and sides as the player wrote them. */
+    static _Thread_local char tok[MAX_PLIES + 2][TOKLEN];
+    int num[MAX_PLIES + 2];
+    signed char black[MAX_PLIES + 2];
+    int n = 0, shift = 0;
+    for (int i = 0; i < g->n; i++) {
+        int r = i / 2 + 1;
+        if ((event == ROW_DROP_SHIFT || event == ROW_DROP_GAP) && r == row) {
             s->ply_tok[i] = -1;
+            if (event == ROW_DROP_SHIFT && i % 2 == 1)
+                shift = -1;
             continue;
         }
-        if (n != i) {
-            memcpy(s->tok[n], s->tok[i], TOKLEN);
-            s->num[n] = s->num[i];
-            s->black[n] = s->black[i];
-        }
+        memcpy(tok[n], s->tok[i], TOKLEN);
+        num[n] = r + shift;
+        black[n] = (signed char)(i % 2);
         s->ply_tok[i] = n;
         n++;
+        if (event == ROW_TWICE && r == row && i % 2 == 1) {
+            /* The row again, on the next row of the sheet. */
+            for (int k = 0; k < 2; k++) {
+                memcpy(tok[n], s->tok[i - 1 + k], TOKLEN);
+                num[n] = r + 1;
+                black[n] = (signed char)k;
+                n++;
+            }
+            shift = 1;
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        memcpy(s->tok[i], tok[i], TOKLEN);
+        s->num[i] = num[i];
+        s->black[i] = black[i];
+        s->tp[i] = s->tok[i];
     }
     s->n = n;
-    for (int i = 0; i < n; i++)
-        s->tp[i] = s->tok[i];
-    if (s->dropped_row) {
+    if (event != ROW_NONE) {
         size_t l = strlen(s->slips);
-        snprintf(s->slips + l, sizeof s->slips - l, "%srow %d left out", l ? "; " : "", s->dropped_row);
+        snprintf(s->slips + l, sizeof s->slips - l, "%srow %d %s", l ? "; " : "", row, row_event_name[event]);
     }
 }
 
@@ -447,6 +496,8 @@ static void apply_slips(struct sheet *s, const struct game *g, int avoid_row)
 struct outcome {
     double ms;
     bool exact, found, ties, pruned;
+    bool tied_in;                 /* not printed first, but among the equal-best alternatives printed,
+                                     and the tool said that others fit equally well */
     int ply;                      /* not exact: the first wrong ply (1-based) */
     int n_chosen;
     double cost;                  /* of the game chosen */
@@ -511,6 +562,10 @@ static void run_case(const struct casedef *cd, const struct game *g, const struc
                 && memcmp(r.best.moves, g->mv, (size_t)g->n * sizeof *g->mv) == 0;
     oc->ties = r.ties;
     oc->pruned = r.pruned;
+    oc->tied_in = false;
+    for (int a = 0; !oc->exact && r.found && r.ties && a < r.n_alt; a++)
+        oc->tied_in |= r.alt[a].cost <= r.best.cost + 1e-6 && r.alt[a].n_moves == g->n
+                       && memcmp(r.alt[a].moves, g->mv, (size_t)g->n * sizeof *g->mv) == 0;
     oc->n_chosen = r.found ? r.best.n_moves : -1;
     oc->cost = r.found ? r.best.cost : -1;
     if (!oc->exact) {
@@ -703,8 +758,12 @@ int main(int argc, char **argv)
         for (int k = 0; k < SLIP_KINDS; k++)
             printf("%s%s %ld", k ? ", " : "", slip_name[k], slip_count[k]);
         printf("), %ld rows left out\n", dropped);
-        printf("  %-29s %6s %7s %10s %10s %10s %5s %7s %8s   %s\n", "case", "games", "exact", "median", "p90", "max",
-               "ties", "pruned", "no game", "missed: tie/model/search");
+        printf("  row events per sheet:");
+        for (int e = 1; e < 5; e++)
+            printf("%s %s %ld", e > 1 ? "," : "", row_event_name[e], row_events[e]);
+        printf("\n");
+        printf("  %-29s %6s %7s %9s %10s %10s %10s %5s %7s %8s   %s\n", "case", "games", "first", "recovered",
+               "median", "p90", "max", "ties", "pruned", "no game", "missed: tie/model/search");
     }
     bool targets = true;
     int tn = 0;
@@ -713,7 +772,7 @@ int main(int argc, char **argv)
         if (!jb[0].run[c])
             continue;
         const struct casedef *cd = &casedefs[c];
-        int exact = 0, ties = 0, pruned = 0, notfound = 0, f_tie = 0, f_search = 0, f_model = 0;
+        int exact = 0, tied_in = 0, ties = 0, pruned = 0, notfound = 0, f_tie = 0, f_search = 0, f_model = 0;
         for (int gi = 0; gi < ng; gi++) {
             const struct outcome *oc = &out[gi][c];
             if (!oc->exact) {
@@ -729,31 +788,35 @@ int main(int argc, char **argv)
             }
             ms[gi] = oc->ms;
             exact += oc->exact;
+            tied_in += oc->tied_in;
             ties += oc->ties;
             pruned += oc->pruned;
             notfound += !oc->found;
         }
         qsort(ms, (size_t)ng, sizeof *ms, cmp_double);
         double med = quantile(ms, ng, 0.5), p90 = quantile(ms, ng, 0.9), mx = ms[ng - 1];
-        double ex = 100.0 * exact / ng;
+        double ex = 100.0 * exact / ng, rec = 100.0 * (exact + tied_in) / ng;
         if (tap) {
             double fl = c == 1 ? floor1 : c == 3 ? floor2 : 0;
-            bool ok = ex >= fl && mx < 5000;
-            printf("%s %d - reconstruct %c (%s): %d/%d exact (%.1f%%, floor %.0f%%), median %.1f ms, max %.1f ms "
-                   "(< 5 s)\n",
-                   ok ? "ok" : "not ok", ++tn, cd->id, cd->name, exact, ng, ex, fl, med, mx);
+            bool ok = rec >= fl && mx < 5000;
+            printf("%s %d - reconstruct %c (%s): %d/%d recovered (%.1f%%, floor %.0f%%; %d printed first), median "
+                   "%.1f ms, max %.1f ms (< 5 s)\n",
+                   ok ? "ok" : "not ok", ++tn, cd->id, cd->name, exact + tied_in, ng, rec, fl, exact, med, mx);
         } else {
-            printf("  %c %-27s %6d %6.1f%% %7.1f ms %7.1f ms %7.1f ms %5d %7d %8d   %d/%d/%d\n", cd->id, cd->name, ng,
-                   ex, med, p90, mx, ties, pruned, notfound, f_tie, f_model, f_search);
+            printf("  %c %-27s %6d %6.1f%% %8.1f%% %7.1f ms %7.1f ms %7.1f ms %5d %7d %8d   %d/%d/%d\n", cd->id,
+                   cd->name, ng, ex, rec, med, p90, mx, ties, pruned, notfound, f_tie, f_model, f_search);
         }
-        if ((c == 1 && ex < 95) || (c == 3 && ex < 99) || med >= 100 || mx >= 5000)
+        if ((c == 1 && (rec < 95 || ex < 90)) || (c == 3 && rec < 99) || med >= 100 || mx >= 5000)
             targets = false;
     }
     free(ms);
     if (tap) {
         printf("1..%d\n", tn);
     } else {
-        printf("  targets (B >= 95%% exact, D >= 99%%, median < 100 ms, max < 5 s, in every case run): %s\n",
+        printf("  first: the true game printed first; recovered: first, or among the alternatives printed at the "
+               "same cost with the tool saying others fit equally well\n");
+        printf("  targets (B >= 95%% recovered and >= 90%% first, D >= 99%% recovered, median < 100 ms, max < 5 s, in "
+               "every case run): %s\n",
                targets ? "hold" : "NOT MET");
         for (int c = 0; c < 4 && examples; c++) {
             if (!jb[0].run[c])

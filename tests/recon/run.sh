@@ -1,10 +1,13 @@
 #!/bin/sh
 # run.sh — reconstruct recovers noisy copies of corpus games (TAP, from
 # build/reconbench): the first 30 games that resolve, each cut to 120 plies,
-# written as scoresheets with 1-4 seeded slips (and sometimes a row left
-# out), reconstructed with the final position known from one sheet (case B)
-# and from two (case D).  A floor on the games recovered move for move, and
-# no call over 5 s; then the same on 3 games under AddressSanitizer (leaks
+# written as scoresheets with the harsh slip model (1-4 seeded slips, a row
+# left out with the later rows renumbered or not, written twice, or
+# unreadable), reconstructed with the final position known from one sheet
+# (case B) and from two (case D).  A floor on the games recovered (a guard
+# against regressions at today's level; the targets, 95% and 99%,
+# are measured by `make bench` and not met for one sheet), and no call over
+# 5 s; then the same on 3 games under AddressSanitizer (leaks
 # and memory errors fail the run).  The full measure is `make bench`.
 set -u
 RECONBENCH=${RECONBENCH:-build/reconbench}
@@ -12,7 +15,7 @@ RECONBENCH_ASAN=${RECONBENCH_ASAN:-build/reconbench-asan}
 SHARED=${SHARED:-../shared}
 C=$SHARED/corpus/pgnmentor-14-players.pgn
 [ -r "$C" ] || { echo "1..0 # Skipped: $C not found"; exit 0; }
-out=$("$RECONBENCH" --tap --games=30 --cases=BD --floor1=85 --floor2=95 "$C")
+out=$("$RECONBENCH" --tap --games=30 --cases=BD --floor1=60 --floor2=95 "$C")
 rc=$?
 echo "$out" | grep -v '^1\.\.'
 n=$(echo "$out" | grep -c '^\(not \)\{0,1\}ok ')
