@@ -29,7 +29,9 @@
 
 /* Costs of the search's steps (token costs are 0 .. ARB_SLIP_GARBAGE). */
 #define COST_NOT_RECORDED 1.5 /* per move of a row left out (a row: 3.0) */
-#define COST_TRAILING 0.5     /* per move after the sheet's last (final position given) */
+#define COST_TRAILING 1.0     /* per move after the sheet's last (final position, move count or the
+                                 other sheet says the game went on), outside the 8.4 window */
+#define COST_NO_DUTY 0.5      /* per move not recorded where no one had to record (8.4) */
 #define COST_EXTRA 2.0        /* a token that was no move */
 #define COST_REPEAT 1.0       /* ... written again (the same as the token before) */
 #define COST_ROW_AGAIN 0.4    /* ... the same as the token two before: a row written twice */
@@ -90,6 +92,8 @@ struct state {
     double cost;
     int node;
     int away;                     /* squares that differ from the final position */
+    uint16_t lineage;             /* a row left out, looked at ahead (0: none) ... */
+    uint8_t protect;              /* ... and the plies its best descendant is still kept past the beam */
 };
 
 /* A child before it is made: parent state, move and what each sheet did. */
@@ -98,6 +102,8 @@ struct cand {
     double cost;
     int away;                     /* squares that differ from the final position (0 if none given) */
     int parent;                   /* index in the current ply's states */
+    uint16_t lineage;
+    uint8_t protect, winner;
     arb_move move;
     int i[ARB_RECON_MAX_SHEETS];
     int8_t shift[ARB_RECON_MAX_SHEETS];
@@ -128,6 +134,7 @@ struct search {
     double best_goal;
     long expanded;
     bool pruned;
+    uint16_t lineages;            /* lines of rows left out made so far (state.lineage) */
     bool classic;                 /* the search as before row shifts: a number off costs at every
                                      move, a row is left out only where the numbers show it (or the
                                      token fits nothing, on a sheet without numbers), no look-ahead */
@@ -318,7 +325,7 @@ static void expand_state(struct search *s, const struct state *st, int idx, cons
     const struct arb_pos *pos = &st->pos;
     bool white = pos->side == ARB_WHITE;
     /* 8.4: in the window with no duty to record, a move left out is no slip. */
-    double omit = s->o->no_duty_from > 0 && (int)pos->fullmove >= s->o->no_duty_from ? COST_TRAILING
+    double omit = s->o->no_duty_from > 0 && (int)pos->fullmove >= s->o->no_duty_from ? COST_NO_DUTY
                                                                                     : COST_NOT_RECORDED;
     static _Thread_local double cost[ARB_RECON_MAX_SHEETS][3][ARB_MAX_MOVES];
     uint8_t need[ARB_MAX_MOVES];
@@ -404,7 +411,8 @@ static void expand_state(struct search *s, const struct state *st, int idx, cons
                 continue;
             }
             if (trailing[k]) {
-                opts[k][nopt[k]++] = (struct opt){ARB_RC_NOT_RECORDED, -1, COST_TRAILING, i, 0, 0, st->shift[k]};
+                opts[k][nopt[k]++] = (struct opt){ARB_RC_NOT_RECORDED, -1, omit_cost[k] < COST_TRAILING ? omit_cost[k]
+                                                  : COST_TRAILING, i, 0, 0, st->shift[k]};
                 continue;
             }
             if (cost[k][0][j] <= COST_READ_MAX || read_any[k])
@@ -437,6 +445,8 @@ static void expand_state(struct search *s, const struct state *st, int idx, cons
             struct cand cd;
             memset(&cd, 0, sizeof cd);
             cd.parent = idx;
+            cd.lineage = st->lineage;
+            cd.protect = st->protect ? (uint8_t)(st->protect - 1) : 0;
             cd.move = ml->moves[j];
             cd.cost = st->cost;
             int rest = c;
@@ -468,9 +478,11 @@ static void expand_state(struct search *s, const struct state *st, int idx, cons
 #define OMIT_PAIRS 24
 #define OMIT_LOOK 4               /* tokens after the row replayed as written to score a pair */
 #define OMIT_STATES 16            /* states per ply looked at this way */
+#define PROTECT_PLIES 12          /* plies the cheapest state's rows left out are kept past the beam */
+#define PROTECTED 256             /* lines kept so at most */
 struct pair_try { arb_move w, b; int score; };
 
-static int omit_row_ahead(struct search *s, const struct state *st, struct state *out)
+static int omit_row_ahead(struct search *s, const struct state *st, struct state *out, bool always)
 {
     const struct arb_sheet *sh = &s->sh[0];
     int i = st->i[0];
@@ -489,7 +501,7 @@ static int omit_row_ahead(struct search *s, const struct state *st, struct state
         return 0;
     struct arb_resolve r;
     bool gap = sh->num && sh->num[i] > 0 && sh->num[i] - st->shift[0] > (int)st->pos.fullmove;
-    if (!gap && arb_san_resolve(&st->pos, &d[0], &r) == ARB_RS_OK) {
+    if (!gap && !always && arb_san_resolve(&st->pos, &d[0], &r) == ARB_RS_OK) {
         /* The token is a move here as written: and the one after it? */
         if (nd < 2)
             return 0;
@@ -521,6 +533,11 @@ static int omit_row_ahead(struct search *s, const struct state *st, struct state
                 arb_pos_make(&p3, r.move, &u3);
                 score++;
             }
+            /* With the final position: among pairs the tokens bear out
+             * equally, those that put pieces where they end go first (a
+             * piece moved in the row left out often stays). */
+            if (score && s->o->final)
+                score = score * 128 + 64 - squares_away(&p1, s->o->final);
             arb_pos_unmake(&p1, ml2.moves[b], &u2);
             if (!score)
                 score = -1;
@@ -539,11 +556,13 @@ static int omit_row_ahead(struct search *s, const struct state *st, struct state
         }
         arb_pos_unmake(&p1, ml.moves[a], &u1);
     }
-    double omit = s->o->no_duty_from > 0 && (int)st->pos.fullmove >= s->o->no_duty_from ? COST_TRAILING
+    double omit = s->o->no_duty_from > 0 && (int)st->pos.fullmove >= s->o->no_duty_from ? COST_NO_DUTY
                   : gap ? COST_GAP : COST_NOT_RECORDED;
     int n = 0;
     for (int q = 0; q < nb; q++) {
-        if (best[q].score < best[0].score - 1 || (best[q].score < best[0].score && q >= OMIT_PAIRS / 4))
+        int unit = s->o->final ? 128 : 1;   /* a token replayed */
+        if (best[q].score / unit < best[0].score / unit - 1
+            || (best[q].score / unit < best[0].score / unit && q >= OMIT_PAIRS / 4))
             break;   /* the pairs the sheet bears out best (and a few nearly as well) */
         struct state *o = &out[n++];
         *o = *st;
@@ -558,6 +577,12 @@ static int omit_row_ahead(struct search *s, const struct state *st, struct state
         o->node = add_node(s, &b);
         o->cost = st->cost + 2 * omit;
         o->owe = 0;
+        o->lineage = 0;
+        o->protect = 0;
+        if (always) {
+            o->lineage = ++s->lineages ? s->lineages : ++s->lineages;
+            o->protect = PROTECT_PLIES;
+        }
         o->away = s->o->final ? squares_away(&o->pos, s->o->final) : 0;
     }
     return n;
@@ -733,13 +758,15 @@ static void search_once(const struct arb_sheet *sheets, int n_sheets, const stru
     if (o->final && !o->moves)
         max_plies = max_tok + 60;
 
-    struct state *cur = arb_xmalloc((size_t)(WIDEN * beam + OMIT_STATES * OMIT_PAIRS) * sizeof *cur),
-                 *next = arb_xmalloc((size_t)(WIDEN * beam + OMIT_STATES * OMIT_PAIRS) * sizeof *next);
+    struct state *cur = arb_xmalloc((size_t)(WIDEN * beam + OMIT_STATES * OMIT_PAIRS + PROTECTED) * sizeof *cur),
+                 *next = arb_xmalloc((size_t)(WIDEN * beam + OMIT_STATES * OMIT_PAIRS + PROTECTED) * sizeof *next);
     int n_cur = 1;
     struct rnode root = {.parent = -1, .move = 0, .tok = {-1, -1}, .kind = {0xff, 0xff}};
     cur[0].pos = start;
     memset(cur[0].i, 0, sizeof cur[0].i);
     memset(cur[0].shift, 0, sizeof cur[0].shift);
+    cur[0].lineage = 0;
+    cur[0].protect = 0;
     cur[0].owe = 0;
     cur[0].cost = 0;
     cur[0].node = add_node(&s, &root);
@@ -750,6 +777,8 @@ static void search_once(const struct arb_sheet *sheets, int n_sheets, const stru
     struct state *ahead[2] = {arb_xmalloc((size_t)OMIT_STATES * OMIT_PAIRS * sizeof(struct state)),
                               arb_xmalloc((size_t)OMIT_STATES * OMIT_PAIRS * sizeof(struct state))};
     int n_ahead[2] = {0, 0};
+    int prot[PROTECTED];
+    struct cand *protc = arb_xmalloc(PROTECTED * sizeof *protc);
     struct state part;            /* see below: the game as far as it can be followed */
     int part_read = -1;
     memset(&part, 0, sizeof part);
@@ -815,8 +844,11 @@ static void search_once(const struct arb_sheet *sheets, int n_sheets, const stru
                     memmove(&order[at + 1], &order[at], (size_t)(no - 1 - at) * sizeof *order);
                     order[at] = q;
                 }
+                /* (With the final position, the cheapest state tries it even
+                 * where its tokens replay: a row left out whose moves the
+                 * next tokens do not depend on shows only at the end.) */
                 for (int q = 0; q < no && nl + OMIT_PAIRS <= OMIT_STATES * OMIT_PAIRS; q++)
-                    nl += omit_row_ahead(&s, &cur[order[q]], later + nl);
+                    nl += omit_row_ahead(&s, &cur[order[q]], later + nl, q == 0 && o->final);
             }
             n_ahead[1] = nl;
         }
@@ -848,7 +880,7 @@ static void search_once(const struct arb_sheet *sheets, int n_sheets, const stru
         size_t kept = 0;
         for (size_t c = 0; c < s.n_cand; c++) {
             struct cand *cd = &s.cand[c];
-            if (cd->cost > best + SLACK || cd->cost > s.best_goal + margin)
+            if ((cd->cost > best + SLACK && !cd->protect) || cd->cost > s.best_goal + margin)
                 continue;
             struct state *par = &cur[cd->parent];
             struct arb_pos *p = &par->pos;
@@ -930,10 +962,43 @@ static void search_once(const struct arb_sheet *sheets, int n_sheets, const stru
             if (close > width)
                 width = close < WIDEN * beam ? close : WIDEN * beam;
         }
+        /* A row left out looked at ahead costs its two moves at once, and
+         * the misreadings that avoid it cost more only later: the cheapest
+         * state of each such line is kept past the beam for a while. */
+        int n_prot = 0;
         if ((int)s.n_cand > width) {
+            for (size_t c = 0; c < s.n_cand; c++) {
+                struct cand *cd = &s.cand[c];
+                cd->winner = 0;
+                if (!cd->protect)
+                    continue;
+                int w = -1;
+                for (int q = 0; q < n_prot; q++)
+                    if (s.cand[prot[q]].lineage == cd->lineage)
+                        w = q;
+                if (w < 0 && n_prot < PROTECTED)
+                    prot[n_prot++] = (int)c;
+                else if (w >= 0 && cmp_cost(cd, &s.cand[prot[w]]) < 0)
+                    prot[w] = (int)c;
+            }
+            for (int q = 0; q < n_prot; q++) {
+                s.cand[prot[q]].winner = 1;
+                protc[q] = s.cand[prot[q]];
+            }
             s.pruned = true;
             select_cheapest(s.cand, s.n_cand, (size_t)width);
             s.n_cand = (size_t)width;
+            /* The winners the beam left out come back. */
+            int back = 0;
+            for (int q = 0; q < n_prot; q++) {
+                bool in = false;
+                for (size_t c = 0; c < s.n_cand && !in; c++)
+                    in = s.cand[c].winner && s.cand[c].lineage == protc[q].lineage;
+                if (!in)
+                    protc[back++] = protc[q];
+            }
+            for (int q = 0; q < back; q++)
+                s.cand[s.n_cand++] = protc[q];
         }
         /* Make the survivors. */
         int n_next = 0;
@@ -948,6 +1013,8 @@ static void search_once(const struct arb_sheet *sheets, int n_sheets, const stru
             nx->owe = cd->owe;
             nx->cost = cd->cost;
             nx->away = cd->away;
+            nx->lineage = cd->lineage;
+            nx->protect = cd->protect;
             struct rnode nd = {.parent = cur[cd->parent].node, .move = cd->move};
             for (int k = 0; k < ARB_RECON_MAX_SHEETS; k++) {
                 nd.tok[k] = k < n_sheets ? cd->tok[k] : -1;
@@ -958,7 +1025,7 @@ static void search_once(const struct arb_sheet *sheets, int n_sheets, const stru
             nx->node = add_node(&s, &nd);
         }
         /* The rows left out two plies ago arrive here. */
-        for (int q = 0; q < n_ahead[0] && n_next < WIDEN * beam + OMIT_STATES * OMIT_PAIRS; q++)
+        for (int q = 0; q < n_ahead[0] && n_next < WIDEN * beam + OMIT_STATES * OMIT_PAIRS + PROTECTED; q++)
             next[n_next++] = ahead[0][q];
         {
             struct state *t = ahead[0];
@@ -1027,6 +1094,7 @@ static void search_once(const struct arb_sheet *sheets, int n_sheets, const stru
     free(next);
     free(ahead[0]);
     free(ahead[1]);
+    free(protc);
     free(s.nodes);
     free(s.cand);
     free(s.hash);

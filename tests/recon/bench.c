@@ -722,6 +722,19 @@ int main(int argc, char **argv)
         write_sheet(&sh[1], g, arb_lang_find(cycle[(gi + 1) % 3]));
         apply_slips(&sh[1], g, sh[0].dropped_row);
         dropped += (sh[0].dropped_row != 0) + (sh[1].dropped_row != 0);
+        if (getenv("RB_DUMP") && atol(getenv("RB_DUMP")) == g->index) {
+            /* The first sheet as a file reconstruct reads, and the final position. */
+            char fen[128];
+            fprintf(stderr, "FEN %s\n", arb_pos_to_fen(&g->final, fen));
+            for (int i = 0; i < sh[0].n; i++)
+                fprintf(stderr, "%s%s ", sh[0].black[i] ? "" : "", sh[0].black[i] ? "" : "");
+            for (int i = 0; i < sh[0].n; i++) {
+                if (!sh[0].black[i] || i == 0)
+                    fprintf(stderr, "%d.%s ", sh[0].num[i], sh[0].black[i] ? ".." : "");
+                fprintf(stderr, "%s ", sh[0].tok[i]);
+            }
+            fprintf(stderr, "\n");
+        }
         if (verbose)
             fprintf(stderr, "game %ld (%d plies): sheet 1 %s: %s | sheet 2 %s: %s\n", g->index, g->n,
                     sh[0].lang->code, sh[0].slips, sh[1].lang->code, sh[1].slips);
