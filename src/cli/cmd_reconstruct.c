@@ -21,6 +21,7 @@
 #include "read/input.h"
 #include "read/pgn.h"
 #include "recon/recon.h"
+#include "cli/engine.h"
 #include "report/recon_out.h"
 #include "chess/san.h"
 #include "read/timectl.h"
@@ -192,10 +193,20 @@ int arb_cmd_reconstruct(const struct arb_opts *o)
     }
     struct arb_recon_result r;
     arb_reconstruct(sheets, ns, &ro, &r);
+    const char *engine_used = NULL;
+    if (o->engine && r.found && r.ties) {
+        /* Chess plausibility orders the ties; a failing engine costs only that. */
+        char e[300];
+        int scored;
+        if (arb_engine_order_ties(o->engine, &start, &r, &scored, e, sizeof e) < 0)
+            arb_msg("%s; the equally good games keep the search's order", e);
+        else if (scored)
+            engine_used = o->engine;
+    }
     struct arb_buf out = {0};
     const char *paths[2] = {files[0].path, ns > 1 ? files[1].path : NULL};
     struct arb_recon_report rep = {.r = &r, .start = &start, .sheets = sheets, .paths = paths, .n_sheets = ns,
-                                   .tags = &files[0].g, .no_duty_from = ro.no_duty_from};
+                                   .tags = &files[0].g, .no_duty_from = ro.no_duty_from, .engine = engine_used};
     if (!r.found) {
         /* (A search cannot prove that none exists: it says how far it went.) */
         arb_msg("no legal game that fits the sheet%s%s was found%s", ns == 1 ? "" : "s",

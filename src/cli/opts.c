@@ -16,7 +16,7 @@
 enum {
     OPT_FORMAT = 256, OPT_RULES, OPT_MODE, OPT_LANG, OPT_ENCODING, OPT_MAX_GAME_BYTES, OPT_COLOR,
     OPT_FEN, OPT_GAME, OPT_HELP, OPT_VERSION, OPT_QUIET, OPT_LANG_HINT, OPT_TO, OPT_TIME_CONTROL, OPT_FAIL_ON, OPT_SELECT, OPT_IGNORE, OPT_WHERE, OPT_SUMMARY, OPT_ORIGIN, OPT_GAME_BASE,
-    OPT_JOBS, OPT_NO_PROGRESS, OPT_FINAL_FEN, OPT_MOVES, OPT_NO_DUTY_FROM, OPT_REPAIR, OPT_BEAM,
+    OPT_JOBS, OPT_NO_PROGRESS, OPT_FINAL_FEN, OPT_MOVES, OPT_NO_DUTY_FROM, OPT_REPAIR, OPT_BEAM, OPT_ENGINE,
     OPT_PLY, OPT_MOVE, OPT_FLIP, OPT_SVG, OPT_AT, OPT_ASCII, OPT_NO_INTERACTIVE
 };
 
@@ -47,6 +47,7 @@ static const struct option long_opts[] = {
     {"moves", required_argument, NULL, OPT_MOVES},
     {"no-duty-from", required_argument, NULL, OPT_NO_DUTY_FROM},
     {"beam", required_argument, NULL, OPT_BEAM},
+    {"engine", required_argument, NULL, OPT_ENGINE},
     {"fen", no_argument, NULL, OPT_FEN},
     {"game", required_argument, NULL, OPT_GAME},
     {"ply", required_argument, NULL, OPT_PLY},
@@ -70,7 +71,7 @@ static bool allowed(enum arb_cmd cmd, int opt)
         return true;
     case OPT_FORMAT:
         return true;   /* INTERFACE: shared by the commands that read games (replay and convert: text) */
-    case OPT_FINAL_FEN: case OPT_MOVES: case OPT_NO_DUTY_FROM: case OPT_BEAM:
+    case OPT_FINAL_FEN: case OPT_MOVES: case OPT_NO_DUTY_FROM: case OPT_BEAM: case OPT_ENGINE:
         return cmd == ARB_CMD_RECONSTRUCT;
     case OPT_COLOR:
         return cmd == ARB_CMD_CHECK || cmd == ARB_CMD_REPLAY;
@@ -227,7 +228,10 @@ static const char usage_reconstruct[] =
     "      --no-duty-from=N    from move N neither player had to record (Art. 8.4):\n"
     "                          moves left out there are no slips\n"
     "      --beam=N            partial games kept per half-move (default 400): fewer\n"
-    "                          is faster, more finds more in long, noisy sheets\n";
+    "                          is faster, more finds more in long, noisy sheets\n"
+    "      --engine=PATH       a UCI engine (e.g. /usr/games/stockfish) orders the\n"
+    "                          games that fit equally well, the most natural chess\n"
+    "                          first; it never changes which games tie (off by default)\n";
 
 static const char codes_text[] =
     "\n"
@@ -534,6 +538,9 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
         case OPT_MOVES:
             if (!parse_u64(optarg, &o->recon_moves) || o->recon_moves < 1 || o->recon_moves > 2000)
                 return usage_error(o, "--moves needs the number of moves made, 1 to 2000, not '%s'", optarg);
+            break;
+        case OPT_ENGINE:
+            o->engine = optarg;
             break;
         case OPT_BEAM:
             if (!parse_u64(optarg, &o->recon_beam) || o->recon_beam < 1 || o->recon_beam > 100000)

@@ -64,6 +64,7 @@ struct arb_opts {
     uint64_t recon_moves;                /* reconstruct --moves */
     uint64_t no_duty_from;               /* reconstruct --no-duty-from */
     uint64_t recon_beam;                 /* reconstruct --beam (0: the search's default) */
+    const char *engine;                  /* reconstruct --engine=PATH: a UCI engine orders ties (NULL: off) */
     bool fen;                            /* replay --fen */
     uint64_t game;                       /* replay --game=N (1-based) */
     int ply;                             /* replay --ply=N; -1 none */

@@ -144,6 +144,8 @@ void arb_recon_write_json(struct arb_buf *b, const struct arb_recon_report *rep)
     arb_buf_adds(b, r->pruned ? "false" : "true");
     arb_json_key(b, "partial", false);
     arb_buf_adds(b, r->partial ? "true" : "false");
+    arb_json_key(b, "engine_ordered", false);
+    arb_buf_adds(b, rep->engine ? "true" : "false");
     arb_json_key(b, "timed_out", false);
     arb_buf_adds(b, r->timed_out ? "true" : "false");
     arb_json_key(b, "widened", false);
@@ -181,9 +183,12 @@ void arb_recon_write_pgn(struct arb_buf *b, const struct arb_recon_report *rep)
     arb_buf_printf(b, "); %d correction%s, cost %.2f", g->n_corr, g->n_corr == 1 ? "" : "s", g->cost);
     if (no_duty_from)
         arb_buf_printf(b, "; no duty to record from move %d (Art. 8.4)", no_duty_from);
-    if (r->ties)
+    if (r->ties) {
         arb_buf_adds(b, "; another game fits the sheets equally well: the evidence does not decide");
-    else if (r->n_alt)
+        if (rep->engine)
+            arb_buf_printf(b, " (the equally good games are in the order of %s: the least loss against its best "
+                              "moves first; that is chess, not evidence)", rep->engine);
+    } else if (r->n_alt)
         arb_buf_printf(b, "; %d other game%s fit%s nearly as well", r->n_alt, r->n_alt == 1 ? "" : "s",
                        r->n_alt == 1 ? "s" : "");
     if (r->timed_out)

@@ -17,6 +17,7 @@ struct arb_recon_report {
     int n_sheets;
     const struct arb_game *tags;       /* the first sheet's game: the tags written */
     int no_duty_from;                  /* 8.4: no duty to record from this move (0: none) */
+    const char *engine;                /* the engine that ordered the equally good games (NULL: none) */
 };
 
 /* One JSON object and a newline (uci and fen null when no game fits). */
