@@ -28,7 +28,7 @@
 #include "base/util.h"
 
 /* Costs of the search's steps (token costs are 0 .. ARB_SLIP_GARBAGE). */
-#define COST_NOT_RECORDED 1.5 /* per move of a row left out (a row: 3.0) */
+#define COST_NOT_RECORDED 1.0 /* per move of a row left out (a row: 2.0) */
 #define COST_TRAILING 1.0     /* per move after the sheet's last (final position, move count or the
                                  other sheet says the game went on), outside the 8.4 window */
 #define COST_NO_DUTY 0.5      /* per move not recorded where no one had to record (8.4) */
