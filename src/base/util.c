@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 _Noreturn void arb_out_of_memory(void)
@@ -13,6 +14,13 @@ _Noreturn void arb_out_of_memory(void)
     ssize_t r = write(2, msg, sizeof msg - 1);
     (void)r;
     _exit(2);
+}
+
+double arb_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
 void *arb_xmalloc(size_t n)

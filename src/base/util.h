@@ -18,6 +18,9 @@
 #define ARB_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 #define ARB_PRINTF(f, a) __attribute__((format(printf, f, a)))
 
+/* A monotonic clock in milliseconds (for timing and deadlines). */
+double arb_now_ms(void);
+
 void *arb_xmalloc(size_t n) __attribute__((malloc));
 void *arb_xcalloc(size_t count, size_t size) __attribute__((malloc));
 /* Resize p; on return the old pointer is invalid. */

@@ -209,9 +209,13 @@ int arb_cmd_reconstruct(const struct arb_opts *o)
                                    .tags = &files[0].g, .no_duty_from = ro.no_duty_from, .engine = engine_used};
     if (!r.found) {
         /* (A search cannot prove that none exists: it says how far it went.) */
+        char how[64] = "";
+        if (r.timed_out)
+            snprintf(how, sizeof how, " before the time limit");
+        else if (r.widened > 1)
+            snprintf(how, sizeof how, ", with a search up to %d times as wide", r.widened);
         arb_msg("no legal game that fits the sheet%s%s was found%s", ns == 1 ? "" : "s",
-                o->final_fen ? " and reaches the final position" : "",
-                r.timed_out ? " before the time limit" : r.widened > 1 ? ", with a search widened twelve times" : "");
+                o->final_fen ? " and reaches the final position" : "", how);
         if (o->format == &arb_format_jsonl)
             arb_recon_write_json(&out, &rep);
         status = ARB_EXIT_FINDINGS;

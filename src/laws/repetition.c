@@ -32,7 +32,8 @@ static void rep_reset(struct rs *s)
     t->used = 0;
 }
 
-static struct rep_slot *rep_find(struct rep_table *t, uint64_t key)
+/* The slot of key, or the empty one where it would go. */
+static struct rep_slot *rep_find(const struct rep_table *t, uint64_t key)
 {
     for (uint32_t i = (uint32_t)(key >> 40) & (t->cap - 1);; i = (i + 1) & (t->cap - 1)) {
         struct rep_slot *e = &t->slot[i];
@@ -82,7 +83,7 @@ static struct rep_slot *rep_slot(struct rs *s, uint64_t key)
 /* How often key stood in the window (a hashed one), without adding it. */
 static int rep_count(const struct rep_table *t, uint64_t key)
 {
-    struct rep_slot *e = rep_find((struct rep_table *)t, key);
+    const struct rep_slot *e = rep_find(t, key);
     return e->gen == t->gen ? (int)e->count : 0;
 }
 

@@ -17,7 +17,6 @@
 
 #include <math.h>
 #include <pthread.h>
-#include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -480,7 +479,17 @@ static void expand_state(struct search *s, const struct state *st, int idx, cons
 #define OMIT_STATES 16            /* states per ply looked at this way */
 #define PROTECT_PLIES 12          /* plies the cheapest state's rows left out are kept past the beam */
 #define PROTECTED 256             /* lines kept so at most */
-struct pair_try { arb_move w, b; int score; };
+struct pair_try {
+    arb_move w, b;
+    int replayed;                 /* tokens after the row that replay as written */
+    int away;                     /* squares then unlike the final position (0: none given) */
+};
+
+/* Is pair a better than b: more tokens replayed, then nearer the end. */
+static bool pair_better(const struct pair_try *a, const struct pair_try *b)
+{
+    return a->replayed != b->replayed ? a->replayed > b->replayed : a->away < b->away;
+}
 
 static int omit_row_ahead(struct search *s, const struct state *st, struct state *out, bool always)
 {
@@ -523,36 +532,34 @@ static int omit_row_ahead(struct search *s, const struct state *st, struct state
         arb_gen_legal(&p1, &ml2);
         for (int b = 0; b < ml2.n; b++) {
             arb_pos_make(&p1, ml2.moves[b], &u2);
-            /* The tokens after the row, replayed as written as far as they go. */
-            int score = 0;
-            struct arb_pos p3 = p1;
-            while (score < nd) {
-                struct arb_undo u3;
-                if (arb_san_resolve(&p3, &d[score], &r) != ARB_RS_OK)
-                    break;
-                arb_pos_make(&p3, r.move, &u3);
-                score++;
-            }
-            /* With the final position: among pairs the tokens bear out
+            /* The tokens after the row, replayed as written as far as they
+             * go; with the final position, among pairs the tokens bear out
              * equally, those that put pieces where they end go first (a
              * piece moved in the row left out often stays). */
-            if (score && s->o->final)
-                score = score * 128 + 64 - squares_away(&p1, s->o->final);
+            struct pair_try pt = {ml.moves[a], ml2.moves[b], 0, 0};
+            struct arb_pos p3 = p1;
+            while (pt.replayed < nd) {
+                struct arb_undo u3;
+                if (arb_san_resolve(&p3, &d[pt.replayed], &r) != ARB_RS_OK)
+                    break;
+                arb_pos_make(&p3, r.move, &u3);
+                pt.replayed++;
+            }
+            if (pt.replayed && s->o->final)
+                pt.away = squares_away(&p1, s->o->final);
             arb_pos_unmake(&p1, ml2.moves[b], &u2);
-            if (!score)
-                score = -1;
-            if (score < 0)
+            if (!pt.replayed)
                 continue;
-            /* Keep the best OMIT_PAIRS (by score; the first found among equals). */
+            /* Keep the best OMIT_PAIRS (the first found among equals). */
             int at = nb;
-            while (at > 0 && best[at - 1].score < score)
+            while (at > 0 && pair_better(&pt, &best[at - 1]))
                 at--;
             if (at >= OMIT_PAIRS)
                 continue;
             if (nb < OMIT_PAIRS)
                 nb++;
             memmove(&best[at + 1], &best[at], (size_t)(nb - 1 - at) * sizeof *best);
-            best[at] = (struct pair_try){ml.moves[a], ml2.moves[b], score};
+            best[at] = pt;
         }
         arb_pos_unmake(&p1, ml.moves[a], &u1);
     }
@@ -560,9 +567,7 @@ static int omit_row_ahead(struct search *s, const struct state *st, struct state
                   : gap ? COST_GAP : COST_NOT_RECORDED;
     int n = 0;
     for (int q = 0; q < nb; q++) {
-        int unit = s->o->final ? 128 : 1;   /* a token replayed */
-        if (best[q].score / unit < best[0].score / unit - 1
-            || (best[q].score / unit < best[0].score / unit && q >= OMIT_PAIRS / 4))
+        if (best[q].replayed < best[0].replayed - 1 || (best[q].replayed < best[0].replayed && q >= OMIT_PAIRS / 4))
             break;   /* the pairs the sheet bears out best (and a few nearly as well) */
         struct state *o = &out[n++];
         *o = *st;
@@ -586,13 +591,6 @@ static int omit_row_ahead(struct search *s, const struct state *st, struct state
         o->away = s->o->final ? squares_away(&o->pos, s->o->final) : 0;
     }
     return n;
-}
-
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
 /* The steps still reachable from the states alive (refs[] point at their
@@ -777,14 +775,13 @@ static void search_once(const struct arb_sheet *sheets, int n_sheets, const stru
     struct state *ahead[2] = {arb_xmalloc((size_t)OMIT_STATES * OMIT_PAIRS * sizeof(struct state)),
                               arb_xmalloc((size_t)OMIT_STATES * OMIT_PAIRS * sizeof(struct state))};
     int n_ahead[2] = {0, 0};
-    int prot[PROTECTED];
-    struct cand *protc = arb_xmalloc(PROTECTED * sizeof *protc);
+    int prot[PROTECTED];          /* per protected line, its cheapest candidate (this ply) */
     struct state part;            /* see below: the game as far as it can be followed */
     int part_read = -1;
     memset(&part, 0, sizeof part);
     size_t compact_at = NODES_COMPACT;
     for (int ply = 0; ply <= max_plies && n_cur > 0; ply++) {
-        if (now_ms() > deadline) {
+        if (arb_now_ms() > deadline) {
             r->timed_out = true;
             break;
         }
@@ -981,24 +978,17 @@ static void search_once(const struct arb_sheet *sheets, int n_sheets, const stru
                 else if (w >= 0 && cmp_cost(cd, &s.cand[prot[w]]) < 0)
                     prot[w] = (int)c;
             }
-            for (int q = 0; q < n_prot; q++) {
+            for (int q = 0; q < n_prot; q++)
                 s.cand[prot[q]].winner = 1;
-                protc[q] = s.cand[prot[q]];
-            }
             s.pruned = true;
+            size_t all = s.n_cand;
             select_cheapest(s.cand, s.n_cand, (size_t)width);
             s.n_cand = (size_t)width;
-            /* The winners the beam left out come back. */
-            int back = 0;
-            for (int q = 0; q < n_prot; q++) {
-                bool in = false;
-                for (size_t c = 0; c < s.n_cand && !in; c++)
-                    in = s.cand[c].winner && s.cand[c].lineage == protc[q].lineage;
-                if (!in)
-                    protc[back++] = protc[q];
-            }
-            for (int q = 0; q < back; q++)
-                s.cand[s.n_cand++] = protc[q];
+            /* The winners the beam left out (past `width`: select_cheapest
+             * only reorders) come back. */
+            for (size_t c = (size_t)width; c < all; c++)
+                if (s.cand[c].winner)
+                    s.cand[s.n_cand++] = s.cand[c];
         }
         /* Make the survivors. */
         int n_next = 0;
@@ -1094,7 +1084,6 @@ static void search_once(const struct arb_sheet *sheets, int n_sheets, const stru
     free(next);
     free(ahead[0]);
     free(ahead[1]);
-    free(protc);
     free(s.nodes);
     free(s.cand);
     free(s.hash);
@@ -1112,7 +1101,7 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
     memset(r, 0, sizeof *r);
     if (n_sheets < 1 || n_sheets > ARB_RECON_MAX_SHEETS)
         return -1;
-    double deadline = now_ms() + (o->time_limit_ms > 0 ? o->time_limit_ms : 5000);
+    double deadline = arb_now_ms() + (o->time_limit_ms > 0 ? o->time_limit_ms : 5000);
     int beam = o->beam > 0 ? o->beam : 400;
     search_once(sheets, n_sheets, o, beam, false, deadline, r);
     r->widened = 1;

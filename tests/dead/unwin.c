@@ -20,6 +20,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "base/util.h"
 #include "chess/board.h"
 #include "chess/dead.h"
 #include "chess/locked.h"
@@ -61,9 +62,7 @@ static long walk(const struct arb_pos *start, int side, int walks, int plies, ui
 
 static double now(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+    return arb_now_ms() / 1e3;
 }
 
 int main(int argc, char **argv)

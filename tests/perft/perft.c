@@ -19,6 +19,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "base/util.h"
 #include "chess/board.h"
 #include "chess/movegen.h"
 
@@ -32,9 +33,7 @@ static double total_secs;
 
 static double now(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+    return arb_now_ms() / 1e3;
 }
 
 static bool is_impossible(const char *fen)

@@ -1,7 +1,7 @@
 /* bench.c — the quality of `arbiter reconstruct` on noisy copies of real games.
  *
  *   reconbench [--games=N] [--seed=S] [--plies=N] [--cases=ABCD] [--jobs=N] [--tap]
- *              [--floor1=P] [--floor2=P] [--examples=N] [--verbose] [PGN]
+ *              [--floor1=P] [--floor2=P] [--examples=N] [--verbose] [--dump=GAME] [PGN]
  *
  * The first N games of PGN (default ../shared/corpus/pgnmentor-14-players.pgn)
  * that start from the standard position, resolve move for move and have at
@@ -36,6 +36,7 @@
 #include <time.h>
 
 #include "base/arena.h"
+#include "base/util.h"
 #include "chess/board.h"
 #include "read/input.h"
 #include "chess/movegen.h"
@@ -518,13 +519,6 @@ static const struct casedef casedefs[4] = {
     {'D', "2 sheets, final position", 2, true},
 };
 
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
 /* The English SAN of ply (1-based) of the moves mv[0..n). */
 static void san_at(const arb_move *mv, int n, int ply, char *out, size_t cap)
 {
@@ -554,9 +548,9 @@ static void run_case(const struct casedef *cd, const struct game *g, const struc
         as[k] = (struct arb_sheet){sh[k].lang, sh[k].tp, sh[k].n, sh[k].num, sh[k].black};
     struct arb_recon_opts o = {.start = &start, .final = cd->final ? &g->final : NULL, .beam = g_beam};
     struct arb_recon_result r;
-    double t0 = now_ms();
+    double t0 = arb_now_ms();
     arb_reconstruct(as, cd->sheets, &o, &r);
-    oc->ms = now_ms() - t0;
+    oc->ms = arb_now_ms() - t0;
     oc->found = r.found;
     oc->exact = r.found && r.best.n_moves == g->n
                 && memcmp(r.best.moves, g->mv, (size_t)g->n * sizeof *g->mv) == 0;
@@ -641,7 +635,7 @@ static double quantile(const double *sorted, int n, double q)
 static void usage(void)
 {
     fprintf(stderr, "usage: reconbench [--games=N] [--seed=S] [--plies=N] [--cases=ABCD] [--jobs=N] [--tap] "
-                    "[--floor1=P] [--floor2=P] [--examples=N] [--verbose] [PGN]\n");
+                    "[--floor1=P] [--floor2=P] [--examples=N] [--verbose] [--dump=GAME] [PGN]\n");
 }
 
 int main(int argc, char **argv)
@@ -654,6 +648,7 @@ int main(int argc, char **argv)
     unsigned long long seed = 20240601;
     const char *cases = "ABCD";
     bool tap = false, verbose = false;
+    long dump = 0;
     double floor1 = 80, floor2 = 90;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -675,6 +670,8 @@ int main(int argc, char **argv)
             floor2 = atof(a + 9);
         else if (!strncmp(a, "--examples=", 11))
             examples = atoi(a + 11);
+        else if (!strncmp(a, "--dump=", 7))
+            dump = atol(a + 7);
         else if (!strcmp(a, "--tap"))
             tap = true;
         else if (!strcmp(a, "--verbose"))
@@ -722,12 +719,10 @@ int main(int argc, char **argv)
         write_sheet(&sh[1], g, arb_lang_find(cycle[(gi + 1) % 3]));
         apply_slips(&sh[1], g, sh[0].dropped_row);
         dropped += (sh[0].dropped_row != 0) + (sh[1].dropped_row != 0);
-        if (getenv("RB_DUMP") && atol(getenv("RB_DUMP")) == g->index) {
-            /* The first sheet as a file reconstruct reads, and the final position. */
+        if (dump == g->index) {
+            /* --dump=N: game N's first sheet as reconstruct reads it, and its final position. */
             char fen[128];
-            fprintf(stderr, "FEN %s\n", arb_pos_to_fen(&g->final, fen));
-            for (int i = 0; i < sh[0].n; i++)
-                fprintf(stderr, "%s%s ", sh[0].black[i] ? "" : "", sh[0].black[i] ? "" : "");
+            fprintf(stderr, "final position: %s\n", arb_pos_to_fen(&g->final, fen));
             for (int i = 0; i < sh[0].n; i++) {
                 if (!sh[0].black[i] || i == 0)
                     fprintf(stderr, "%d.%s ", sh[0].num[i], sh[0].black[i] ? ".." : "");
@@ -742,7 +737,7 @@ int main(int argc, char **argv)
 
     struct job jb[64];
     pthread_t th[64];
-    double wall0 = now_ms();
+    double wall0 = arb_now_ms();
     for (int t = 0; t < jobs; t++) {
         jb[t] = (struct job){games, sheets, ng, {false, false, false, false}, out, t, jobs};
         for (int c = 0; c < 4; c++)
@@ -757,7 +752,7 @@ int main(int argc, char **argv)
     else
         for (int t = 0; t < jobs; t++)
             pthread_join(th[t], NULL);
-    double wall = now_ms() - wall0;
+    double wall = arb_now_ms() - wall0;
 
     if (!tap) {
         long slips_total = 0;
