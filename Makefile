@@ -123,6 +123,11 @@ build/rel/tests/%.o: tests/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
+# The bench's own tools (tools/*.c) alike.
+build/rel/tools/%.o: tools/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
 build/pgo/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(PGO_GEN) $(call pgo_names,$@,$<) -c -o $@ $<
@@ -191,6 +196,10 @@ build/reconbench-asan: build/asan/tests/recon/bench.o $(OBJ_ASAN)
 build/genlong: build/rel/tools/genlong.o $(CORE_SRCS:%.c=build/rel/%.o) $(NOTE_SRCS:%.c=build/rel/%.o) build/rel/src/base/util.o build/rel/src/base/utf8.o
 	$(CC) $(OPT) $(LTO) -o $@ $^ $(LDLIBS)
 
+# The least a check of every move costs with this chess core (tools/floor.c).
+build/floor: build/rel/tools/floor.o $(CORE_SRCS:%.c=build/rel/%.o) build/rel/src/base/util.o build/rel/src/base/utf8.o
+	$(CC) $(OPT) $(LTO) -o $@ $^ $(LDLIBS)
+
 build/rssmax: tools/rssmax.c
 	@mkdir -p build
 	$(CC) $(STD) $(WARN) -O2 -o $@ $<
@@ -225,7 +234,7 @@ perft: build/perft
 # while a call takes 300 ms: raise it as reconstruct gets faster).
 RECON_GAMES ?= 40
 
-bench: build/.deps-ok arbiter build/rssmax build/unwin build/reconbench build/genlong
+bench: build/.deps-ok arbiter build/rssmax build/unwin build/reconbench build/genlong build/floor
 	@sh tools/deps.sh bench
 	SHARED="$(SHARED)" sh tools/bench.sh
 	build/unwin --budget=20000 $(SHARED)/testdata/unwinnability/chasolver-positions.txt \

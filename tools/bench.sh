@@ -81,6 +81,14 @@ set -- $(min "$aj")
 row "arbiter check --format=jsonl" "$1" "$2" "$games" "$bytes" "$ref"
 set -- $(min "$ap")
 row "arbiter check --jobs=$CORES ($CORES cores)" "$1" "$2" "$games" "$bytes" "$ref"
+# The floor (tools/floor.c): one pass from the bytes through this chess
+# core, no Laws and no report; no checker, the least a check of every move
+# can cost with this core.
+FLOOR=${FLOOR:-build/floor}
+if [ -x "$FLOOR" ]; then
+    set -- $(best "$FLOOR" "$CORPUS")
+    row "floor: read, match, play; no Laws" "$1" "$2" "$games" "$bytes" "$ref"
+fi
 
 mkdir -p build/bench
 if [ ! -s "$BIG" ] || [ "$(wc -c < "$BIG")" -ne $((bytes * 10)) ]; then
