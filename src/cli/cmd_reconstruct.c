@@ -226,10 +226,16 @@ int arb_cmd_reconstruct(const struct arb_opts *o)
     }
     if (!arb_out_write(out.data, out.len))
         status = ARB_EXIT_FAILURE;
+    char ties[64] = "";
+    if (r.ties && r.n_ties > 1)
+        snprintf(ties, sizeof ties, "; %d other games fit equally well", r.n_ties);
+    else if (r.ties)
+        snprintf(ties, sizeof ties, "; another game fits equally well");
+    else if (r.n_alt)
+        snprintf(ties, sizeof ties, "; others fit nearly as well");
     if (r.found && !arb_out_failed())
         arb_msg("%d moves, %d correction%s, cost %.2f%s%s%s", r.best.n_moves, r.best.n_corr,
-                r.best.n_corr == 1 ? "" : "s", r.best.cost,
-                r.ties ? "; another game fits equally well" : r.n_alt ? "; others fit nearly as well" : "",
+                r.best.n_corr == 1 ? "" : "s", r.best.cost, ties,
                 r.partial ? "; only part of the sheet could be followed" : "",
                 r.timed_out ? "; stopped by the time limit" : "");
     if (r.found && r.partial)

@@ -80,6 +80,9 @@ struct rnode {
     float tcost[ARB_RECON_MAX_SHEETS];
     uint32_t skip[ARB_RECON_MAX_SHEETS]; /* tokens before tok that were no move (a move 0 node:
                                             the tokens from tok on, after the game) */
+    int tie;                      /* the first step merged into this one at the same cost (the same
+                                     position and places reached another way), 0: none */
+    int tie_next;                 /* ... and the next such step of the same merge, 0: none */
 };
 
 struct state {
@@ -111,6 +114,8 @@ struct cand {
     int32_t tok[ARB_RECON_MAX_SHEETS];
     float tcost[ARB_RECON_MAX_SHEETS];
     uint8_t skip[ARB_RECON_MAX_SHEETS];
+    int tie;                      /* steps merged into this one at the same cost (rnode.tie) */
+    uint8_t n_tie;
 };
 
 struct search {
@@ -156,6 +161,24 @@ static void add_cand(struct search *s, const struct cand *c)
         s->cand = arb_xrealloc(s->cand, s->cap_cand * sizeof *s->cand);
     }
     s->cand[s->n_cand++] = *c;
+}
+
+/* Equal-cost games (issue 22): a candidate merged away at the cost of the
+ * one kept for the same position and places is kept as a step of its own,
+ * chained to the kept one; the game through it is the kept one's up to the
+ * merge, then the same moves on.  At most TIES_PER_STEP per step. */
+#define TIES_PER_STEP 6
+static void add_tie(struct search *s, struct cand *kept, int parent_node, const struct cand *cd)
+{
+    struct rnode nd = {.parent = parent_node, .move = cd->move, .tie_next = kept->tie};
+    for (int k = 0; k < ARB_RECON_MAX_SHEETS; k++) {
+        nd.tok[k] = k < s->ns ? cd->tok[k] : -1;
+        nd.kind[k] = k < s->ns ? cd->kind[k] : 0xff;
+        nd.tcost[k] = k < s->ns ? cd->tcost[k] : 0;
+        nd.skip[k] = k < s->ns ? cd->skip[k] : 0;
+    }
+    kept->tie = add_node(s, &nd);
+    kept->n_tie++;
 }
 
 static uint64_t place_key(uint64_t key, const int *i, const int8_t *shift, int ns, uint8_t owe)
@@ -605,6 +628,13 @@ static void compact_nodes(struct search *s, int *const *refs, size_t n_refs)
     for (size_t r = 0; r < n_refs; r++)
         for (int x = *refs[r]; x >= 0 && !map[x]; x = s->nodes[x].parent)
             map[x] = 1;
+    /* The steps merged into a kept one at its cost, and their lines (made
+     * before it: lower indexes, so one pass downwards reaches them all). */
+    for (int i = n - 1; i > 0; i--)
+        if (map[i])
+            for (int t = s->nodes[i].tie; t > 0; t = s->nodes[t].tie_next)
+                for (int x = t; x >= 0 && !map[x]; x = s->nodes[x].parent)
+                    map[x] = 1;
     int kept = 0;
     for (int i = 0; i < n; i++) {
         if (!map[i]) {
@@ -614,6 +644,8 @@ static void compact_nodes(struct search *s, int *const *refs, size_t n_refs)
         struct rnode nd = s->nodes[i];
         if (nd.parent >= 0)
             nd.parent = map[nd.parent];
+        nd.tie = nd.tie > 0 ? map[nd.tie] : 0;
+        nd.tie_next = nd.tie_next > 0 ? map[nd.tie_next] : 0;
         s->nodes[kept] = nd;
         map[i] = kept++;
     }
@@ -624,16 +656,24 @@ static void compact_nodes(struct search *s, int *const *refs, size_t n_refs)
     free(map);
 }
 
-static void collect(const struct search *s, int node, struct arb_recon_game *g, double cost, const struct arb_pos *final,
-                    const struct arb_pos *start)
+/* The steps from the start to node, in order (malloc'd; *len of them). */
+static int *path_to(const struct search *s, int node, int *len)
 {
-    int len = 0;
+    int n_path = 0;
     for (int n = node; n >= 0; n = s->nodes[n].parent)
-        len++;
-    int *path = arb_xmalloc((size_t)(len ? len : 1) * sizeof *path);
-    int k = len;
+        n_path++;
+    int *path = arb_xmalloc((size_t)(n_path ? n_path : 1) * sizeof *path);
+    int k = n_path;
     for (int n = node; n >= 0; n = s->nodes[n].parent)
         path[--k] = n;
+    *len = n_path;
+    return path;
+}
+
+/* The game of the steps path[0..len) (freed here). */
+static void collect_path(const struct search *s, int *path, int len, struct arb_recon_game *g, double cost,
+                         const struct arb_pos *final, const struct arb_pos *start)
+{
     memset(g, 0, sizeof *g);
     g->moves = arb_xmalloc((size_t)(len + 1) * sizeof *g->moves);
     size_t need = 1;
@@ -705,6 +745,14 @@ static void collect(const struct search *s, int node, struct arb_recon_game *g, 
     free(path);
 }
 
+static void collect(const struct search *s, int node, struct arb_recon_game *g, double cost, const struct arb_pos *final,
+                    const struct arb_pos *start)
+{
+    int len;
+    int *path = path_to(s, node, &len);
+    collect_path(s, path, len, g, cost, final, start);
+}
+
 static bool same_moves(const struct arb_recon_game *a, const struct arb_recon_game *b)
 {
     return a->n_moves == b->n_moves && memcmp(a->moves, b->moves, (size_t)a->n_moves * sizeof *a->moves) == 0;
@@ -715,6 +763,70 @@ static void game_free(struct arb_recon_game *g)
     free(g->moves);
     free(g->corr);
     memset(g, 0, sizeof *g);
+}
+
+/* Other games within the margin that cost more than the best: at most
+ * this many are listed (every equal one is, up to ARB_RECON_MAX_ALT). */
+#define NEAR_ALT 3
+
+/* g into r->alt[], cheapest first (after the equal ones there); when full,
+ * in place of the dearest if g costs less, else freed. */
+static void alt_add(struct arb_recon_result *r, struct arb_recon_game *g)
+{
+    if (r->n_alt == ARB_RECON_MAX_ALT) {
+        if (r->alt[r->n_alt - 1].cost <= g->cost + 1e-9) {
+            game_free(g);
+            return;
+        }
+        game_free(&r->alt[--r->n_alt]);
+    }
+    int at = r->n_alt;
+    while (at > 0 && r->alt[at - 1].cost > g->cost + 1e-9)
+        at--;
+    memmove(&r->alt[at + 1], &r->alt[at], (size_t)(r->n_alt - at) * sizeof *r->alt);
+    r->alt[at] = *g;
+    r->n_alt++;
+}
+
+/* The games that cost what the best does, merged into it on the way (a
+ * step kept with rnode.tie): each is the other way to a step of the best
+ * game, then the best game's moves on.  Listed after the best game's
+ * alternatives, up to ARB_RECON_MAX_ALT in all; r->n_ties counts every one
+ * found. */
+static void tie_alternatives(const struct search *s, int goal, struct arb_recon_result *r, const struct arb_pos *start)
+{
+    int len;
+    int *best = path_to(s, goal, &len);
+    for (int q = 0; q < len; q++)
+        for (int t = s->nodes[best[q]].tie; t > 0; t = s->nodes[t].tie_next) {
+            int head;
+            int *path = path_to(s, t, &head);
+            path = arb_xrealloc(path, (size_t)(head + len - q) * sizeof *path);
+            memcpy(path + head, best + q + 1, (size_t)(len - q - 1) * sizeof *path);
+            struct arb_recon_game g;
+            collect_path(s, path, head + len - q - 1, &g, r->best.cost, &r->best.final, start);
+            bool dup = same_moves(&g, &r->best);
+            for (int b = 0; b < r->n_alt && !dup; b++)
+                dup = same_moves(&g, &r->alt[b]);
+            if (dup) {
+                game_free(&g);
+                continue;
+            }
+            r->ties = true;
+            r->n_ties++;
+            alt_add(r, &g);
+        }
+    free(best);
+    /* Of the games that cost more, the cheapest NEAR_ALT stay. */
+    int near = 0, n = 0;
+    for (int a = 0; a < r->n_alt; a++) {
+        if (r->alt[a].cost > r->best.cost + 1e-6 && ++near > NEAR_ALT) {
+            game_free(&r->alt[a]);
+            continue;
+        }
+        r->alt[n++] = r->alt[a];
+    }
+    r->n_alt = n;
 }
 
 /* Steps kept before the unreachable ones are dropped (compact_nodes). */
@@ -940,8 +1052,11 @@ static void search_once(const struct arb_sheet *sheets, int n_sheets, const stru
             }
             /* Two kept already: replace the dearer if this is cheaper. */
             int *worse = s.cand[*first].cost >= s.cand[*slot].cost ? first : slot;
+            struct cand *better = &s.cand[worse == first ? *slot : *first];
             if (cmp_cost(cd, &s.cand[*worse]) < 0)
                 s.cand[*worse] = *cd;
+            else if (fabs(cd->cost - better->cost) < 1e-6 && better->n_tie < TIES_PER_STEP)
+                add_tie(&s, better, cur[cd->parent].node, cd);
         }
         s.n_cand = kept;
         /* The beam, widened (up to four times) to keep every state close
@@ -1005,7 +1120,7 @@ static void search_once(const struct arb_sheet *sheets, int n_sheets, const stru
             nx->away = cd->away;
             nx->lineage = cd->lineage;
             nx->protect = cd->protect;
-            struct rnode nd = {.parent = cur[cd->parent].node, .move = cd->move};
+            struct rnode nd = {.parent = cur[cd->parent].node, .move = cd->move, .tie = cd->tie};
             for (int k = 0; k < ARB_RECON_MAX_SHEETS; k++) {
                 nd.tok[k] = k < n_sheets ? cd->tok[k] : -1;
                 nd.kind[k] = k < n_sheets ? cd->kind[k] : 0xff;
@@ -1075,10 +1190,13 @@ static void search_once(const struct arb_sheet *sheets, int n_sheets, const stru
                 game_free(&g);
                 continue;
             }
-            r->alt[r->n_alt++] = g;
-            if (g.cost <= r->best.cost + 1e-6)
+            if (g.cost <= r->best.cost + 1e-6) {
                 r->ties = true;
+                r->n_ties++;
+            }
+            alt_add(r, &g);
         }
+        tie_alternatives(&s, s.goals[0].node, r, &start);
     }
     free(cur);
     free(next);

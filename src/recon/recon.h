@@ -22,7 +22,7 @@
 #include "notation/notation.h"
 
 #define ARB_RECON_MAX_SHEETS 2
-#define ARB_RECON_MAX_ALT 3
+#define ARB_RECON_MAX_ALT 8
 
 struct arb_sheet {
     const struct arb_lang *lang;   /* the notation the sheet is written in */
@@ -83,6 +83,8 @@ struct arb_recon_result {
     struct arb_recon_game alt[ARB_RECON_MAX_ALT];   /* other games within the margin, best first */
     int n_alt;
     bool ties;                     /* an alternative costs as much as the best */
+    int n_ties;                    /* the other games found at the best's cost (some may not be
+                                      among alt[] when there are more than it holds) */
     long states;                   /* states the search expanded */
     bool pruned;                   /* the beam was full at some ply (the optimum is not proved) */
     bool partial;                  /* no game fits to the end (and no final position or move count

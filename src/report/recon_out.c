@@ -123,6 +123,8 @@ void arb_recon_write_json(struct arb_buf *b, const struct arb_recon_report *rep)
     arb_buf_printf(b, "%.2f", g->cost);
     arb_json_key(b, "ties", false);
     arb_buf_adds(b, r->ties ? "true" : "false");
+    arb_json_key(b, "tied_games", false);
+    arb_buf_printf(b, "%d", r->n_ties);
     arb_json_key(b, "alternatives", false);
     arb_buf_addc(b, '[');
     for (int a = 0; a < r->n_alt; a++) {
@@ -184,7 +186,17 @@ void arb_recon_write_pgn(struct arb_buf *b, const struct arb_recon_report *rep)
     if (no_duty_from)
         arb_buf_printf(b, "; no duty to record from move %d (Art. 8.4)", no_duty_from);
     if (r->ties) {
-        arb_buf_adds(b, "; another game fits the sheets equally well: the evidence does not decide");
+        int shown = 0;
+        for (int a = 0; a < r->n_alt; a++)
+            shown += r->alt[a].cost <= g->cost + 1e-6;
+        if (r->n_ties <= 1)
+            arb_buf_adds(b, "; another game fits the sheets equally well: the evidence does not decide");
+        else if (shown < r->n_ties)
+            arb_buf_printf(b, "; %d other games fit the sheets equally well (the first %d below): the evidence does "
+                              "not decide", r->n_ties, shown);
+        else
+            arb_buf_printf(b, "; %d other games fit the sheets equally well: the evidence does not decide",
+                           r->n_ties);
         if (rep->engine)
             arb_buf_printf(b, " (the equally good games are in the order of %s: the least loss against its best "
                               "moves first; that is chess, not evidence)", rep->engine);
