@@ -227,8 +227,8 @@ int arb_cmd_reconstruct(const struct arb_opts *o)
     if (!arb_out_write(out.data, out.len))
         status = ARB_EXIT_FAILURE;
     char ties[64] = "";
-    if (r.ties && r.n_ties > 1)
-        snprintf(ties, sizeof ties, "; %d other games fit equally well", r.n_ties);
+    if (r.ties && (r.n_ties > 1 || r.ties_more))
+        snprintf(ties, sizeof ties, "; %s%d other games fit equally well", r.ties_more ? "at least " : "", r.n_ties);
     else if (r.ties)
         snprintf(ties, sizeof ties, "; another game fits equally well");
     else if (r.n_alt)

@@ -139,6 +139,7 @@ struct search {
     long expanded;
     bool pruned;
     uint16_t lineages;            /* lines of rows left out made so far (state.lineage) */
+    bool ties_dropped;            /* compact_nodes let equal-cost steps go (see there) */
     bool classic;                 /* the search as before row shifts: a number off costs at every
                                      move, a row is left out only where the numbers show it (or the
                                      token fits nothing, on a sheet without numbers), no look-ahead */
@@ -628,13 +629,9 @@ static void compact_nodes(struct search *s, int *const *refs, size_t n_refs)
     for (size_t r = 0; r < n_refs; r++)
         for (int x = *refs[r]; x >= 0 && !map[x]; x = s->nodes[x].parent)
             map[x] = 1;
-    /* The steps merged into a kept one at its cost, and their lines (made
-     * before it: lower indexes, so one pass downwards reaches them all). */
-    for (int i = n - 1; i > 0; i--)
-        if (map[i])
-            for (int t = s->nodes[i].tie; t > 0; t = s->nodes[t].tie_next)
-                for (int x = t; x >= 0 && !map[x]; x = s->nodes[x].parent)
-                    map[x] = 1;
+    /* The steps merged into a kept one at its cost are let go with the
+     * rest (only a search of a million steps gets here: keeping their
+     * lines would keep memory growing with the sheet). */
     int kept = 0;
     for (int i = 0; i < n; i++) {
         if (!map[i]) {
@@ -644,8 +641,9 @@ static void compact_nodes(struct search *s, int *const *refs, size_t n_refs)
         struct rnode nd = s->nodes[i];
         if (nd.parent >= 0)
             nd.parent = map[nd.parent];
-        nd.tie = nd.tie > 0 ? map[nd.tie] : 0;
-        nd.tie_next = nd.tie_next > 0 ? map[nd.tie_next] : 0;
+        if (nd.tie > 0)
+            s->ties_dropped = true;
+        nd.tie = nd.tie_next = 0;
         s->nodes[kept] = nd;
         map[i] = kept++;
     }
@@ -765,6 +763,9 @@ static void game_free(struct arb_recon_game *g)
     memset(g, 0, sizeof *g);
 }
 
+/* The equal games merged away that are rebuilt and listed, at most. */
+#define TIES_TRIED 32
+
 /* Other games within the margin that cost more than the best: at most
  * this many are listed (every equal one is, up to ARB_RECON_MAX_ALT). */
 #define NEAR_ALT 3
@@ -795,12 +796,23 @@ static void alt_add(struct arb_recon_result *r, struct arb_recon_game *g)
  * found. */
 static void tie_alternatives(const struct search *s, int goal, struct arb_recon_result *r, const struct arb_pos *start)
 {
-    int len;
+    int len, tried = 0;
+    if (s->ties_dropped)
+        r->ties_more = true;   /* (whether any of them led to the best game is not known) */
     int *best = path_to(s, goal, &len);
     for (int q = 0; q < len; q++)
         for (int t = s->nodes[best[q]].tie; t > 0; t = s->nodes[t].tie_next) {
+            if (tried++ == TIES_TRIED) {
+                /* (Each is a whole game: a long sheet may hold thousands.) */
+                r->ties_more = true;
+                goto done;
+            }
             int head;
             int *path = path_to(s, t, &head);
+            /* Its own way there merged equal games too: they combine into
+             * more games than are counted here. */
+            for (int x = 0; x < head && !r->ties_more; x++)
+                r->ties_more = s->nodes[path[x]].tie > 0;
             path = arb_xrealloc(path, (size_t)(head + len - q) * sizeof *path);
             memcpy(path + head, best + q + 1, (size_t)(len - q - 1) * sizeof *path);
             struct arb_recon_game g;
@@ -816,6 +828,7 @@ static void tie_alternatives(const struct search *s, int goal, struct arb_recon_
             r->n_ties++;
             alt_add(r, &g);
         }
+done:
     free(best);
     /* Of the games that cost more, the cheapest NEAR_ALT stay. */
     int near = 0, n = 0;
@@ -830,7 +843,7 @@ static void tie_alternatives(const struct search *s, int goal, struct arb_recon_
 }
 
 /* Steps kept before the unreachable ones are dropped (compact_nodes). */
-#define NODES_COMPACT (1 << 20)
+#define NODES_COMPACT (1 << 19)
 
 static void search_once(const struct arb_sheet *sheets, int n_sheets, const struct arb_recon_opts *o, int beam,
                         bool classic, double deadline, struct arb_recon_result *r)

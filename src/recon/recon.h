@@ -85,6 +85,7 @@ struct arb_recon_result {
     bool ties;                     /* an alternative costs as much as the best */
     int n_ties;                    /* the other games found at the best's cost (some may not be
                                       among alt[] when there are more than it holds) */
+    bool ties_more;                /* ... and there are more than n_ties (not all were looked at) */
     long states;                   /* states the search expanded */
     bool pruned;                   /* the beam was full at some ply (the optimum is not proved) */
     bool partial;                  /* no game fits to the end (and no final position or move count

@@ -125,6 +125,8 @@ void arb_recon_write_json(struct arb_buf *b, const struct arb_recon_report *rep)
     arb_buf_adds(b, r->ties ? "true" : "false");
     arb_json_key(b, "tied_games", false);
     arb_buf_printf(b, "%d", r->n_ties);
+    arb_json_key(b, "tied_games_more", false);
+    arb_buf_adds(b, r->ties_more ? "true" : "false");
     arb_json_key(b, "alternatives", false);
     arb_buf_addc(b, '[');
     for (int a = 0; a < r->n_alt; a++) {
@@ -189,11 +191,12 @@ void arb_recon_write_pgn(struct arb_buf *b, const struct arb_recon_report *rep)
         int shown = 0;
         for (int a = 0; a < r->n_alt; a++)
             shown += r->alt[a].cost <= g->cost + 1e-6;
-        if (r->n_ties <= 1)
+        const char *least = r->ties_more ? "at least " : "";
+        if (r->n_ties <= 1 && !r->ties_more)
             arb_buf_adds(b, "; another game fits the sheets equally well: the evidence does not decide");
-        else if (shown < r->n_ties)
-            arb_buf_printf(b, "; %d other games fit the sheets equally well (the first %d below): the evidence does "
-                              "not decide", r->n_ties, shown);
+        else if (shown < r->n_ties || r->ties_more)
+            arb_buf_printf(b, "; %s%d other games fit the sheets equally well (the first %d below): the evidence "
+                              "does not decide", least, r->n_ties, shown);
         else
             arb_buf_printf(b, "; %d other games fit the sheets equally well: the evidence does not decide",
                            r->n_ties);
