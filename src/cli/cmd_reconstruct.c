@@ -226,11 +226,9 @@ int arb_cmd_reconstruct(const struct arb_opts *o)
     }
     if (!arb_out_write(out.data, out.len))
         status = ARB_EXIT_FAILURE;
-    char ties[64] = "";
-    if (r.ties && (r.n_ties > 1 || r.ties_more))
-        snprintf(ties, sizeof ties, "; %s%d other games fit equally well", r.ties_more ? "at least " : "", r.n_ties);
-    else if (r.ties)
-        snprintf(ties, sizeof ties, "; another game fits equally well");
+    char ties[96] = "", fit[64];
+    if (r.ties)
+        snprintf(ties, sizeof ties, "; %s equally well", arb_recon_ties_phrase(&r, fit, sizeof fit));
     else if (r.n_alt)
         snprintf(ties, sizeof ties, "; others fit nearly as well");
     if (r.found && !arb_out_failed())

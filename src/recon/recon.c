@@ -164,21 +164,27 @@ static void add_cand(struct search *s, const struct cand *c)
     s->cand[s->n_cand++] = *c;
 }
 
-/* Equal-cost games (issue 22): a candidate merged away at the cost of the
- * one kept for the same position and places is kept as a step of its own,
- * chained to the kept one; the game through it is the kept one's up to the
- * merge, then the same moves on.  At most TIES_PER_STEP per step. */
-#define TIES_PER_STEP 6
-static void add_tie(struct search *s, struct cand *kept, int parent_node, const struct cand *cd)
+/* The step a candidate makes from the step parent_node. */
+static int cand_node(struct search *s, const struct cand *cd, int parent_node, int tie, int tie_next)
 {
-    struct rnode nd = {.parent = parent_node, .move = cd->move, .tie_next = kept->tie};
+    struct rnode nd = {.parent = parent_node, .move = cd->move, .tie = tie, .tie_next = tie_next};
     for (int k = 0; k < ARB_RECON_MAX_SHEETS; k++) {
         nd.tok[k] = k < s->ns ? cd->tok[k] : -1;
         nd.kind[k] = k < s->ns ? cd->kind[k] : 0xff;
         nd.tcost[k] = k < s->ns ? cd->tcost[k] : 0;
         nd.skip[k] = k < s->ns ? cd->skip[k] : 0;
     }
-    kept->tie = add_node(s, &nd);
+    return add_node(s, &nd);
+}
+
+/* Equal-cost games (issue 22): a candidate merged away at the cost of the
+ * one kept for the same position and places is kept as a step of its own,
+ * chained to the kept one; the game through it is its own way to the
+ * merge, then the kept one's moves on.  At most TIES_PER_STEP per step. */
+#define TIES_PER_STEP 6
+static void add_tie(struct search *s, struct cand *kept, int parent_node, const struct cand *cd)
+{
+    kept->tie = cand_node(s, cd, parent_node, 0, kept->tie);
     kept->n_tie++;
 }
 
@@ -1133,14 +1139,7 @@ static void search_once(const struct arb_sheet *sheets, int n_sheets, const stru
             nx->away = cd->away;
             nx->lineage = cd->lineage;
             nx->protect = cd->protect;
-            struct rnode nd = {.parent = cur[cd->parent].node, .move = cd->move, .tie = cd->tie};
-            for (int k = 0; k < ARB_RECON_MAX_SHEETS; k++) {
-                nd.tok[k] = k < n_sheets ? cd->tok[k] : -1;
-                nd.kind[k] = k < n_sheets ? cd->kind[k] : 0xff;
-                nd.tcost[k] = k < n_sheets ? cd->tcost[k] : 0;
-                nd.skip[k] = k < n_sheets ? cd->skip[k] : 0;
-            }
-            nx->node = add_node(&s, &nd);
+            nx->node = cand_node(&s, cd, cur[cd->parent].node, cd->tie, 0);
         }
         /* The rows left out two plies ago arrive here. */
         for (int q = 0; q < n_ahead[0] && n_next < WIDEN * beam + OMIT_STATES * OMIT_PAIRS + PROTECTED; q++)

@@ -56,6 +56,17 @@ static void ply_label(const struct arb_pos *start, int ply, char *buf, size_t ca
     snprintf(buf, cap, "%s", arb_move_number(start->fullmove, ply - 1 + (start->side == ARB_BLACK), num));
 }
 
+/* "another game fits", "4 other games fit", "at least 9 other games fit":
+ * how many games fit as well as the best (r->ties set). */
+const char *arb_recon_ties_phrase(const struct arb_recon_result *r, char *buf, size_t cap)
+{
+    if (r->n_ties <= 1)
+        snprintf(buf, cap, "%s", r->ties_more ? "at least one other game fits" : "another game fits");
+    else
+        snprintf(buf, cap, "%s%d other games fit", r->ties_more ? "at least " : "", r->n_ties);
+    return buf;
+}
+
 void arb_recon_write_json(struct arb_buf *b, const struct arb_recon_report *rep)
 {
     const struct arb_recon_result *r = rep->r;
@@ -191,15 +202,12 @@ void arb_recon_write_pgn(struct arb_buf *b, const struct arb_recon_report *rep)
         int shown = 0;
         for (int a = 0; a < r->n_alt; a++)
             shown += r->alt[a].cost <= g->cost + 1e-6;
-        const char *least = r->ties_more ? "at least " : "";
-        if (r->n_ties <= 1 && !r->ties_more)
-            arb_buf_adds(b, "; another game fits the sheets equally well: the evidence does not decide");
-        else if (shown < r->n_ties || r->ties_more)
-            arb_buf_printf(b, "; %s%d other games fit the sheets equally well (the first %d below): the evidence "
-                              "does not decide", least, r->n_ties, shown);
-        else
-            arb_buf_printf(b, "; %d other games fit the sheets equally well: the evidence does not decide",
-                           r->n_ties);
+        char fit[64];
+        arb_recon_ties_phrase(r, fit, sizeof fit);
+        arb_buf_printf(b, "; %s the sheets equally well", fit);
+        if (shown < r->n_ties || r->ties_more)
+            arb_buf_printf(b, " (the first %d below)", shown);
+        arb_buf_adds(b, ": the evidence does not decide");
         if (rep->engine)
             arb_buf_printf(b, " (the equally good games are in the order of %s: the least loss against its best "
                               "moves first; that is chess, not evidence)", rep->engine);

@@ -21,6 +21,10 @@ struct arb_recon_report {
 };
 
 /* One JSON object and a newline (uci and fen null when no game fits). */
+/* How many games fit as well as the best, in words ("4 other games fit"),
+ * for a result with ties; buf[cap] holds it. */
+const char *arb_recon_ties_phrase(const struct arb_recon_result *r, char *buf, size_t cap);
+
 void arb_recon_write_json(struct arb_buf *b, const struct arb_recon_report *rep);
 /* One PGN game (only when a game was found). */
 void arb_recon_write_pgn(struct arb_buf *b, const struct arb_recon_report *rep);
