@@ -57,11 +57,13 @@ bool arb_where_match(const struct arb_where *w, int n, const struct arb_game *g)
     return true;
 }
 
-void arb_findings_filter(struct arb_findings *f, const bool *select, const bool *ignore)
+int arb_findings_filter(struct arb_findings *f, const bool *select, const bool *ignore, int min_severity)
 {
     int k = 0;
     for (int i = 0; i < f->n; i++)
-        if (select[f->v[i].code] && !ignore[f->v[i].code])
+        if (select[f->v[i].code] && !ignore[f->v[i].code] && (int)f->v[i].severity >= min_severity)
             f->v[k++] = f->v[i];
+    int left_out = f->n - k;
     f->n = k;
+    return left_out;
 }

@@ -21,7 +21,8 @@ void arb_where_free(void *code);
 /* Whether every condition holds for the game (a missing tag is ""). */
 bool arb_where_match(const struct arb_where *w, int n, const struct arb_game *g);
 
-/* Keep only the findings whose code is selected and not ignored. */
-void arb_findings_filter(struct arb_findings *f, const bool *select, const bool *ignore);
+/* Keep only the findings whose code is selected and not ignored, of
+ * min_severity or worse (--min-severity, -q).  Returns how many it left out. */
+int arb_findings_filter(struct arb_findings *f, const bool *select, const bool *ignore, int min_severity);
 
 #endif

@@ -17,7 +17,8 @@ enum {
     OPT_FORMAT = 256, OPT_RULES, OPT_MODE, OPT_LANG, OPT_ENCODING, OPT_MAX_GAME_BYTES, OPT_COLOR,
     OPT_FEN, OPT_GAME, OPT_HELP, OPT_VERSION, OPT_QUIET, OPT_LANG_HINT, OPT_TO, OPT_TIME_CONTROL, OPT_FAIL_ON, OPT_SELECT, OPT_IGNORE, OPT_WHERE, OPT_SUMMARY, OPT_ORIGIN, OPT_GAME_BASE,
     OPT_JOBS, OPT_NO_PROGRESS, OPT_FINAL_FEN, OPT_MOVES, OPT_NO_DUTY_FROM, OPT_REPAIR, OPT_BEAM, OPT_ENGINE,
-    OPT_PLY, OPT_MOVE, OPT_FLIP, OPT_SVG, OPT_AT, OPT_ASCII, OPT_NO_INTERACTIVE
+    OPT_PLY, OPT_MOVE, OPT_FLIP, OPT_SVG, OPT_AT, OPT_ASCII, OPT_NO_INTERACTIVE,
+    OPT_MIN_SEVERITY, OPT_OUTPUT, OPT_WRITE_CLEAN, OPT_WRITE_FLAGGED, OPT_WRITE_REPAIRED, OPT_DUPLICATES
 };
 
 static const struct option long_opts[] = {
@@ -40,6 +41,12 @@ static const struct option long_opts[] = {
     {"color", required_argument, NULL, OPT_COLOR},
     {"colour", required_argument, NULL, OPT_COLOR},
     {"quiet", no_argument, NULL, OPT_QUIET},
+    {"min-severity", required_argument, NULL, OPT_MIN_SEVERITY},
+    {"output", required_argument, NULL, OPT_OUTPUT},
+    {"write-clean", required_argument, NULL, OPT_WRITE_CLEAN},
+    {"write-flagged", required_argument, NULL, OPT_WRITE_FLAGGED},
+    {"write-repaired", required_argument, NULL, OPT_WRITE_REPAIRED},
+    {"duplicates", no_argument, NULL, OPT_DUPLICATES},
     {"jobs", required_argument, NULL, OPT_JOBS},
     {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
     {"final-fen", required_argument, NULL, OPT_FINAL_FEN},
@@ -67,7 +74,7 @@ static bool allowed(enum arb_cmd cmd, int opt)
 {
     switch (opt) {
     case OPT_HELP: case OPT_VERSION: case OPT_RULES: case OPT_MODE: case OPT_LANG: case OPT_LANG_HINT: case OPT_ENCODING:
-    case OPT_MAX_GAME_BYTES: case OPT_TIME_CONTROL: case OPT_JOBS:
+    case OPT_MAX_GAME_BYTES: case OPT_TIME_CONTROL: case OPT_JOBS: case OPT_OUTPUT:
         return true;
     case OPT_FORMAT:
         return true;   /* INTERFACE: shared by the commands that read games (replay and convert: text) */
@@ -77,6 +84,8 @@ static bool allowed(enum arb_cmd cmd, int opt)
         return cmd == ARB_CMD_CHECK || cmd == ARB_CMD_REPLAY;
     case OPT_QUIET: case OPT_FAIL_ON: case OPT_SELECT: case OPT_IGNORE: case OPT_WHERE:
     case OPT_SUMMARY: case OPT_ORIGIN: case OPT_GAME_BASE: case OPT_NO_PROGRESS: case OPT_REPAIR:
+    case OPT_MIN_SEVERITY: case OPT_WRITE_CLEAN: case OPT_WRITE_FLAGGED: case OPT_WRITE_REPAIRED:
+    case OPT_DUPLICATES:
         return cmd == ARB_CMD_CHECK;
     case OPT_FEN: case OPT_GAME: case OPT_PLY: case OPT_MOVE: case OPT_FLIP: case OPT_SVG: case OPT_AT:
     case OPT_ASCII: case OPT_NO_INTERACTIVE:
@@ -108,10 +117,11 @@ static const char usage_main[] =
     "Every option, format, finding code and the articles each cites: man arbiter\n";
 
 static const char usage_common[] =
-    "      --rules=PROFILE     Laws to apply: fide-2023 (default), fide-2018, fide-2017,\n"
-    "                          fide-2014, fide-2009, a national set (fi-blitz-2024,\n"
-    "                          ...), or auto (the edition in force on the game's\n"
-    "                          EventDate or Date); --rules=list lists them\n"
+    "      --rules=PROFILE     Laws to apply: auto (default: the FIDE edition in force\n"
+    "                          on the game's EventDate or Date, the newest when the\n"
+    "                          date is unknown), fide-2023, fide-2018, fide-2017,\n"
+    "                          fide-2014, fide-2009, or a national set\n"
+    "                          (fi-blitz-2024, ...); --rules=list lists them\n"
     "      --mode=MODE         standard, rapid, blitz or auto (default: the rules\n"
     "                          profile's own kind, else by the edition's definition\n"
     "                          from the time control, else standard)\n"
@@ -127,11 +137,12 @@ static const char usage_common[] =
     "                          UTF-8, UTF-16 with BOM, else guessed among\n"
     "                          Windows-1252, Windows-1251 and CP850);\n"
     "                          any name iconv -l knows\n"
-    "      --jobs=N            threads that check games (default: the processors\n"
+    "  -j, --jobs=N            threads that check games (default: the processors\n"
     "                          online); the output is in input order and the same\n"
     "                          whatever N is (replay and convert use one)\n"
     "      --max-game-bytes=N  skip the rest of a game longer than N bytes\n"
     "                          (default 16777216)\n"
+    "  -o, --output=FILE       write to FILE instead of standard output\n"
     "  -h, --help              this help\n"
     "      --version           the version\n";
 
@@ -143,17 +154,27 @@ static const char usage_check[] =
     "article (Art. N) and the position; a summary line ends standard error.\n"
     "\n"
     "Options:\n"
-    "      --format=FORMAT     text (default, like a compiler's diagnostics), jsonl (one\n"
+    "  -f, --format=FORMAT     text (default, like a compiler's diagnostics), jsonl (one\n"
     "                          JSON object per game), json (one document), github\n"
     "                          (GitHub Actions annotations), junit (JUnit XML),\n"
     "                          sarif (SARIF 2.1.0, for GitHub code scanning), html\n"
     "                          (one self-contained page: summary, moves, diagrams)\n"
     "      --color=WHEN        auto (default), always or never (NO_COLOR is honoured;\n"
     "                          --colour too)\n"
-    "      --quiet             print only the summary line\n"
+    "      --min-severity=SEV  report only findings of this severity or worse:\n"
+    "                          info (default), warning, error\n"
+    "  -q, --quiet             errors only (--min-severity=error); twice (-qq): only\n"
+    "                          the summary line\n"
     "      --repair            at an unreadable or illegal move, suggest the nearest\n"
     "                          legal move (a note; reconstruct's slip costs) and go on\n"
     "                          from it when the rest of the game then replays\n"
+    "      --write-clean=FILE  write the games without a reported finding to FILE,\n"
+    "                          byte for byte as read (their encoding kept)\n"
+    "      --write-flagged=FILE  the games with a reported finding, likewise\n"
+    "      --write-repaired=FILE  with --repair: every game, the repairs applied and\n"
+    "                          each change marked in a comment\n"
+    "      --duplicates        report a game whose moves and players repeat an\n"
+    "                          earlier game's (duplicate-game, naming the first copy)\n"
     "      --no-progress       no progress line (otherwise shown on standard error\n"
     "                          when it is a terminal: files, games, MB/s, findings)\n"
     "      --fail-on=SEVERITY  exit status 1 when a finding of this severity or worse\n"
@@ -200,7 +221,7 @@ static const char usage_replay[] =
     "      --format=text       the only format of replay (accepted for the interface)\n";
 
 static const char usage_convert[] =
-    "Usage: arbiter convert --to=LANG [OPTION]... [FILE]...\n"
+    "Usage: arbiter convert [--to=LANG] [OPTION]... [FILE]...\n"
     "Write the games as PGN with every move in the standard algebraic notation of\n"
     "LANG (en: PGN-standard SAN; fi: K D T L R; et: K L V O R; ...; --lang=list).\n"
     "Tags come in the PGN order, moves are wrapped at 80 columns, and comments,\n"
@@ -208,7 +229,7 @@ static const char usage_convert[] =
     "read is copied as written after a comment that says why (exit status 1).\n"
     "\n"
     "Options:\n"
-    "      --to=LANG           the language to write (required)\n"
+    "      --to=LANG           the language to write (default en)\n"
     "      --format=text       the only format of convert (PGN; accepted for the interface)\n";
 
 static const char usage_reconstruct[] =
@@ -286,6 +307,101 @@ static void help(enum arb_cmd cmd)
     }
 }
 
+/* Did you mean: the name in names[0..n) nearest to word (optimal string
+ * alignment distance: an edit, an insertion, a deletion or two letters
+ * swapped count one each), if it is near enough to be the one meant (at
+ * most a third of the word's letters, at least one); else NULL. */
+static const char *nearest(const char *word, const char *const *names, int n)
+{
+    size_t lw = strlen(word);
+    if (lw == 0 || lw > 40)
+        return NULL;
+    const char *best = NULL;
+    size_t best_d = lw / 3 > 0 ? lw / 3 : 1;
+    best_d++;
+    for (int k = 0; k < n; k++) {
+        const char *c = names[k];
+        size_t lc = strlen(c);
+        if (lc > 40)
+            continue;
+        size_t d[42][42];
+        for (size_t i = 0; i <= lw; i++)
+            d[i][0] = i;
+        for (size_t j = 0; j <= lc; j++)
+            d[0][j] = j;
+        for (size_t i = 1; i <= lw; i++)
+            for (size_t j = 1; j <= lc; j++) {
+                size_t cost = tolower((unsigned char)word[i - 1]) != tolower((unsigned char)c[j - 1]);
+                size_t v = d[i - 1][j - 1] + cost;
+                if (d[i - 1][j] + 1 < v)
+                    v = d[i - 1][j] + 1;
+                if (d[i][j - 1] + 1 < v)
+                    v = d[i][j - 1] + 1;
+                if (i > 1 && j > 1 && word[i - 1] == c[j - 2] && word[i - 2] == c[j - 1] && d[i - 2][j - 2] + 1 < v)
+                    v = d[i - 2][j - 2] + 1;
+                d[i][j] = v;
+            }
+        if (d[lw][lc] < best_d) {
+            best_d = d[lw][lc];
+            best = c;
+        }
+    }
+    return best;
+}
+
+/* " (did you mean 'X'?)" for a misspelt name, else "". */
+static const char *did_you_mean(const char *word, const char *const *names, int n, const char *prefix)
+{
+    static char buf[96];
+    const char *m = nearest(word, names, n);
+    if (!m)
+        return "";
+    snprintf(buf, sizeof buf, " (did you mean '%s%s'?)", prefix, m);
+    return buf;
+}
+
+static const char *const command_names[] = {"check", "replay", "convert", "reconstruct"};
+
+static const char *profile_suggestion(const char *word)
+{
+    const char *names[24];
+    int n = 0;
+    for (int i = 0; arb_profiles[i] && n < 23; i++)
+        names[n++] = arb_profiles[i]->name;
+    names[n++] = "auto";
+    return did_you_mean(word, names, n, "");
+}
+
+static const char *lang_suggestion(const char *word)
+{
+    const char *names[64];
+    int n = 0;
+    for (int i = 0; arb_langs[i] && n < 64; i++)
+        names[n++] = arb_langs[i]->code;
+    return did_you_mean(word, names, n, "");
+}
+
+static const char *format_suggestion(const char *word)
+{
+    static char list[128];
+    const char *names[16];
+    int n = 0;
+    snprintf(list, sizeof list, "%s", arb_format_names());
+    for (char *t = strtok(list, ", "); t && n < 16; t = strtok(NULL, ", "))
+        names[n++] = t;
+    return did_you_mean(word, names, n, "");
+}
+
+static const char *code_suggestion(const char *word)
+{
+    const char *names[ARB_F_COUNT];
+    int n = 0;
+    for (int i = 0; i < ARB_F_COUNT; i++)
+        if (!arb_codes[i].reserved)
+            names[n++] = arb_codes[i].name;
+    return did_you_mean(word, names, n, "");
+}
+
 static enum arb_parse_result usage_error(const struct arb_opts *o, const char *fmt, ...) ARB_PRINTF(2, 3);
 
 static enum arb_parse_result usage_error(const struct arb_opts *o, const char *fmt, ...)
@@ -310,11 +426,45 @@ static bool parse_u64(const char *s, uint64_t *out)
     return true;
 }
 
+/* An option getopt_long did not take: misspelt (did you mean), or a
+ * prefix of several (getopt_long takes a prefix of one). */
+static enum arb_parse_result unknown_option(const struct arb_opts *o, const char *arg)
+{
+    if (strncmp(arg, "--", 2) != 0 || !arg[2])
+        return usage_error(o, "unknown option '%s'", arg);
+    char word[64];
+    size_t len = strcspn(arg + 2, "=");
+    if (len >= sizeof word)
+        return usage_error(o, "unknown option '%s'", arg);
+    memcpy(word, arg + 2, len);
+    word[len] = 0;
+    const char *names[64], *prefixed[64];
+    int n = 0, np = 0;
+    for (int i = 0; long_opts[i].name && n < 64; i++) {
+        if (!allowed(o->cmd, long_opts[i].val) || strcmp(long_opts[i].name, "colour") == 0)
+            continue;
+        names[n++] = long_opts[i].name;
+        if (strncmp(long_opts[i].name, word, len) == 0)
+            prefixed[np++] = long_opts[i].name;
+    }
+    if (np >= 1) {
+        char list[256];
+        size_t at = 0;
+        for (int i = 0; i < np && at < sizeof list; i++)
+            at += (size_t)snprintf(list + at, sizeof list - at, "%s--%s", i ? ", " : "", prefixed[i]);
+        return usage_error(o, "option '--%s' is ambiguous (%s)", word, list);
+    }
+    for (int i = 0; long_opts[i].name; i++)
+        if (strcmp(long_opts[i].name, word) == 0 && !allowed(o->cmd, long_opts[i].val))
+            return usage_error(o, "option '--%s' does not apply to this command", word);
+    return usage_error(o, "unknown option '--%s'%s", word, did_you_mean(word, names, n, "--"));
+}
+
 enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
 {
     memset(o, 0, sizeof *o);
     o->format = &arb_format_text;
-    o->profile = arb_profile_default();
+    o->profile = NULL;            /* --rules=auto */
     o->mode = -1;
     o->fail_on = ARB_SEV_ERROR;
     for (int i = 0; i < ARB_F_COUNT; i++)
@@ -345,17 +495,24 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
     else if (strcmp(cmd, "reconstruct") == 0)
         o->cmd = ARB_CMD_RECONSTRUCT;
     else
-        return usage_error(o, "unknown command '%s' (commands: check, replay, convert, reconstruct)", cmd);
+        return usage_error(o, "unknown command '%s'%s (commands: check, replay, convert, reconstruct)", cmd,
+                           did_you_mean(cmd, command_names, 4, ""));
     o->cmd_name = cmd;
 
     int c, idx;
     optind = 2;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":h", long_opts, &idx)) != -1) {
-        if (c == 'h')
-            c = OPT_HELP;
+    int quiet = 0;
+    while ((c = getopt_long(argc, argv, ":hj:qo:f:", long_opts, &idx)) != -1) {
+        switch (c) {
+        case 'h': c = OPT_HELP; break;
+        case 'j': c = OPT_JOBS; break;
+        case 'q': c = OPT_QUIET; break;
+        case 'o': c = OPT_OUTPUT; break;
+        case 'f': c = OPT_FORMAT; break;
+        }
         if (c == '?')
-            return usage_error(o, "unknown option '%s'", argv[optind - 1]);
+            return unknown_option(o, argv[optind - 1]);
         if (c == ':')
             return usage_error(o, "option '%s' needs a value", argv[optind - 1]);
         if (!allowed(o->cmd, c))
@@ -370,7 +527,8 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
         case OPT_FORMAT:
             o->format = arb_format_find(optarg);
             if (!o->format)
-                return usage_error(o, "unknown format '%s' (formats: %s)", optarg, arb_format_names());
+                return usage_error(o, "unknown format '%s'%s (formats: %s)", optarg, format_suggestion(optarg),
+                                   arb_format_names());
             break;
         case OPT_RULES:
             if (strcmp(optarg, "list") == 0) {
@@ -385,7 +543,8 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
             }
             o->profile = arb_profile_find(optarg);
             if (!o->profile)
-                return usage_error(o, "unknown rules profile '%s' (see --rules=list)", optarg);
+                return usage_error(o, "unknown rules profile '%s'%s (see --rules=list)", optarg,
+                                   profile_suggestion(optarg));
             break;
         case OPT_MODE:
             if (strcmp(optarg, "standard") == 0)
@@ -449,7 +608,8 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
                     name[len] = 0;
                     int code = arb_code_find(name);
                     if (code < 0)
-                        return usage_error(o, "unknown finding code '%s' (arbiter check --help lists them)", name);
+                        return usage_error(o, "unknown finding code '%s'%s (arbiter check --help lists them)", name,
+                                           code_suggestion(name));
                     set[code] = true;
                 } else if (len) {
                     return usage_error(o, "unknown finding code '%.*s'", (int)len, p);
@@ -493,12 +653,14 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
             }
             o->lang = arb_lang_find(optarg);
             if (!o->lang)
-                return usage_error(o, "unknown notation language '%s' (see --lang=list)", optarg);
+                return usage_error(o, "unknown notation language '%s'%s (see --lang=list)", optarg,
+                                   lang_suggestion(optarg));
             break;
         case OPT_LANG_HINT:
             o->lang_hint = arb_lang_find(optarg);
             if (!o->lang_hint)
-                return usage_error(o, "unknown notation language '%s' (see --lang=list)", optarg);
+                return usage_error(o, "unknown notation language '%s'%s (see --lang=list)", optarg,
+                                   lang_suggestion(optarg));
             break;
         case OPT_ENCODING:
             o->encoding = optarg;
@@ -519,7 +681,36 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
                 return usage_error(o, "--color takes auto, always or never, not '%s'", optarg);
             break;
         case OPT_QUIET:
-            o->quiet = true;
+            if (++quiet == 1)
+                o->min_severity = ARB_SEV_ERROR;
+            else
+                o->quiet = true;   /* -qq: only the summary line */
+            break;
+        case OPT_MIN_SEVERITY:
+            if (strcmp(optarg, "error") == 0)
+                o->min_severity = ARB_SEV_ERROR;
+            else if (strcmp(optarg, "warning") == 0)
+                o->min_severity = ARB_SEV_WARNING;
+            else if (strcmp(optarg, "info") == 0)
+                o->min_severity = ARB_SEV_INFO;
+            else
+                return usage_error(o, "unknown severity '%s' for --min-severity (error, warning, info)", optarg);
+            break;
+        case OPT_OUTPUT:
+            if (!*optarg)
+                return usage_error(o, "--output needs a file name");
+            o->output = optarg;
+            break;
+        case OPT_WRITE_CLEAN:
+        case OPT_WRITE_FLAGGED:
+        case OPT_WRITE_REPAIRED:
+            if (!*optarg)
+                return usage_error(o, "%s needs a file name", argv[optind - 1]);
+            *(c == OPT_WRITE_CLEAN ? &o->write_clean : c == OPT_WRITE_FLAGGED ? &o->write_flagged
+                                                                               : &o->write_repaired) = optarg;
+            break;
+        case OPT_DUPLICATES:
+            o->duplicates = true;
             break;
         case OPT_NO_PROGRESS:
             o->no_progress = true;
@@ -560,7 +751,8 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
         case OPT_TO:
             o->to = arb_lang_find(optarg);
             if (!o->to)
-                return usage_error(o, "unknown notation language '%s' (see --lang=list)", optarg);
+                return usage_error(o, "unknown notation language '%s'%s (see --lang=list)", optarg,
+                                   lang_suggestion(optarg));
             break;
         case OPT_FEN:
             o->fen = true;
@@ -624,7 +816,9 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
     if ((o->cmd == ARB_CMD_REPLAY || o->cmd == ARB_CMD_CONVERT) && o->format != &arb_format_text)
         return usage_error(o, "%s writes text only (--format=text, the default)", o->cmd_name);
     if (o->cmd == ARB_CMD_CONVERT && !o->to)
-        return usage_error(o, "convert needs --to=LANG (see --lang=list)");
+        o->to = arb_lang_find("en");
+    if (o->write_repaired && !o->repair)
+        return usage_error(o, "--write-repaired writes the games --repair mends: give --repair too");
     return ARB_OPTS_RUN;
 }
 

@@ -56,7 +56,13 @@ struct arb_opts {
     const char *encoding;                /* NULL: detect */
     uint64_t max_game_bytes;
     enum arb_color color;
-    bool quiet;
+    bool quiet;                          /* -qq: only the summary line */
+    int min_severity;                    /* --min-severity (-q: error); ARB_SEV_INFO: all */
+    const char *output;                  /* -o, --output=FILE (NULL: standard output) */
+    const char *write_clean;             /* check --write-clean=FILE */
+    const char *write_flagged;           /* check --write-flagged=FILE */
+    const char *write_repaired;          /* check --write-repaired=FILE (with --repair) */
+    bool duplicates;                     /* check --duplicates */
     bool no_progress;                    /* --no-progress */
     bool repair;                         /* check --repair */
     int jobs;                            /* --jobs=N; 0: the processors online */

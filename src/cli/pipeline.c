@@ -73,6 +73,7 @@ struct batch {
     size_t text_off[BATCH_GAMES];
     struct arb_game games[BATCH_GAMES];
     struct arb_outcome oc[BATCH_GAMES];
+    int hidden[BATCH_GAMES];      /* findings each game's filter left out */
     int n;
     int cur;                      /* the game being replayed */
     unsigned votes[32];           /* what lang_votes_wait gives the current game */
@@ -156,8 +157,9 @@ static void batch_check(struct batch *b)
     for (int i = 0; i < b->n; i++) {
         b->cur = i;
         arb_replay(&b->games[i], &co, NULL, &b->oc[i]);
-        if (o->any_select || o->ignore_any)
-            arb_findings_filter(&b->games[i].findings, o->select, o->ignore);
+        b->hidden[i] = 0;
+        if (o->any_select || o->ignore_any || o->min_severity > ARB_SEV_INFO)
+            b->hidden[i] = arb_findings_filter(&b->games[i].findings, o->select, o->ignore, o->min_severity);
         if (format) {
             o->format->game(&b->out, &b->games[i], &b->oc[i], b->p->ro);
             b->rec_end[i] = b->out.len;
@@ -250,6 +252,7 @@ static void batch_write(struct arb_pipeline *p, struct batch *b)
             arb_out_record();
         }
         arb_summary_add_game(&p->sum, &b->games[i], &b->oc[i]);
+        p->sum.hidden += (uint64_t)b->hidden[i];
         if (b->oc[i].lang_vote >= 0)
             b->file->votes[b->oc[i].lang_vote]++;
         if (arb_out_buf()->len >= ARB_OUT_FLUSH_AT)

@@ -264,8 +264,18 @@ struct arb_finding *rs_report_after_end(struct rs *s, const struct arb_node *n)
         [ARB_END_DEAD] = "a dead position", [ARB_END_FIVEFOLD] = "a draw by fivefold repetition",
         [ARB_END_SEVENTYFIVE] = "a draw by the 75-move rule",
     };
-    return rs_finding(s, ARB_F_MOVE_AFTER_END, n, art[why], "the game had already ended in %s at ply %d; no move can follow",
-            what[why], game_ended(s) ? s->out->end_ply : s->cur.ply);
+    int at = game_ended(s) ? s->out->end_ply : s->cur.ply;
+    if (why == ARB_END_CHECKMATE || why == ARB_END_STALEMATE)
+        return rs_finding(s, ARB_F_MOVE_AFTER_END, n, art[why],
+                          "the game had already ended in %s at ply %d; no move can follow", what[why], at);
+    /* A draw the Laws made without a claim (a dead position, fivefold, 75
+     * moves): the players may not have seen it, and the board allowed the
+     * moves.  The game stays drawn; the moves after it do not count. */
+    struct arb_finding *f = rs_finding(s, ARB_F_MOVE_AFTER_END, n, art[why],
+                                       "the game had already ended in %s at ply %d; play went on unnoticed, "
+                                       "and the moves after it do not count", what[why], at);
+    f->severity = ARB_SEV_WARNING;
+    return f;
 }
 
 /* An illegal move on the main line that the record shows was played: the

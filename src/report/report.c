@@ -130,6 +130,9 @@ void arb_summary_line(struct arb_buf *out, const struct arb_summary *s)
         }
     if (!first)
         arb_buf_addc(out, ')');
+    if (s->hidden)
+        arb_buf_printf(out, "; %llu more not shown (--min-severity, -q, --select, --ignore)",
+                       (unsigned long long)s->hidden);
     if (s->unreadable) {
         arb_buf_adds(out, ", ");
         plural(out, s->unreadable, "unreadable file");
@@ -201,4 +204,33 @@ void arb_move_ref(struct arb_buf *out, const struct arb_outcome *oc, const struc
     arb_ply_label(oc, f->ply, label, sizeof label);
     size_t len = strlen(f->move), cut = len > 40 ? arb_utf8_prefix(f->move, len, 32) : len;
     arb_buf_printf(out, "%s%.*s%s", label, (int)cut, f->move, cut < len ? "..." : "");
+}
+
+/* A tag's value when it says something ("?", "-" and "" say nothing). */
+static const char *known_tag(const struct arb_game *g, const char *name)
+{
+    const char *v = arb_game_tag(g, name);
+    if (!v)
+        return NULL;
+    while (*v == ' ')
+        v++;
+    if (!*v || strcmp(v, "?") == 0 || strcmp(v, "-") == 0 || strspn(v, "?.") == strlen(v))
+        return NULL;
+    return v;
+}
+
+void arb_game_label(struct arb_buf *out, const struct arb_game *g)
+{
+    arb_buf_printf(out, "game %llu", (unsigned long long)g->index);
+    const char *w = known_tag(g, "White"), *b = known_tag(g, "Black");
+    if (w || b)
+        arb_buf_printf(out, ", %s - %s", w ? w : "?", b ? b : "?");
+    const char *r = known_tag(g, "Round");
+    if (!r)
+        return;
+    size_t d1 = strspn(r, "0123456789");
+    if (d1 && r[d1] == '.' && r[d1 + 1] && strspn(r + d1 + 1, "0123456789") == strlen(r + d1 + 1))
+        arb_buf_printf(out, ", round %.*s, board %s", (int)d1, r, r + d1 + 1);
+    else
+        arb_buf_printf(out, ", round %s", r);
 }

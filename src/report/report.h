@@ -25,6 +25,7 @@ struct arb_summary {
     uint64_t by_severity[3];
     uint64_t by_code[ARB_F_COUNT];
     uint64_t games_with_errors;
+    uint64_t hidden;              /* findings left out by --min-severity, --select, --ignore */
     uint64_t by_lang[32];         /* games read in each language (arb_langs[] order) */
     uint64_t by_profile[16];      /* games judged under each profile (arb_profiles[] order) */
     bool show_profiles;           /* --rules=auto: the summary says which editions applied */
@@ -87,6 +88,13 @@ void arb_article_ref(struct arb_buf *out, const char *article);
  * token cut to 32 bytes and "..."; jsonl keeps it whole).  Nothing when
  * the finding has no move. */
 void arb_move_ref(struct arb_buf *out, const struct arb_outcome *oc, const struct arb_finding *f);
+
+/* Which game a report means, for people: "game 3, Kamsky - Karpov, round 5,
+ * board 3".  The game's number in its file; White and Black where the tags
+ * name them ("?" for one missing); the Round tag, "5.3" read as round 5,
+ * board 3 (the usual form for a board of a team or Swiss round), left out
+ * when unknown ("?", "-", empty).  The tags' text as is (callers escape). */
+void arb_game_label(struct arb_buf *out, const struct arb_game *g);
 
 /* The summary as one JSON Lines record ({"summary":{...}}, newline
  * included): every counter is a sum, so the records of shards add up. */

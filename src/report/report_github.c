@@ -1,6 +1,6 @@
 /* report_github.c — --format=github: GitHub Actions workflow commands.
  *
- *   ::error file=games.pgn,line=12,col=5,title=illegal-move::23...Nxe4: ...
+ *   ::error file=games.pgn,line=12,col=5,title=illegal-move in game 3%2C Kamsky - Karpov::23...Nxe4: ...
  *
  * One annotation per finding (error, warning; info as notice), escaped as
  * the Actions toolkit escapes them (data: % CR LF; properties also : and ,).
@@ -75,7 +75,13 @@ static void github_game(struct arb_buf *out, const struct arb_game *g, const str
         if (f->line)
             arb_buf_printf(out, ",line=%u,col=%u", f->line, f->col ? f->col : 1);
         arb_buf_adds(out, ",title=");
-        escape(out, arb_codes[f->code].name, true);
+        struct arb_buf title = {0}, safe_title = {0};
+        arb_buf_printf(&title, "%s in ", arb_codes[f->code].name);
+        arb_game_label(&title, g);
+        arb_term_escape(&safe_title, title.data, title.len);
+        escape(out, safe_title.data, true);
+        arb_buf_free(&title);
+        arb_buf_free(&safe_title);
         arb_buf_adds(out, "::");
         struct arb_buf msg = {0};
         if (f->move) {

@@ -1,12 +1,14 @@
 /* report_text.c — findings as a compiler prints diagnostics:
  *
+ *   file:line: In game 3, Kamsky - Karpov, round 5, board 3:
  *   file:line:col: severity: 23...Nxe4: message [code]
  *      12 | 22. Rd1 Nxe4 23. Qe2 Nxe4 24. Rxd8
  *         |                      ^~~~
  *   note: Art. 3.6; the position before 23...Nxe4: FEN
  *
  * The source line and caret where the finding has a token, the note where
- * it has an article or a position.  A game without findings prints nothing.
+ * it has an article or a position.  The game's label comes once before its
+ * findings (arb_game_label).  A game without findings prints nothing.
  */
 #include "report/report.h"
 #include "base/msg.h"
@@ -159,6 +161,23 @@ static void note(struct arb_buf *out, const struct arb_outcome *oc, const struct
 static void text_game(struct arb_buf *out, const struct arb_game *g, const struct arb_outcome *oc,
                       const struct arb_report_opts *o)
 {
+    if (g->findings.n) {
+        /* Which game, once before its findings (as a compiler names the
+         * function): "games.pgn:120: In game 3, Kamsky - Karpov, round 5, board 3:". */
+        struct arb_buf label = {0};
+        arb_game_label(&label, g);
+        if (o->color)
+            arb_buf_adds(out, "\033[1m");
+        arb_term_escapes(out, g->file);
+        if (g->line)
+            arb_buf_printf(out, ":%u", g->line);
+        if (o->color)
+            arb_buf_adds(out, "\033[0m");
+        arb_buf_adds(out, ": In ");
+        arb_term_escape(out, label.data, label.len);
+        arb_buf_adds(out, ":\n");
+        arb_buf_free(&label);
+    }
     for (int i = 0; i < g->findings.n; i++) {
         const struct arb_finding *f = &g->findings.v[i];
         if (o->color)

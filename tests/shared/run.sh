@@ -6,6 +6,9 @@
 #
 # ARBITER (may be a sanitizer build) reads every PGN of $SHARED/testdata/pgn;
 # ARBITER_REL (the fast build) reads the 28,058-game corpus.  Needs jq only:
+# They compare under --rules=fide-2023: python-chess knows one set of Laws,
+# the newest (fivefold and 75 moves), where the default, --rules=auto, would
+# judge a 1909 game by the oldest edition arbiter knows.
 # the python-chess expectations were written once by
 # tools/gen-shared-expect.py and are kept here.
 #
@@ -115,7 +118,7 @@ EOF
 while IFS="$tab" read -r file games; do
     path=$SHARED/testdata/pgn/$file
     rec=$tmp/rec-$(echo "$file" | tr '/' '_')
-    "$ARBITER" check --format=jsonl "$path" >"$rec" 2>"$tmp/err" </dev/null
+    "$ARBITER" check --rules=fide-2023 --format=jsonl "$path" >"$rec" 2>"$tmp/err" </dev/null
     rc=$?
     why=""
     [ "$rc" -le 1 ] || why="exit status $rc"
@@ -210,7 +213,7 @@ fi
 # --- 5. the corpus -----------------------------------------------------------
 
 corpus=$SHARED/corpus/pgnmentor-14-players.pgn
-"$ARBITER_REL" check --format=jsonl "$corpus" >"$tmp/corpus" 2>"$tmp/corpus.err" </dev/null
+"$ARBITER_REL" check --rules=fide-2023 --format=jsonl "$corpus" >"$tmp/corpus" 2>"$tmp/corpus.err" </dev/null
 rc=$?
 jq -r '[.game, .fen] | @tsv' "$tmp/corpus" > "$tmp/fens"
 gzip -dc "$here/corpus-fens.txt.gz" > "$tmp/fens.want"
