@@ -74,6 +74,9 @@ const struct arb_code_info arb_codes[ARB_F_COUNT] = {
     [ARB_F_STRAY_TEXT] = {"stray-text", ARB_SEV_WARNING,
                           "text between games that belongs to no game (after a termination marker, or before a "
                           "game's first tag)", false},
+    [ARB_F_DUPLICATE_GAME] = {"duplicate-game", ARB_SEV_INFO,
+                              "the game's moves and players repeat an earlier game's (check --duplicates; the "
+                              "message names the first copy)", false},
     [ARB_F_VARIATION_TOO_DEEP] = {"variation-too-deep", ARB_SEV_WARNING,
                                   "variations nested deeper than arbiter follows (1,000 levels); the deeper ones are not checked", false},
 };

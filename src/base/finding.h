@@ -55,6 +55,7 @@ enum arb_code {
     ARB_F_ILLEGAL_MOVE_STOOD,
     ARB_F_DUPLICATE_TAG,
     ARB_F_STRAY_TEXT,
+    ARB_F_DUPLICATE_GAME,
     ARB_F_COUNT
 };
 

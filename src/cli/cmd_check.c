@@ -18,6 +18,8 @@ int arb_cmd_check(const struct arb_opts *o)
     int status = ARB_EXIT_OK;
 
     struct arb_pipeline *p = arb_pipeline_new(o, &ro);
+    if (!p)
+        return ARB_EXIT_FAILURE;
     struct arb_summary *sum = arb_pipeline_summary(p);
     o->format->begin(arb_out_buf(), &ro);
     arb_out_record();
@@ -33,6 +35,8 @@ int arb_cmd_check(const struct arb_opts *o)
     if (o->summary_jsonl)
         arb_summary_json(arb_out_buf(), sum);
     arb_pipeline_flush(p);
+    if (!arb_pipeline_close_writes(p))
+        status = ARB_EXIT_FAILURE;
     struct arb_summary total = *sum;
     arb_pipeline_free(p);
 

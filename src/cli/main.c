@@ -6,6 +6,7 @@
  * (arb_out_finish() reports it).
  */
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "chess/board.h"
 #include "cli/commands.h"
@@ -24,6 +25,16 @@ static int run(int argc, char **argv)
         return ARB_EXIT_FAILURE;
     case ARB_OPTS_RUN:
         break;
+    }
+    if (o.output) {
+        /* -o FILE: standard output goes to FILE (so a terminal test such as
+         * --color=auto sees a file). */
+        int fd = arb_opts_create(&o, o.output, "--output");
+        if (fd < 0 || dup2(fd, 1) < 0) {
+            arb_opts_free(&o);
+            return ARB_EXIT_FAILURE;
+        }
+        close(fd);
     }
     switch (o.cmd) {
     case ARB_CMD_CHECK:

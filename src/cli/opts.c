@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/filter.h"
@@ -885,4 +887,24 @@ void arb_opts_free(struct arb_opts *o)
     free(o->where);
     o->where = NULL;
     o->n_where = 0;
+}
+
+int arb_opts_create(const struct arb_opts *o, const char *path, const char *option)
+{
+    struct stat out;
+    if (stat(path, &out) == 0 && S_ISREG(out.st_mode)) {
+        for (int i = 0; i < o->n_files; i++) {
+            struct stat in;
+            const char *f = o->files[i];
+            bool same = strcmp(f, "-") == 0 ? fstat(0, &in) == 0 : stat(f, &in) == 0;
+            if (same && in.st_dev == out.st_dev && in.st_ino == out.st_ino) {
+                arb_msg("%s %s: that is an input file; it would be emptied before it is read", option, path);
+                return -1;
+            }
+        }
+    }
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (fd < 0)
+        arb_msg("%s %s: %s", option, path, strerror(errno));
+    return fd;
 }

@@ -109,6 +109,11 @@ struct arb_check_opts arb_opts_check(const struct arb_opts *o);
 int arb_opts_open(const struct arb_opts *o, const char *path, const char *name, arb_sniffer is_move,
                   struct arb_input *in, struct arb_pgn_reader *rd, char *err, size_t cap);
 
+/* Create (or empty) the file an option writes (--output, --write-clean,
+ * ...): a descriptor, or -1 after a message on stderr.  A file that is one
+ * of the input files is refused (it would be emptied before it is read). */
+int arb_opts_create(const struct arb_opts *o, const char *path, const char *option);
+
 /* Parse argv.  ARB_OPTS_RUN: run the command; ARB_OPTS_DONE: help, version
  * or a list was printed (exit 0); ARB_OPTS_USAGE: a usage error was printed
  * on stderr (exit 2). */

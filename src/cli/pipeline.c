@@ -30,6 +30,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/arena.h"
@@ -37,8 +39,11 @@
 #include "read/pgn.h"
 #include "laws/replay.h"
 #include "report/report.h"
+#include "cli/dupes.h"
 #include "cli/filter.h"
 #include "cli/progress.h"
+#include "cli/writeout.h"
+#include "report/pgn_out.h"
 
 #define BATCH_GAMES 64
 #define BATCH_BYTES 262144   /* a batch is handed on once its text is this long */
@@ -53,6 +58,7 @@ struct file_ctx {
     int pending;                  /* batches of it not yet written */
     unsigned votes[32];           /* languages of its games written so far */
     struct arb_check_opts co;
+    int raw_fd;                   /* the file again, for copying games byte for byte (-1: none) */
 };
 
 enum batch_state { B_FREE, B_READY, B_TAKEN, B_DONE };
@@ -98,6 +104,9 @@ struct arb_pipeline {
     const struct arb_report_opts *ro;
     uint64_t bytes_read;          /* input bytes of the files done so far */
     const struct arb_input *reading; /* the file being read now (for the progress line) */
+    struct arb_dupes *dupes;      /* --duplicates */
+    struct arb_writeout clean, flagged, repaired;   /* --write-clean, --write-flagged, --write-repaired */
+    bool writing;                 /* any of them */
 };
 
 static void progress_show(struct arb_pipeline *p, bool force)
@@ -225,6 +234,8 @@ static void file_done(struct arb_pipeline *p, struct file_ctx *f)
     p->bytes_read += f->in.raw_total;
     if (f->open)
         arb_input_close(&f->in);
+    if (f->raw_fd >= 0)
+        close(f->raw_fd);
     free(f);
 }
 
@@ -238,26 +249,57 @@ static void batch_write(struct arb_pipeline *p, struct batch *b)
         free(b->error);
         b->error = NULL;
     }
-    if (b->out.len) {
-        /* Formatted by the thread that checked them. */
-        size_t base = arb_out_buf()->len;
-        arb_buf_add(arb_out_buf(), b->out.data, b->out.len);
-        arb_buf_clear(&b->out);
-        for (int i = 0; i < b->n; i++)
-            arb_out_record_at(base + b->rec_end[i]);
-    }
+    size_t rec_start = 0;
     for (int i = 0; i < b->n; i++) {
-        if (!o->quiet && !o->format->any_thread) {
-            o->format->game(arb_out_buf(), &b->games[i], &b->oc[i], p->ro);
+        struct arb_game *g = &b->games[i];
+        /* --duplicates: in input order, here; a copy's record is formatted
+         * again with its finding. */
+        bool dup = false;
+        if (p->dupes && arb_dupes_check(p->dupes, g, &b->oc[i])) {
+            const struct arb_finding *f = NULL;
+            for (int k = 0; k < g->findings.n && !f; k++)
+                if (g->findings.v[k].code == ARB_F_DUPLICATE_GAME)
+                    f = &g->findings.v[k];
+            dup = true;
+            if (f && (!o->select[ARB_F_DUPLICATE_GAME] || o->ignore[ARB_F_DUPLICATE_GAME]
+                      || (int)f->severity < o->min_severity))
+                b->hidden[i] += arb_findings_filter(&g->findings, o->select, o->ignore, o->min_severity);
+        }
+        if (b->out.len) {
+            /* Formatted by the thread that checked it. */
+            if (dup)
+                o->format->game(arb_out_buf(), g, &b->oc[i], p->ro);
+            else
+                arb_buf_add(arb_out_buf(), b->out.data + rec_start, b->rec_end[i] - rec_start);
+            rec_start = b->rec_end[i];
+            arb_out_record();
+        } else if (!o->quiet && !o->format->any_thread) {
+            o->format->game(arb_out_buf(), g, &b->oc[i], p->ro);
             arb_out_record();
         }
-        arb_summary_add_game(&p->sum, &b->games[i], &b->oc[i]);
+        if (p->writing) {
+            int src = b->file ? b->file->raw_fd : -1;
+            if (g->findings.n)
+                arb_writeout_game(&p->flagged, g, src);
+            else
+                arb_writeout_game(&p->clean, g, src);
+            if (b->oc[i].repaired) {
+                struct arb_buf t = {0};
+                arb_pgn_out_repaired(&t, g, &b->oc[i]);
+                arb_writeout_text(&p->repaired, t.data, t.len);
+                arb_buf_free(&t);
+            } else {
+                arb_writeout_game(&p->repaired, g, src);
+            }
+        }
+        arb_summary_add_game(&p->sum, g, &b->oc[i]);
         p->sum.hidden += (uint64_t)b->hidden[i];
         if (b->oc[i].lang_vote >= 0)
             b->file->votes[b->oc[i].lang_vote]++;
         if (arb_out_buf()->len >= ARB_OUT_FLUSH_AT)
             out_flush(p);
     }
+    arb_buf_clear(&b->out);
     struct file_ctx *f = b->file;
     if (f && --f->pending == 0 && !f->reading)
         file_done(p, f);
@@ -346,6 +388,18 @@ int arb_pipeline_check_file(struct arb_pipeline *p, const char *path)
         return ARB_EXIT_FAILURE;
     }
     f->open = f->reading = true;
+    f->raw_fd = -1;
+    if (p->writing) {
+        /* The file again, to copy games from at their offsets: a regular
+         * file (standard input too when it is one); a pipe cannot. */
+        struct stat st;
+        int fd = strcmp(path, "-") == 0 ? dup(0) : open(path, O_RDONLY | O_CLOEXEC);
+        if (fd >= 0 && (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))) {
+            close(fd);
+            fd = -1;
+        }
+        f->raw_fd = fd;
+    }
     p->sum.files++;
     p->reading = &f->in;
     rd.game_base = o->game_base;
@@ -433,6 +487,15 @@ struct arb_pipeline *arb_pipeline_new(const struct arb_opts *o, const struct arb
     struct arb_pipeline *p = arb_xcalloc(1, sizeof *p);
     p->o = o;
     p->ro = ro;
+    p->clean.fd = p->flagged.fd = p->repaired.fd = -1;
+    if (arb_writeout_open(&p->clean, o, o->write_clean, "--write-clean") < 0
+        || arb_writeout_open(&p->flagged, o, o->write_flagged, "--write-flagged") < 0
+        || arb_writeout_open(&p->repaired, o, o->write_repaired, "--write-repaired") < 0) {
+        arb_pipeline_close_writes(p);
+        free(p);
+        return NULL;
+    }
+    p->writing = o->write_clean || o->write_flagged || o->write_repaired;
     /* N jobs: N - 1 workers, and the main thread reads, writes, and checks
      * a batch itself whenever it would otherwise wait. */
     int jobs = o->jobs > 0 ? o->jobs : default_jobs();
@@ -453,6 +516,8 @@ struct arb_pipeline *arb_pipeline_new(const struct arb_opts *o, const struct arb
             break;
         }
     arb_progress_start(&p->pr, !o->no_progress);
+    if (o->duplicates)
+        p->dupes = arb_dupes_new();
     p->sum.show_profiles = o->profile == NULL;   /* --rules=auto */
     return p;
 }
@@ -485,8 +550,17 @@ void arb_pipeline_wait(struct arb_pipeline *p)
     p->workers = 0;
 }
 
+bool arb_pipeline_close_writes(struct arb_pipeline *p)
+{
+    bool ok = arb_writeout_close(&p->clean);
+    ok &= arb_writeout_close(&p->flagged);
+    ok &= arb_writeout_close(&p->repaired);
+    return ok;
+}
+
 void arb_pipeline_free(struct arb_pipeline *p)
 {
+    arb_dupes_free(p->dupes);
     arb_progress_clear(&p->pr);
     for (int i = 0; i < p->cap; i++) {
         arb_arena_fini(&p->ring[i].arena);

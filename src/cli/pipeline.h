@@ -12,6 +12,8 @@
 struct arb_pipeline;
 
 /* Start the threads; ro is the report's options for every record. */
+/* NULL when a file --write-clean, --write-flagged or --write-repaired names
+ * cannot be created (the message was given). */
 struct arb_pipeline *arb_pipeline_new(const struct arb_opts *o, const struct arb_report_opts *ro);
 /* Read one file (path "-": standard input) and hand its games on; an
  * unreadable file gets its record and a message.  The exit status so far. */
@@ -24,6 +26,9 @@ void arb_pipeline_progress(struct arb_pipeline *p);
 void arb_pipeline_wait(struct arb_pipeline *p);
 /* Write the output (the progress line taken off a terminal first). */
 void arb_pipeline_flush(struct arb_pipeline *p);
+/* Close the files --write-clean, --write-flagged, --write-repaired write;
+ * false if a write failed (it was reported). */
+bool arb_pipeline_close_writes(struct arb_pipeline *p);
 /* Take the progress line off the terminal and free everything. */
 void arb_pipeline_free(struct arb_pipeline *p);
 

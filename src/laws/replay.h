@@ -50,6 +50,16 @@ struct arb_check_opts {
 
 enum arb_tc_source { ARB_TC_NONE, ARB_TC_TAG, ARB_TC_EVENT, ARB_TC_OPTION };
 
+/* A move --repair replaced: the record's nodes [node, node + used) (the
+ * token as written), the legal move played instead (in the game's
+ * notation language) and why it is the nearest (e.g. "'5' for '3'"). */
+struct arb_repair {
+    int node, used;
+    int ply;
+    const char *move;
+    const char *why;
+};
+
 struct arb_outcome {
     const struct arb_lang *lang;          /* language the moves were read in; NULL if none told */
     int lang_vote;                        /* arb_langs[] index detection chose, -1 if it did not run */
@@ -73,7 +83,11 @@ struct arb_outcome {
     bool replay_stopped;                  /* a fatal error stopped the main line */
     unsigned start_fullmove;              /* move number and side of the start position */
     int start_side;
-    int repaired;                         /* --repair: moves replaced by the nearest legal move */
+    int repaired;                         /* --repair: moves replaced by the nearest legal move ... */
+    struct arb_repair *repairs;           /* ... which (repaired of them, in the game's arena) */
+    uint64_t moves_hash;                  /* the start position and the main line's moves as followed,
+                                             folded into 64 bits: the same game however it was written
+                                             (check --duplicates) */
 };
 
 /* lang_votes for a caller that checks one game at a time: votes_ctx is

@@ -21,6 +21,13 @@ static void followed_illegal(struct rs *s)
     s->legal_end = s->cur.pos;
 }
 
+/* The main line's moves into outcome.moves_hash (a null move: 0xFFFF,
+ * no move's code). */
+static void fold_move(uint64_t *h, uint64_t m)
+{
+    *h = (*h ^ m) * UINT64_C(0x100000001B3) + UINT64_C(0x9E3779B97F4A7C15);
+}
+
 /* Play m at the current level, remembering castling-right losses. */
 void rs_play(struct rs *s, arb_move m, int node)
 {
@@ -29,6 +36,8 @@ void rs_play(struct rs *s, arb_move m, int node)
     int from = arb_move_from(m);
     bool king = arb_pos_type_at(&L->pos, from) == ARB_KING;
     arb_pos_make(&L->pos, m, &L->last_undo);
+    if (s->depth == 0)
+        fold_move(&s->out->moves_hash, m);
     L->last = m;
     L->have_last = true;
     L->last_null = false;
@@ -160,6 +169,8 @@ static int do_move(struct rs *s, int idx)
             followed_illegal(s);
         }
         arb_pos_make_null(&s->cur.pos, &s->cur.last_undo);
+        if (s->depth == 0)
+            fold_move(&s->out->moves_hash, 0xFFFF);
         s->cur.ply++;
         s->cur.have_last = false;
         s->cur.last_null = true;   /* a variation after it replaces it */
@@ -521,6 +532,7 @@ static bool begin(struct rs *s, const struct arb_check_opts *o)
     if (!rs_setup(s))
         return false;
     out->start_fullmove = s->cur.pos.fullmove;
+    out->moves_hash = s->cur.pos.key;
     out->start_side = s->cur.pos.side;
     if (!o->lang) {
         s->lang = rs_detect_lang(s, o);

@@ -36,6 +36,7 @@ static void add_event_at(struct arb_input *in, uint64_t off, enum arb_decode_kin
     if (bytes)
         memcpy(e->bytes, bytes, n);
     e->nbytes = (unsigned char)n;
+    e->dlen = 3;
     e->encoding = encoding;
 }
 
@@ -198,6 +199,7 @@ static int start_iconv(struct arb_input *in, const char *from)
     if (in->cd == (iconv_t)-1)
         return -1;
     in->mode = MODE_ICONV;
+    in->raw_inexact = true;
     in->unit = strncasecmp(from, "UTF-16", 6) == 0 || strncasecmp(from, "UCS-2", 5) == 0 ? 2 : 1;
     snprintf(in->encoding, sizeof in->encoding, "%s", from);
     if (in->unit == 1 && fill_table(in->cd, in->cp, in->cp_len))
@@ -455,6 +457,7 @@ static void decode_utf8(struct arb_input *in)
             continue;
         } else if (!in->forced && codepage_ready(in, r + i, n - i) && in->cp_len[c]) {
             add_event(in, ARB_DEC_GUESS, r + i, 1, in->cp_name);
+            in->ev[in->n_ev - 1].dlen = in->cp_len[c];
             append(in, in->cp[c], in->cp_len[c]);
         } else {
             add_event(in, ARB_DEC_INVALID, r + i, 1, in->forced ? NULL : in->cp_name);
@@ -498,6 +501,7 @@ static void detect_start(struct arb_input *in)
             memmove(in->raw, in->raw + bom, n - bom);
             in->raw_len -= bom;
             in->raw_decoded += bom;
+            in->raw_skip = bom;
         }
         return;
     }
@@ -506,6 +510,7 @@ static void detect_start(struct arb_input *in)
         memmove(in->raw, in->raw + 3, n - 3);
         in->raw_len -= 3;
         in->raw_decoded += 3;
+        in->raw_skip = 3;
     } else if (n >= 2 && ((r[0] == 0xFF && r[1] == 0xFE) || (r[0] == 0xFE && r[1] == 0xFF))) {
         bool le = r[0] == 0xFF;
         memmove(in->raw, in->raw + 2, n - 2);

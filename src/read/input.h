@@ -47,6 +47,8 @@ struct arb_decode_event {
     enum arb_decode_kind kind;
     unsigned char bytes[4];       /* the offending bytes (up to 4) */
     unsigned char nbytes;
+    unsigned char dlen;           /* bytes of decoded text it stands for (U+FFFD: 3; a guessed byte: its
+                                     character's) */
     const char *encoding;         /* ARB_DEC_GUESS, ARB_DEC_SWITCH: the encoding used (ARB_DEC_INVALID:
                                      the code page that lacks the byte, or NULL) */
 };
@@ -82,6 +84,14 @@ struct arb_input {
     iconv_t cd;
     int unit;                     /* bytes to skip on an invalid sequence (1, or 2 for UTF-16) */
     char encoding[48];            /* encoding in use, for reports */
+
+    /* Byte offsets in the file from decoded offsets (for copying a game
+     * byte for byte): the decoded text is the file's bytes but for a BOM
+     * (raw_skip bytes) and the decode events, while the input is decoded
+     * byte by byte (UTF-8, with guessed code-page bytes); once iconv
+     * decodes (UTF-16, --encoding) no offset maps back (raw_inexact). */
+    uint64_t raw_skip;
+    bool raw_inexact;
 
     struct arb_decode_event *ev;  /* events not yet taken */
     size_t n_ev, cap_ev;

@@ -342,6 +342,15 @@ static void locate_before(const struct arb_game *g, const struct arb_pgn_span *s
     *col = c;
 }
 
+/* The byte offset in the file of decoded offset off, the events before it
+ * taken; UINT64_MAX when iconv decodes (no offset maps back). */
+static uint64_t raw_offset(const struct arb_pgn_reader *r, uint64_t off)
+{
+    if (r->in->raw_inexact)
+        return UINT64_MAX;
+    return (uint64_t)((int64_t)(off + r->in->raw_skip) + r->raw_shift);
+}
+
 /* Turn the input's decode events up to the game's end into findings: each
  * replaced byte (the first 20, then a count), and once per game the bytes
  * read in a guessed code page (a file may mix UTF-8 games with Latin-1
@@ -354,9 +363,15 @@ static void decode_findings(struct arb_pgn_reader *r, struct arb_game *g, const 
     int reported = 0, dropped = 0, guessed = 0;
     int guess = -1;               /* the guess finding's index (the list grows: no pointer) */
     const char *guess_enc = NULL;
+    bool have_start = false;
     while ((n = arb_input_take_events(r->in, g->end_off, ev, 16)) > 0) {
         for (size_t i = 0; i < n; i++) {
             const struct arb_decode_event *e = &ev[i];
+            if (!have_start && e->off >= g->start_off) {
+                g->raw_start = raw_offset(r, g->start_off);
+                have_start = true;
+            }
+            r->raw_shift += (int64_t)e->nbytes - (int64_t)e->dlen;
             char hex[16];
             hex_bytes(hex, e->bytes, e->nbytes);
             uint32_t line, col;
@@ -416,6 +431,9 @@ static void decode_findings(struct arb_pgn_reader *r, struct arb_game *g, const 
             }
         }
     }
+    if (!have_start)
+        g->raw_start = raw_offset(r, g->start_off);
+    g->raw_end = raw_offset(r, g->end_off);
     if (guess >= 0) {
         /* One finding per game, at the first such byte, with the count. */
         struct arb_finding *f = &g->findings.v[guess];
@@ -464,8 +482,10 @@ static void skip_rest(struct arb_pgn_reader *r)
      * record is out (it says the rest was skipped): not to the next one. */
     struct arb_decode_event ev[16];
     uint64_t until = r->lx.have_peek ? r->lx.peek.off : r->lx.pos;
-    while (arb_input_take_events(r->in, until, ev, 16) > 0)
-        ;
+    size_t n;
+    while ((n = arb_input_take_events(r->in, until, ev, 16)) > 0)
+        for (size_t i = 0; i < n; i++)
+            r->raw_shift += (int64_t)ev[i].nbytes - (int64_t)ev[i].dlen;
 }
 
 /* The text of tokens [off, end) for a message: its first line, at most 40

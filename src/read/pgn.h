@@ -71,6 +71,8 @@ struct arb_game {
     uint32_t line, col;           /* place of the first tag or move */
     uint64_t start_off, end_off;  /* its text: from the first tag or move to the end of what trails its
                                      marker (end_off: the next game's first byte, or less) */
+    uint64_t raw_start, raw_end;  /* the same as byte offsets in the file; UINT64_MAX when they are not
+                                     known (a file decoded through iconv: UTF-16, --encoding) */
     struct arb_tag *tags;
     int n_tags;
     struct arb_node *nodes;
@@ -104,6 +106,8 @@ struct arb_pgn_reader {
     uint64_t max_game_bytes;
     bool skipping;                /* the previous game was cut short: skip its rest */
     bool skip_in_tags;
+    int64_t raw_shift;            /* file offset minus decoded offset after the decode events taken so far
+                                     (BOM not counted: input.raw_skip) */
     /* Does a word begin a bare move list (a move in some language)?  NULL:
      * every word does.  Set after arb_pgn_init (the commands pass the
      * notation layer's arb_notation_is_move_any). */

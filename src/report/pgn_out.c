@@ -233,3 +233,31 @@ void arb_pgn_out_movetext(struct arb_buf *b, const struct arb_game *g, char *con
     }
     arb_pgn_out_end(&o, result);
 }
+
+/* Comment text: a '}' would end the comment. */
+static void comment_text(struct arb_buf *b, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        arb_buf_addc(b, s[i] == '}' ? ')' : s[i]);
+}
+
+void arb_pgn_out_repaired(struct arb_buf *b, const struct arb_game *g, const struct arb_outcome *oc)
+{
+    size_t len = (size_t)(g->end_off - g->start_off), at = 0;
+    for (int i = 0; i < oc->repaired; i++) {
+        const struct arb_repair *r = &oc->repairs[i];
+        const struct arb_node *first = &g->nodes[r->node], *last = &g->nodes[r->node + r->used - 1];
+        size_t from = first->off, to = last->off + last->len;
+        if (from < at || to > len)
+            continue;
+        arb_buf_add(b, g->text + at, from - at);
+        arb_buf_adds(b, r->move);
+        arb_buf_adds(b, " {arbiter --repair: written '");
+        comment_text(b, g->text + from, to - from);
+        arb_buf_adds(b, "', ");
+        comment_text(b, r->why, strlen(r->why));
+        arb_buf_adds(b, "}");
+        at = to;
+    }
+    arb_buf_add(b, g->text + at, len - at);
+}

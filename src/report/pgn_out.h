@@ -52,4 +52,10 @@ void arb_pgn_out_end(struct arb_pgn_out *w, const char *result);
 void arb_pgn_out_movetext(struct arb_buf *b, const struct arb_game *g, char *const *move_text,
                           const struct arb_outcome *oc, const char *result);
 
+/* The game's text as read with the moves --repair replaced (outcome.repairs)
+ * written over, each followed by a comment that says what was written and
+ * why the repair fits: "Nf3 {arbiter --repair: written 'Nf5', '5' for '3'}".
+ * Everything else is the text as read (decoded, UTF-8). */
+void arb_pgn_out_repaired(struct arb_buf *b, const struct arb_game *g, const struct arb_outcome *oc);
+
 #endif

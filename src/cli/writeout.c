@@ -1,0 +1,124 @@
+/* writeout.c — see writeout.h. */
+#include "cli/writeout.h"
+
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/msg.h"
+
+int arb_writeout_open(struct arb_writeout *w, const struct arb_opts *o, const char *path, const char *option)
+{
+    memset(w, 0, sizeof *w);
+    w->fd = -1;
+    w->option = option;
+    w->path = path;
+    if (!path)
+        return 0;
+    w->fd = arb_opts_create(o, path, option);
+    return w->fd < 0 ? -1 : 0;
+}
+
+static void put(struct arb_writeout *w, const void *p, size_t n)
+{
+    const char *s = p;
+    if (w->failed || !n)
+        return;
+    while (n) {
+        ssize_t k = write(w->fd, s, n);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0) {
+            arb_msg("%s %s: %s", w->option, w->path, strerror(k < 0 ? errno : EIO));
+            w->failed = true;
+            return;
+        }
+        s += k;
+        n -= (size_t)k;
+        w->bytes += (uint64_t)k;
+    }
+    /* The last four bytes written. */
+    const unsigned char *e = p;
+    size_t len = (size_t)(s - (const char *)p);
+    for (size_t i = len > 4 ? len - 4 : 0; i < len; i++) {
+        memmove(w->tail, w->tail + 1, 3);
+        w->tail[3] = e[i];
+    }
+}
+
+/* Before a game: an empty line after the one before, where its bytes did
+ * not end with one (a game's own bytes are never changed). */
+static void separate(struct arb_writeout *w)
+{
+    if (!w->bytes)
+        return;
+    const unsigned char *t = w->tail;
+    const char *eol = w->crlf ? "\r\n" : "\n";
+    size_t n = w->crlf ? 2 : 1;
+    bool one = t[3] == '\n', two = one && (t[2] == '\n' || (t[2] == '\r' && t[1] == '\n'));
+    if (!one)
+        put(w, eol, n);
+    if (!two)
+        put(w, eol, n);
+}
+
+/* Does the game's text end its lines in CR LF? (Its first line end says.) */
+static bool crlf_of(const char *text, size_t len)
+{
+    const char *nl = memchr(text, '\n', len);
+    return nl && nl > text && nl[-1] == '\r';
+}
+
+void arb_writeout_text(struct arb_writeout *w, const char *text, size_t len)
+{
+    if (w->fd < 0)
+        return;
+    separate(w);
+    put(w, text, len);
+    w->crlf = crlf_of(text, len);
+    w->games++;
+}
+
+void arb_writeout_game(struct arb_writeout *w, const struct arb_game *g, int src_fd)
+{
+    if (w->fd < 0)
+        return;
+    if (src_fd >= 0 && g->raw_start != UINT64_MAX && g->raw_end != UINT64_MAX && g->raw_end >= g->raw_start) {
+        separate(w);
+        w->crlf = crlf_of(g->text, (size_t)(g->end_off - g->start_off));
+        char buf[65536];
+        uint64_t at = g->raw_start;
+        while (at < g->raw_end && !w->failed) {
+            size_t want = g->raw_end - at < sizeof buf ? (size_t)(g->raw_end - at) : sizeof buf;
+            ssize_t k = pread(src_fd, buf, want, (off_t)at);
+            if (k < 0 && errno == EINTR)
+                continue;
+            if (k <= 0)
+                break;   /* the file changed under us: what is left comes from the text */
+            put(w, buf, (size_t)k);
+            at += (uint64_t)k;
+        }
+        if (at < g->raw_end && !w->failed) {
+            arb_msg("%s %s: %s changed while it was read: game %llu is cut short", w->option, w->path, g->file,
+                    (unsigned long long)g->index);
+            w->failed = true;
+        }
+        w->games++;
+        return;
+    }
+    arb_writeout_text(w, g->text, (size_t)(g->end_off - g->start_off));
+}
+
+bool arb_writeout_close(struct arb_writeout *w)
+{
+    if (w->fd < 0)
+        return true;
+    if (w->bytes && w->tail[3] != '\n')
+        put(w, w->crlf ? "\r\n" : "\n", w->crlf ? 2u : 1u);   /* the file ends with a line end */
+    if (close(w->fd) < 0 && !w->failed) {
+        arb_msg("%s %s: %s", w->option, w->path, strerror(errno));
+        w->failed = true;
+    }
+    w->fd = -1;
+    return !w->failed;
+}

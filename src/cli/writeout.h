@@ -1,0 +1,47 @@
+/* writeout.h — check --write-clean, --write-flagged, --write-repaired:
+ * games copied into a file as they were read.
+ *
+ * A game is copied byte for byte from its file (pread of the bytes the
+ * reader says it spans: its encoding, line ends and all kept) wherever the
+ * file can be read again at an offset and its bytes map to the decoded text
+ * (UTF-8, and the single bytes of a guessed code page).  From a pipe, or a
+ * file decoded through iconv (UTF-16, --encoding), the game's text is
+ * written as read, in UTF-8.  Games are kept apart by an empty line: one is
+ * added where a game's own bytes do not end with one, with the line ends
+ * the game has (CR LF or LF).  A write that fails
+ * is reported once, and the run ends with status 2.
+ */
+#ifndef ARB_WRITEOUT_H
+#define ARB_WRITEOUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cli/opts.h"
+#include "read/pgn.h"
+
+struct arb_writeout {
+    const char *option, *path;
+    int fd;                       /* -1: not asked for */
+    unsigned char tail[4];        /* the last four bytes written */
+    bool crlf;                    /* the last game's lines end in CR LF */
+    uint64_t bytes, games;
+    bool failed;
+};
+
+/* Create the file (refusing an input file: arb_opts_create).  path NULL:
+ * w stays closed and every call does nothing.  -1 after a message. */
+int arb_writeout_open(struct arb_writeout *w, const struct arb_opts *o, const char *path, const char *option);
+
+/* The game as read: bytes [g->raw_start, g->raw_end) of src_fd (-1: none
+ * that can be read at an offset), else its decoded text. */
+void arb_writeout_game(struct arb_writeout *w, const struct arb_game *g, int src_fd);
+
+/* A game as new text (len bytes at text). */
+void arb_writeout_text(struct arb_writeout *w, const char *text, size_t len);
+
+/* Close; false if anything failed (the message was given). */
+bool arb_writeout_close(struct arb_writeout *w);
+
+#endif
