@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/out.h"
 #include "cli/filter.h"
 
 enum {
@@ -307,6 +308,10 @@ static void help(enum arb_cmd cmd)
     } else {
         fputs(usage_main, stdout);
     }
+    /* A help longer than stdio's buffer meets a write error while it is
+     * written: keep its errno (ENOSPC) for the message at exit. */
+    if (ferror(stdout))
+        arb_out_error(errno);
 }
 
 /* Did you mean: the name in names[0..n) nearest to word (optimal string
