@@ -4,7 +4,8 @@
  * file), in a 45-unit box per square.  Squares use the usual wooden
  * colours; the last move is shaded and drawn as a thin blue arrow, an
  * offending move as a red arrow (or a red ring on its target square when
- * no piece could be named as its mover).
+ * no piece could be named as its mover), and the pieces an ambiguous move
+ * could mean each in a purple frame.
  */
 #include "report/diagram.h"
 
@@ -38,6 +39,7 @@ void arb_diagram_add_finding(struct arb_diagram *d, const struct arb_finding *f)
 {
     if (f->mark_to >= 0)
         arb_diagram_add_arrow(d, f->mark_from, f->mark_to);
+    d->framed |= f->mark_pieces;
 }
 
 static bool marked(const struct arb_diagram *d, int sq)
@@ -252,6 +254,16 @@ void arb_diagram_svg(struct arb_buf *b, const struct arb_diagram *d, bool standa
                               "height=\"%d\"/>\n",
                            arb_piece_color(p) ? 'b' : 'w', types[arb_piece_type(p)], arb_piece_color(p) ? 'b' : 'w',
                            types[arb_piece_type(p)], MARGIN + x * SQ, y * SQ, SQ, SQ);
+        }
+    /* The pieces a move could mean: a frame inside each one's square. */
+    for (int sq = 0; sq < 64; sq++)
+        if (d->framed >> sq & 1) {
+            int cx, cy;
+            centre(d, sq, &cx, &cy);
+            arb_buf_printf(b,
+                           "<rect class=\"cand\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
+                           "stroke=\"#7b1fa2\" stroke-width=\"4\"/>\n",
+                           cx - SQ / 2 + 2, cy - SQ / 2 + 2, SQ - 4, SQ - 4);
         }
     if (d->last_from >= 0 && d->last_to >= 0 && d->last_from != d->last_to)
         arrow(b, d, d->last_from, d->last_to, "last", "#2a5db0", 5);

@@ -151,6 +151,35 @@ int main(void)
     is_int(count(b.data, "<symbol id=\"arb-"), 12, "standalone: twelve piece symbols");
     ok(strstr(b.data, "</svg>\n") == b.data + b.len - 7, "standalone: ends with </svg>");
 
+    /* An ambiguous move's candidates (a finding's mark_pieces): a frame on
+     * each of their squares, drawn where the pieces stand (3. Nd2 with
+     * knights on b1 and f3), flipped too; the text board shows none. */
+    set(&p, "rnbqkbnr/ppp2ppp/4p3/3p4/8/3P1N2/PPP1PPPP/RNBQKB1R w KQkq - 0 3");
+    arb_diagram_init(&d, &p);
+    struct arb_finding f = {.mark_from = -1, .mark_to = ARB_SQ(3, 1),
+                            .mark_pieces = ARB_BB(ARB_SQ(1, 0)) | ARB_BB(ARB_SQ(5, 2))};
+    arb_diagram_add_finding(&d, &f);
+    arb_buf_clear(&b);
+    arb_diagram_svg(&b, &d, false, NULL);
+    is_int(count(b.data, "<rect class=\"cand\""), 2, "two candidates: two frames");
+    ok(strstr(b.data, "<rect class=\"cand\" x=\"63\" y=\"317\" width=\"41\" height=\"41\"") != NULL,
+       "a frame on b1: column 1 (16 + 45 + 2), row 7 (315 + 2)");
+    ok(strstr(b.data, "<rect class=\"cand\" x=\"243\" y=\"227\" width=\"41\" height=\"41\"") != NULL,
+       "a frame on f3: column 5 (16 + 225 + 2), row 5 (225 + 2)");
+    is_int(count(b.data, "<circle class=\"bad\""), 1, "and the target d2 ringed");
+    d.flip = true;
+    arb_buf_clear(&b);
+    arb_diagram_svg(&b, &d, false, NULL);
+    ok(strstr(b.data, "<rect class=\"cand\" x=\"288\" y=\"2\"") != NULL, "flipped: b1's frame at the top right");
+    d.flip = false;
+    arb_buf_clear(&b);
+    arb_diagram_text(&b, &d, 0);
+    ok(strstr(b.data, " 1  R  N  B  Q  K  B  .  R \n") != NULL, "the text board frames nothing");
+    arb_diagram_init(&d, &p);
+    arb_buf_clear(&b);
+    arb_diagram_svg(&b, &d, false, NULL);
+    ok(!strstr(b.data, "class=\"cand\""), "no candidates: no frame");
+
     arb_buf_free(&b);
     return tap_done();
 }
