@@ -120,7 +120,9 @@ int main(void)
     ok(strstr(b.data, "aria-label=\"Ply 3 &lt;&amp;&gt; &quot;x&quot;\"") != NULL, "the accessible name escaped");
     is_int(count(b.data, "<text "), 16, "coordinates: eight ranks and eight files");
     ok(strstr(b.data, ">a</text>") && strstr(b.data, ">8</text>"), "coordinates a and 8");
-    is_int(count(b.data, "<rect ") - 2, 64, "64 squares (plus background and frame)");
+    is_int(count(b.data, "<rect "), 3, "background, the 64 squares in one rect, frame");
+    ok(strstr(b.data, "<rect x=\"16\" y=\"0\" width=\"360\" height=\"360\" fill=\"url(#arb-squares)\"/>") != NULL,
+       "the squares: the defs' pattern over the board");
     ok(!strstr(b.data, "<line") && !strstr(b.data, "<circle class"), "nothing marked: no arrow, no ring");
 
     /* Flipped SVG: the white king at the top. */
@@ -149,6 +151,10 @@ int main(void)
     arb_diagram_svg(&b, &d, true, "t");
     ok(strncmp(b.data, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg ", 44) == 0, "standalone: XML declaration");
     is_int(count(b.data, "<symbol id=\"arb-"), 12, "standalone: twelve piece symbols");
+    ok(strstr(b.data, "<pattern id=\"arb-squares\" width=\"90\" height=\"90\" patternUnits=\"userSpaceOnUse\" x=\"16\" "
+                      "y=\"0\"><rect width=\"90\" height=\"90\" fill=\"#f0d9b5\"/><rect x=\"45\" width=\"45\" height=\"45\" "
+                      "fill=\"#b58863\"/><rect y=\"45\" width=\"45\" height=\"45\" fill=\"#b58863\"/></pattern>") != NULL,
+       "standalone: the squares' pattern, light at the top left (a8), dark beside and below it");
     ok(strstr(b.data, "</svg>\n") == b.data + b.len - 7, "standalone: ends with </svg>");
 
     /* An ambiguous move's candidates (a finding's mark_pieces): a frame on
