@@ -202,3 +202,15 @@ void arb_move_ref(struct arb_buf *out, const struct arb_outcome *oc, const struc
     size_t len = strlen(f->move), cut = len > 40 ? arb_utf8_prefix(f->move, len, 32) : len;
     arb_buf_printf(out, "%s%.*s%s", label, (int)cut, f->move, cut < len ? "..." : "");
 }
+
+void arb_round_phrase(struct arb_buf *out, const char *round)
+{
+    if (!round || !*round || strcmp(round, "?") == 0 || strcmp(round, "-") == 0)
+        return;
+    size_t a = strspn(round, "0123456789");
+    size_t b = a && round[a] == '.' ? strspn(round + a + 1, "0123456789") : 0;
+    if (a && b && !round[a + 1 + b])
+        arb_buf_printf(out, "round %.*s, board %s", (int)a, round, round + a + 1);
+    else
+        arb_buf_printf(out, "round %s", round);
+}
