@@ -94,6 +94,9 @@ struct arb_finding {
                                      (ARB_MOVE_NONE: none known) */
     int8_t mark_from, mark_to;    /* the offending move's squares for diagrams: -1 unknown (only
                                      mark_to known: the target square; both -1: nothing to mark) */
+    uint64_t mark_pieces;         /* for diagrams: the squares of the pieces the recorded move could
+                                     mean when several fit it (an ambiguous move's candidates; bit n
+                                     for square n, a1 = 0, h8 = 63); 0: none */
 };
 
 struct arb_findings {

@@ -32,6 +32,14 @@ int arb_cmd_check(const struct arb_opts *o)
     arb_pipeline_wait(p);
     o->format->end(arb_out_buf(), sum, &ro);
     arb_out_record();
+    /* What the format kept back, a piece at a time (after a write error
+     * too: its last call frees what it holds). */
+    for (bool more = o->format->more != NULL; more;) {
+        more = o->format->more(arb_out_buf(), &ro);
+        arb_out_record();
+        if (arb_out_buf()->len >= ARB_OUT_FLUSH_AT)
+            arb_pipeline_flush(p);
+    }
     if (o->summary_jsonl)
         arb_summary_json(arb_out_buf(), sum);
     arb_pipeline_flush(p);

@@ -172,9 +172,12 @@ void rs_report_failure(struct rs *s, const struct arb_node *n, const struct arb_
         }
         /* Two pawns that can take the same unit: the departure file
          * (2009 C.11; later editions' pawn-capture rule). */
-        rs_finding(s, ARB_F_AMBIGUOUS_MOVE, n,
+        struct arb_finding *amb = rs_finding(s, ARB_F_AMBIGUOUS_MOVE, n,
                 type == ARB_PAWN ? ARB_ART_NOTATION_PAWN_AMBIGUITY : ARB_ART_NOTATION_AMBIGUITY,
                 "%d %s %ss can move to %s: write %s", r->n_cand, colour_names[us], pname, sq, list);
+        /* For diagrams: every piece the move could mean. */
+        for (int i = 0; i < r->n_cand; i++)
+            amb->mark_pieces |= ARB_BB(arb_move_from(r->cand[i]));
         break;
     }
     case ARB_RS_PROMO_BAD_PIECE:

@@ -4,7 +4,8 @@
  * file), in a 45-unit box per square.  Squares use the usual wooden
  * colours; the last move is shaded and drawn as a thin blue arrow, an
  * offending move as a red arrow (or a red ring on its target square when
- * no piece could be named as its mover).
+ * no piece could be named as its mover), and the pieces an ambiguous move
+ * could mean each in a purple frame.
  */
 #include "report/diagram.h"
 
@@ -38,6 +39,7 @@ void arb_diagram_add_finding(struct arb_diagram *d, const struct arb_finding *f)
 {
     if (f->mark_to >= 0)
         arb_diagram_add_arrow(d, f->mark_from, f->mark_to);
+    d->framed |= f->mark_pieces;
 }
 
 static bool marked(const struct arb_diagram *d, int sq)
@@ -151,6 +153,12 @@ void arb_diagram_svg_defs(struct arb_buf *b)
                            "</symbol>\n",
                            c ? 'b' : 'w', types[t], c ? "#000" : "#fff", piece_shape[t]);
     arb_buf_adds(b,
+                 /* The squares in tiles of four laid from the board's top left
+                  * corner (16, 0), whose square is light (a8, or h1 turned
+                  * round): one rect draws a board's 64. */
+                 "<pattern id=\"arb-squares\" width=\"90\" height=\"90\" patternUnits=\"userSpaceOnUse\" x=\"16\" "
+                 "y=\"0\"><rect width=\"90\" height=\"90\" fill=\"#f0d9b5\"/><rect x=\"45\" width=\"45\" height=\"45\" "
+                 "fill=\"#b58863\"/><rect y=\"45\" width=\"45\" height=\"45\" fill=\"#b58863\"/></pattern>\n"
                  "<marker id=\"arb-head-last\" viewBox=\"0 0 10 10\" refX=\"5\" refY=\"5\" markerWidth=\"3\" "
                  "markerHeight=\"3\" orient=\"auto\"><path d=\"M0 0 10 5 0 10z\" fill=\"#2a5db0\"/></marker>\n"
                  "<marker id=\"arb-head-bad\" viewBox=\"0 0 10 10\" refX=\"5\" refY=\"5\" markerWidth=\"3\" "
@@ -221,14 +229,19 @@ void arb_diagram_svg(struct arb_buf *b, const struct arb_diagram *d, bool standa
     if (standalone)
         arb_diagram_svg_defs(b);
     arb_buf_printf(b, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n", w, h);
+    /* The 64 squares in one rect (the pattern of the defs: a page of many
+     * diagrams loads twice as fast as with a rect a square), then the last
+     * move's two squares shaded over it. */
+    arb_buf_printf(b, "<rect x=\"%d\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"url(#arb-squares)\"/>\n", MARGIN,
+                   8 * SQ, 8 * SQ);
     for (int y = 0; y < 8; y++)
         for (int x = 0; x < 8; x++) {
             int sq = square_at(d, x, y);
+            if (sq != d->last_from && sq != d->last_to)
+                continue;
             bool light = (ARB_FILE(sq) + ARB_RANK(sq)) & 1;
-            bool last = sq == d->last_from || sq == d->last_to;
-            const char *fill = last ? (light ? "#cdd26a" : "#aaa23a") : light ? "#f0d9b5" : "#b58863";
             arb_buf_printf(b, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", MARGIN + x * SQ,
-                           y * SQ, SQ, SQ, fill);
+                           y * SQ, SQ, SQ, light ? "#cdd26a" : "#aaa23a");
         }
     arb_buf_printf(b, "<rect x=\"%d\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"#333\"/>\n", MARGIN,
                    8 * SQ, 8 * SQ);
@@ -252,6 +265,16 @@ void arb_diagram_svg(struct arb_buf *b, const struct arb_diagram *d, bool standa
                               "height=\"%d\"/>\n",
                            arb_piece_color(p) ? 'b' : 'w', types[arb_piece_type(p)], arb_piece_color(p) ? 'b' : 'w',
                            types[arb_piece_type(p)], MARGIN + x * SQ, y * SQ, SQ, SQ);
+        }
+    /* The pieces a move could mean: a frame inside each one's square. */
+    for (int sq = 0; sq < 64; sq++)
+        if (d->framed >> sq & 1) {
+            int cx, cy;
+            centre(d, sq, &cx, &cy);
+            arb_buf_printf(b,
+                           "<rect class=\"cand\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
+                           "stroke=\"#7b1fa2\" stroke-width=\"4\"/>\n",
+                           cx - SQ / 2 + 2, cy - SQ / 2 + 2, SQ - 4, SQ - 4);
         }
     if (d->last_from >= 0 && d->last_to >= 0 && d->last_from != d->last_to)
         arrow(b, d, d->last_from, d->last_to, "last", "#2a5db0", 5);

@@ -25,6 +25,8 @@ struct arb_diagram {
     struct {
         int from, to;             /* from -1: only the target square is known (ringed) */
     } arrows[ARB_DIAGRAM_MAX_ARROWS];
+    uint64_t framed;              /* squares framed in the SVG: the pieces a move could mean (an
+                                     ambiguous move's candidates); bit n for square n, a1 = 0 */
 };
 
 /* A diagram of pos with nothing marked. */
@@ -42,7 +44,7 @@ enum {
 };
 
 /* Mark on it the move the finding f concerns (f->mark_from, f->mark_to),
- * if it names one. */
+ * if it names one, and frame the pieces it could mean (f->mark_pieces). */
 void arb_diagram_add_finding(struct arb_diagram *d, const struct arb_finding *f);
 
 /* The board as text, eight ranks and a line of file letters, each line
@@ -55,7 +57,8 @@ void arb_diagram_text(struct arb_buf *b, const struct arb_diagram *d, unsigned f
  * standalone false refers to them). */
 void arb_diagram_svg_defs(struct arb_buf *b);
 
-/* The diagram as SVG: standalone, a whole document (XML declaration and
+/* The diagram as SVG (the framed squares too: the terminal board does not
+ * show them): standalone, a whole document (XML declaration and
  * its own piece symbols); else an <svg> element for an HTML page that has
  * written arb_diagram_svg_defs() once.  title (may be NULL) becomes the
  * <title> and the accessible name; it is escaped here. */

@@ -206,6 +206,18 @@ void arb_move_ref(struct arb_buf *out, const struct arb_outcome *oc, const struc
     arb_buf_printf(out, "%s%.*s%s", label, (int)cut, f->move, cut < len ? "..." : "");
 }
 
+void arb_round_phrase(struct arb_buf *out, const char *round)
+{
+    if (!round || !*round || strcmp(round, "?") == 0 || strcmp(round, "-") == 0)
+        return;
+    size_t a = strspn(round, "0123456789");
+    size_t b = a && round[a] == '.' ? strspn(round + a + 1, "0123456789") : 0;
+    if (a && b && !round[a + 1 + b])
+        arb_buf_printf(out, "round %.*s, board %s", (int)a, round, round + a + 1);
+    else
+        arb_buf_printf(out, "round %s", round);
+}
+
 /* A tag's value when it says something ("?", "-" and "" say nothing). */
 static const char *known_tag(const struct arb_game *g, const char *name)
 {
@@ -226,11 +238,8 @@ void arb_game_label(struct arb_buf *out, const struct arb_game *g)
     if (w || b)
         arb_buf_printf(out, ", %s - %s", w ? w : "?", b ? b : "?");
     const char *r = known_tag(g, "Round");
-    if (!r)
-        return;
-    size_t d1 = strspn(r, "0123456789");
-    if (d1 && r[d1] == '.' && r[d1 + 1] && strspn(r + d1 + 1, "0123456789") == strlen(r + d1 + 1))
-        arb_buf_printf(out, ", round %.*s, board %s", (int)d1, r, r + d1 + 1);
-    else
-        arb_buf_printf(out, ", round %s", r);
+    if (r) {
+        arb_buf_adds(out, ", ");
+        arb_round_phrase(out, r);
+    }
 }

@@ -55,6 +55,13 @@ struct arb_format {
                        const struct arb_report_opts *o);
     /* Text after the last game (for formats that close a document). */
     void (*end)(struct arb_buf *out, const struct arb_summary *s, const struct arb_report_opts *o);
+    /* For a format that keeps text back until the end (html: the warnings
+     * and infos, which come after every error), or NULL: called after
+     * end() until it returns false, each call appending the next piece of
+     * at most about 64 kB, which the caller writes before the next call
+     * (so that memory holds one piece, not all of it).  Its last call
+     * frees the state. */
+    bool (*more)(struct arb_buf *out, const struct arb_report_opts *o);
 };
 
 /* The format with that name, or NULL. */
@@ -83,6 +90,11 @@ bool arb_finding_pos_after(const struct arb_finding *f);
  * appendix items such as "C.10"); a national rule names itself ("team
  * rule 10c"). */
 void arb_article_ref(struct arb_buf *out, const char *article);
+
+/* A Round tag's value as people say it: "round 5, board 3" for "5.3",
+ * "round 5" for "5", "round " and the value as written for any other;
+ * nothing for an unknown round ("?", "-" or empty).  Not escaped. */
+void arb_round_phrase(struct arb_buf *out, const char *round);
 
 /* "23...Nxe4": the finding's move as recorded, after its label (a runaway
  * token cut to 32 bytes and "..."; jsonl keeps it whole).  Nothing when

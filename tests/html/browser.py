@@ -3,6 +3,7 @@
 driven over the DevTools protocol on a pipe (tests/html.sh).
 
     browser.py CHROMIUM PAGE...
+    browser.py --time CHROMIUM PAGE
 
 loads each PAGE (a file) in a tab of one Chromium, in a 1200x900
 viewport, and prints a line of JSON for each:
@@ -14,8 +15,15 @@ viewport, and prints a line of JSON for each:
                      Content-Security-Policy violation), failed requests
     requests         requests other than the page itself
     boards, boards_drawn  svg.arb-board elements, and those with a size
-    first_in_main    the id of the report's first section (the summary,
-                     moved to the front by the script)
+    first_in_main    the ids of the report's first two children (the
+                     summary and the contents, moved to the front by the
+                     script)
+    findings         the ids of the first two findings in the document
+    toc              for the contents' first link to a finding: its
+                     target's id once followed, whether the target is
+                     then in view at the top, and the links of the
+                     contents that name no element
+    frames           the diagrams' frames (rect.cand) drawn with a size
     scripts          the number of script elements (one: a tag value that
                      holds a <script> stays text)
     tab              the text of what the first Tab focuses
@@ -25,6 +33,10 @@ viewport, and prints a line of JSON for each:
                      colours of the marks and severities
     page.png, page.pdf  of the first PAGE only: a screenshot (at the
                      first finding) and the page printed, written beside it
+
+With --time, it loads PAGE alone and prints {"ready": MARKER, "ms": N}:
+the milliseconds from asking for the page until the script's marker is on
+<body> and a frame has been drawn after it (two animation frames).
 
 Chromium runs with a throwaway profile and no sandbox (as root); nothing
 is installed.  Messages on the pipe are JSON, each ended by a NUL byte.
@@ -138,7 +150,12 @@ def check(b, page, pictures):
         boards: document.querySelectorAll('svg.arb-board').length,
         boards_drawn: Array.prototype.filter.call(document.querySelectorAll('svg.arb-board'),
             function (e) { var r = e.getBoundingClientRect(); return r.width > 100 && r.height > 100; }).length,
-        first_in_main: (document.getElementById('report').firstElementChild || {}).id || null,
+        first_in_main: Array.prototype.slice.call(document.getElementById('report').children, 0, 2)
+            .map(function (e) { return e.id; }),
+        findings: Array.prototype.slice.call(document.querySelectorAll('.finding'), 0, 2)
+            .map(function (e) { return e.id; }),
+        frames: Array.prototype.filter.call(document.querySelectorAll('svg.arb-board rect.cand'),
+            function (e) { var r = e.getBoundingClientRect(); return r.width > 20 && r.height > 20; }).length,
         scripts: document.scripts.length
     })"""))
     key("Tab", "Tab", 9)
@@ -156,6 +173,20 @@ def check(b, page, pictures):
         pdf = b.send("Page.printToPDF", {}, session=s)["data"]
         with open(os.path.join(outdir, "page.pdf"), "wb") as f:
             f.write(base64.b64decode(pdf))
+    # The contents: every link names an element; the first link to a
+    # finding, followed, brings it to the top of the window.
+    out["toc"] = js("""(function () {
+        var links = Array.prototype.slice.call(document.querySelectorAll('#toc a'));
+        var broken = links.filter(function (a) { return !document.getElementById(a.hash.slice(1)); })
+            .map(function (a) { return a.hash; });
+        var first = document.querySelector('#toc ul ul a[href^="#e"], #toc ul ul a[href^="#w"], #toc ul ul a[href^="#i"]');
+        if (!first) return {target: null, top: null, broken: broken};
+        first.click();
+        var t = document.querySelector(':target');
+        var r = t ? t.getBoundingClientRect() : null;
+        return {target: t ? t.id : null, top: r ? r.top >= 0 && r.top < 50 : null, want: first.hash.slice(1),
+                broken: broken};
+    })()""")
     # The print style: no keys' help, black marks.
     b.send("Emulation.setEmulatedMedia", {"media": "print"}, session=s)
     out["print"] = js("""({
@@ -185,14 +216,44 @@ def check(b, page, pictures):
     return out
 
 
+def timed(b, page):
+    """Load page; the time until the script's marker and a frame after it."""
+    url = "file://" + os.path.abspath(page)
+    target = b.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+    s = b.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+    b.send("Page.enable", session=s)
+    b.send("Emulation.setDeviceMetricsOverride",
+           {"width": 1200, "height": 900, "deviceScaleFactor": 1, "mobile": False}, session=s)
+    t0 = time.monotonic()
+    b.send("Page.navigate", {"url": url}, session=s)
+    b.wait(lambda m: m.get("method") == "Page.loadEventFired" and m.get("sessionId") == s)
+    r = b.send("Runtime.evaluate", {"expression": """new Promise(function (done) {
+        (function wait() {
+            if (document.body && (document.body.hasAttribute('data-arb-ready') ||
+                                  document.body.hasAttribute('data-arb-error')))
+                requestAnimationFrame(function () { requestAnimationFrame(function () {
+                    done(document.body.getAttribute('data-arb-ready')); }); });
+            else
+                setTimeout(wait, 5);
+        })();
+    })""", "awaitPromise": True, "returnByValue": True}, session=s)
+    ms = round((time.monotonic() - t0) * 1000)
+    b.send("Target.closeTarget", {"targetId": target})
+    return {"ready": r["result"].get("value"), "ms": ms}
+
+
 def main():
-    chromium, pages = sys.argv[1], sys.argv[2:]
+    args = sys.argv[1:]
+    timing = args[:1] == ["--time"]
+    if timing:
+        args = args[1:]
+    chromium, pages = args[0], args[1:]
     signal.alarm(TIMEOUT)
     profile = tempfile.mkdtemp(prefix="arbiter-chromium-")
     b = Browser(chromium, profile)
     try:
         for i, page in enumerate(pages):
-            print(json.dumps(check(b, page, i == 0)), flush=True)
+            print(json.dumps(timed(b, page) if timing else check(b, page, i == 0)), flush=True)
     finally:
         b.close()
         shutil.rmtree(profile, ignore_errors=True)

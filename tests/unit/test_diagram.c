@@ -120,7 +120,9 @@ int main(void)
     ok(strstr(b.data, "aria-label=\"Ply 3 &lt;&amp;&gt; &quot;x&quot;\"") != NULL, "the accessible name escaped");
     is_int(count(b.data, "<text "), 16, "coordinates: eight ranks and eight files");
     ok(strstr(b.data, ">a</text>") && strstr(b.data, ">8</text>"), "coordinates a and 8");
-    is_int(count(b.data, "<rect ") - 2, 64, "64 squares (plus background and frame)");
+    is_int(count(b.data, "<rect "), 3, "background, the 64 squares in one rect, frame");
+    ok(strstr(b.data, "<rect x=\"16\" y=\"0\" width=\"360\" height=\"360\" fill=\"url(#arb-squares)\"/>") != NULL,
+       "the squares: the defs' pattern over the board");
     ok(!strstr(b.data, "<line") && !strstr(b.data, "<circle class"), "nothing marked: no arrow, no ring");
 
     /* Flipped SVG: the white king at the top. */
@@ -149,7 +151,40 @@ int main(void)
     arb_diagram_svg(&b, &d, true, "t");
     ok(strncmp(b.data, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg ", 44) == 0, "standalone: XML declaration");
     is_int(count(b.data, "<symbol id=\"arb-"), 12, "standalone: twelve piece symbols");
+    ok(strstr(b.data, "<pattern id=\"arb-squares\" width=\"90\" height=\"90\" patternUnits=\"userSpaceOnUse\" x=\"16\" "
+                      "y=\"0\"><rect width=\"90\" height=\"90\" fill=\"#f0d9b5\"/><rect x=\"45\" width=\"45\" height=\"45\" "
+                      "fill=\"#b58863\"/><rect y=\"45\" width=\"45\" height=\"45\" fill=\"#b58863\"/></pattern>") != NULL,
+       "standalone: the squares' pattern, light at the top left (a8), dark beside and below it");
     ok(strstr(b.data, "</svg>\n") == b.data + b.len - 7, "standalone: ends with </svg>");
+
+    /* An ambiguous move's candidates (a finding's mark_pieces): a frame on
+     * each of their squares, drawn where the pieces stand (3. Nd2 with
+     * knights on b1 and f3), flipped too; the text board shows none. */
+    set(&p, "rnbqkbnr/ppp2ppp/4p3/3p4/8/3P1N2/PPP1PPPP/RNBQKB1R w KQkq - 0 3");
+    arb_diagram_init(&d, &p);
+    struct arb_finding f = {.mark_from = -1, .mark_to = ARB_SQ(3, 1),
+                            .mark_pieces = ARB_BB(ARB_SQ(1, 0)) | ARB_BB(ARB_SQ(5, 2))};
+    arb_diagram_add_finding(&d, &f);
+    arb_buf_clear(&b);
+    arb_diagram_svg(&b, &d, false, NULL);
+    is_int(count(b.data, "<rect class=\"cand\""), 2, "two candidates: two frames");
+    ok(strstr(b.data, "<rect class=\"cand\" x=\"63\" y=\"317\" width=\"41\" height=\"41\"") != NULL,
+       "a frame on b1: column 1 (16 + 45 + 2), row 7 (315 + 2)");
+    ok(strstr(b.data, "<rect class=\"cand\" x=\"243\" y=\"227\" width=\"41\" height=\"41\"") != NULL,
+       "a frame on f3: column 5 (16 + 225 + 2), row 5 (225 + 2)");
+    is_int(count(b.data, "<circle class=\"bad\""), 1, "and the target d2 ringed");
+    d.flip = true;
+    arb_buf_clear(&b);
+    arb_diagram_svg(&b, &d, false, NULL);
+    ok(strstr(b.data, "<rect class=\"cand\" x=\"288\" y=\"2\"") != NULL, "flipped: b1's frame at the top right");
+    d.flip = false;
+    arb_buf_clear(&b);
+    arb_diagram_text(&b, &d, 0);
+    ok(strstr(b.data, " 1  R  N  B  Q  K  B  .  R \n") != NULL, "the text board frames nothing");
+    arb_diagram_init(&d, &p);
+    arb_buf_clear(&b);
+    arb_diagram_svg(&b, &d, false, NULL);
+    ok(!strstr(b.data, "class=\"cand\""), "no candidates: no frame");
 
     arb_buf_free(&b);
     return tap_done();
