@@ -165,6 +165,13 @@ grep -q "2. Nf3 {arbiter --repair: written 'Nf5', '5' for '3'} Nc6" "$tmp/rep.ou
 "$ARBITER" check -q -f jsonl "$tmp/rep.out" >"$tmp/rep.jsonl" 2>/dev/null; st=$?
 [ $st -eq 0 ] && [ "$(jq -s 'length' "$tmp/rep.jsonl")" = 2 ] &&
     ok "the repaired file checks without an error, both games in it" || notok "repaired file: status $st"
+# The HTML report goes past the repaired move: the findings after it are there, with their diagrams.
+printf '[Event "h"]\n[Result "*"]\n\n1. e4 e5 2. Nf5 Nc6 3. Bc4 (=) Nf6 4. d3+ *\n' >"$tmp/rh.pgn"
+"$ARBITER" check --repair -f html "$tmp/rh.pgn" >"$tmp/rh.html" 2>/dev/null
+"$ARBITER" check -f html "$tmp/rh.pgn" >"$tmp/rh0.html" 2>/dev/null
+grep -q 'wrong-mark' "$tmp/rh.html" && grep -q 'draw-offer' "$tmp/rh.html" && ! grep -q 'wrong-mark' "$tmp/rh0.html" &&
+    ok "--repair --format=html: the findings after the repaired move are on the page (without --repair they are not)" ||
+    notok "html past the repaired move"
 "$ARBITER" check --write-repaired="$tmp/x" "$tmp/rep.pgn" >/dev/null 2>"$tmp/e"; st=$?
 [ $st -eq 2 ] && grep -q -- '--repair' "$tmp/e" && ok "--write-repaired without --repair is a usage error" || notok "no --repair: $st"
 
