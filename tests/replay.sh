@@ -1,6 +1,7 @@
 #!/bin/sh
 # replay.sh — `arbiter replay` for people (TAP): SVG diagrams against their
-# golden files, the chess symbols by locale, colour, and the interactive
+# golden files, the chess symbols by locale, colour and its contrast (the
+# escapes the program writes, parsed and measured), and the interactive
 # board driven in a real terminal (tmux: send-keys, capture-pane).
 #
 #   ARBITER   the program (default ./arbiter)
@@ -57,6 +58,105 @@ LANG=C.UTF-8 "$ARBITER" replay --ascii --ply=0 "$game" 2>/dev/null | grep -q "^ 
     ok "--color=always colours the squares" || notok "--color=always"
 NO_COLOR=1 "$ARBITER" replay --ply=1 "$game" 2>/dev/null | grep -q "$(printf '\033')" &&
     notok "NO_COLOR: escapes in a pipe" || ok "no colour in a pipe, nor with NO_COLOR"
+
+# ---- contrast (WCAG 2 relative luminance) ----
+# cells: for every square drawn with a piece in coloured boards, "SIDE FG BG"
+# (each colour as R,G,B from the 256-colour or 24-bit escape that set it),
+# and "square - BG" for every square: what the program emits, parsed.
+cells() {
+    awk -v esc="$(printf '\033')" '
+    function c256(i,   l, v) {
+        if (i < 16) return std[i]
+        if (i >= 232) { v = 8 + 10 * (i - 232); return v "," v "," v }
+        i -= 16
+        return lv[int(i / 36)] "," lv[int(i / 6) % 6] "," lv[i % 6]
+    }
+    BEGIN {
+        split("0 95 135 175 215 255", t, " "); for (k = 0; k < 6; k++) lv[k] = t[k + 1]
+        split("0,0,0 205,0,0 0,205,0 205,205,0 0,0,238 205,0,205 0,205,205 229,229,229 " \
+              "127,127,127 255,0,0 0,255,0 255,255,0 92,92,255 255,0,255 0,255,255 255,255,255", t, " ")
+        for (k = 0; k < 16; k++) std[k] = t[k + 1]
+        sgr = esc "\\[[0-9;]*m"
+    }
+    {
+        n = split($0, cell, esc "\\[0m")
+        for (c = 1; c <= n; c++) {
+            rest = cell[c]; text = ""; fg = ""; bg = ""
+            while (match(rest, sgr)) {
+                text = text substr(rest, 1, RSTART - 1)
+                m = split(substr(rest, RSTART + 2, RLENGTH - 3), a, ";")
+                rest = substr(rest, RSTART + RLENGTH)
+                for (j = 1; j <= m; j++) {
+                    if (a[j] != 38 && a[j] != 48) continue
+                    col = ""
+                    if (a[j + 1] == 5) { col = c256(a[j + 2] + 0); k = j + 2 }
+                    else if (a[j + 1] == 2) { col = a[j + 2] "," a[j + 3] "," a[j + 4]; k = j + 4 }
+                    if (a[j] == 38) fg = col; else bg = col
+                    j = k
+                }
+            }
+            text = text rest
+            gsub(/ /, "", text)
+            if (bg == "") continue
+            print "square - " bg
+            if (text ~ /^[PNBRQK]$/) print "white " fg " " bg
+            else if (text ~ /^[pnbrqk]$/) print "black " fg " " bg
+        }
+    }'
+}
+# ratios: "SIDE FG BG" lines in, one line per side and square colour out:
+# "SIDE FG on BG RATIO", every piece colour of a side against every square
+# colour the board uses (any piece may stand on any square).
+ratios() {
+    awk '
+    function lin(c) { c /= 255; return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ^ 2.4 }
+    function lum(s,   p) { split(s, p, ","); return 0.2126 * lin(p[1]) + 0.7152 * lin(p[2]) + 0.0722 * lin(p[3]) }
+    $1 == "square" { sq[$3] = 1; next }
+    { fg[$1 " " $2] = 1 }
+    END {
+        for (f in fg) for (b in sq) {
+            split(f, s, " ")
+            l1 = lum(s[2]); l2 = lum(b)
+            r = l1 > l2 ? (l1 + 0.05) / (l2 + 0.05) : (l2 + 0.05) / (l1 + 0.05)
+            printf "%s %s on %s %.2f\n", s[1], s[2], b, r
+        }
+    }' | sort
+}
+# Every position of the game in colour: the last move's squares, the
+# offending move's (9. Qh6 from d1) and plain ones, light and dark.
+for k in $(seq 0 16); do
+    "$ARBITER" replay --ascii --color=always --no-interactive --ply="$k" "$game" 2>/dev/null
+done | cells >"$tmp/cells"
+ratios <"$tmp/cells" >"$tmp/ratios"
+sed 's/^/# /' "$tmp/ratios"
+sides=$(awk '{ print $1 }' "$tmp/ratios" | sort -u | tr '\n' ' ')
+squares=$(grep -c '^white ' "$tmp/ratios")
+[ "$sides" = "black white " ] && [ "$squares" -ge 6 ] &&
+    ok "the colours parsed: pieces of both sides, $squares square colours" ||
+    notok "parsing the colours: sides '$sides', $squares square colours"
+low=$(awk '$NF < 4.5' "$tmp/ratios")
+[ -s "$tmp/ratios" ] && [ -z "$low" ] &&
+    ok "every piece on every square colour has a contrast of at least 4.5:1 (WCAG)" ||
+    notok "contrast below 4.5:1: $(echo "$low" | tr '\n' ';')"
+# The SVG pieces: the outline (stroke) is the edge a piece is seen by,
+# against every square colour of the diagram (plain, last move).
+svg_hex() { sed 's/#\([0-9a-f][0-9a-f]\)\([0-9a-f][0-9a-f]\)\([0-9a-f][0-9a-f]\)/\1 \2 \3/' |
+            while read -r r g b; do echo "$((0x$r)),$((0x$g)),$((0x$b))"; done; }
+expand_hex() { sed 's/^#\([0-9a-f]\)\([0-9a-f]\)\([0-9a-f]\)$/#\1\1\2\2\3\3/'; }
+{
+    grep -ohE '<rect [^>]*height="(45|90)" fill="#[0-9a-f]{6}"' "$tmp"/all/*.svg |
+        sed 's/.*fill="//; s/"$//' | sort -u | svg_hex | sed 's/^/square - /'
+    for side in w b; do
+        grep -o "<symbol id=\"arb-${side}K\"[^>]*><g fill=\"#[0-9a-f]*\" stroke=\"#[0-9a-f]*\"" "$tmp/all/ply0000.svg" |
+            sed 's/.*stroke="//; s/"$//' | expand_hex | svg_hex |
+            sed "s/^/$( [ $side = w ] && echo white || echo black) /; s/\$/ -/"
+    done
+} | ratios >"$tmp/svgratios"
+sed 's/^/# svg outline: /' "$tmp/svgratios"
+low=$(awk '$NF < 4.5' "$tmp/svgratios")
+[ "$(wc -l <"$tmp/svgratios")" -ge 8 ] && [ -z "$low" ] &&
+    ok "SVG: the pieces' outlines against every square colour at least 4.5:1" ||
+    notok "SVG outline contrast: $(tr '\n' ';' <"$tmp/svgratios")"
 
 # ---- the interactive board in a terminal ----
 T() { tmux -S "$tmp/tmux" "$@"; }
