@@ -1,20 +1,27 @@
-/* cmd_replay.c — `arbiter replay`: the positions of one game, for people.
+/* cmd_replay.c — `arbiter replay`: the positions of a game, for people.
  *
  * The game is replayed once, by arb_replay(): its findings (as `arbiter
- * check` makes them), and through the on_position hook the position after
- * each ply of the main line, with the clocks it read and whether the side
- * to move is mated, kept in memory (one game).
- * Then the positions chosen (all, those with findings, or one: --ply,
- * --move) go out as FEN lines (--fen), SVG files (--svg), boards one after
- * another, or an interactive board on a terminal.
+ * check --repair` makes them), and through the on_position hook the
+ * position after each ply of the main line, with the clocks it read,
+ * whether the side to move is mated and how the move was played, kept in
+ * memory (one game: a slot with its own arena and its own copy of the
+ * game's text).  Then the positions chosen (all, those with findings, or
+ * one: --ply, --move) go out as FEN lines (--fen), SVG files (--svg),
+ * boards one after another, or an interactive board on a terminal, where
+ * n and p load the next or previous game of the file into the other slot
+ * (p reads the file again from its start) and the screen is laid out to
+ * fit the window.
  *
  * A finding is shown at the position it concerns: the position before an
  * illegal move (its pos_ply), the position a move made for a repetition.
  * Findings of variations are left to `arbiter check`; findings of the game
  * as a whole (ply 0) are shown at the last position.
  *
- * A move that cannot be played ends the positions; the main line's errors
- * also go to standard error and make the exit status 1.
+ * Past a move that cannot be played the replay goes on with --repair's
+ * move, else with the move as written where the board allows it
+ * (play_as_written): the position after it says so.  Where nothing can be
+ * played the positions end.  The main line's errors also go to standard
+ * error and make the exit status 1.
  */
 #include "cli/commands.h"
 
@@ -28,11 +35,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <termios.h>
 #include <unistd.h>
 
 #include "base/arena.h"
+#include "base/utf8.h"
 #include "report/diagram.h"
 #include "read/input.h"
 #include "read/pgn.h"
@@ -44,6 +53,7 @@ struct step {
     struct arb_packed pk;         /* the position, packed (a third of its size: a long game's steps add up) */
     uint32_t fullmove;
     enum arb_step_status status;  /* to move, in check, checkmated, stalemated (the replay says) */
+    enum arb_step_how how;        /* the move as written, repaired, or illegal and followed */
     arb_move move;
     int node;
     const char *token;
@@ -84,6 +94,7 @@ static void collect(void *vctx, const struct arb_replay_step *st)
     arb_pos_pack(st->pos, &s->pk);
     s->fullmove = st->pos->fullmove;
     s->status = st->status;
+    s->how = st->how;
     s->move = st->move;
     s->node = st->node;
     s->token = st->token;
@@ -141,12 +152,36 @@ static void place_findings(struct view *v)
     }
 }
 
+/* Has step k something to show: a finding, or a move not played as written? */
+static bool noted(const struct view *v, int k)
+{
+    return v->steps[k].n > 0 || v->steps[k].how != ARB_STEP_LEGAL;
+}
+
 static const struct arb_finding *finding_at(const struct view *v, const struct step *s, int j)
 {
     return &v->g->findings.v[v->order[s->first + j]];
 }
 
-/* "12... Nf6", or "Start position". */
+/* The move as written at step k (a runaway token cut to max bytes and "..."). */
+static void written(struct arb_buf *b, const struct step *s, size_t max)
+{
+    size_t cut = s->len > max + 8 ? arb_utf8_prefix(s->token, s->len, max) : s->len;
+    arb_term_escape(b, s->token, cut);   /* the file's text: escaped (msg.h) */
+    arb_buf_adds(b, cut < s->len ? "..." : "");
+}
+
+/* The repair --repair made at step k (ARB_STEP_REPAIRED): the move played
+ * instead of the one written, and why it is the nearest. */
+static const struct arb_repair *repair_of(const struct view *v, int k)
+{
+    for (int i = 0; i < v->oc.repaired; i++)
+        if (v->oc.repairs[i].node == v->steps[k].node)
+            return &v->oc.repairs[i];
+    return NULL;
+}
+
+/* "12... Nf6", or "Start position"; a move not played as written says so. */
 static void step_label(struct arb_buf *b, const struct view *v, int k)
 {
     const struct step *s = &v->steps[k];
@@ -156,10 +191,20 @@ static void step_label(struct arb_buf *b, const struct view *v, int k)
     }
     char label[24];
     arb_ply_label(&v->oc, k, label, sizeof label);
-    size_t cut = s->len > 40 ? arb_utf8_prefix(s->token, s->len, 32) : s->len;
     arb_buf_adds(b, label);
-    arb_term_escape(b, s->token, cut);   /* the file's text: escaped (msg.h) */
-    arb_buf_adds(b, cut < s->len ? "..." : "");
+    const struct arb_repair *r = s->how == ARB_STEP_REPAIRED ? repair_of(v, k) : NULL;
+    if (r) {
+        arb_term_escapes(b, r->move);
+        arb_buf_adds(b, " (repaired; written ");
+        written(b, s, 32);
+        arb_buf_addc(b, ')');
+        return;
+    }
+    written(b, s, 32);
+    if (s->how == ARB_STEP_AS_WRITTEN)
+        arb_buf_adds(b, " (illegal; played as written)");
+    else if (s->how == ARB_STEP_FOLLOWED)
+        arb_buf_adds(b, " (illegal; the record goes on from it)");
 }
 
 /* "White to move", "Black to move, in check", "checkmate", ... and the clocks. */
@@ -190,37 +235,96 @@ static void status_line(struct arb_buf *b, const struct view *v, int k)
     arb_buf_addc(b, '\n');
 }
 
+/* One finding: "error: 9. Qh6: the white queen ... [illegal-move] (Art. 3.4)",
+ * and its note (--repair's) on a line of its own. */
+static void finding_line(struct arb_buf *b, const struct view *v, const struct arb_finding *f)
+{
+    bool color = v->flags & ARB_DIAGRAM_COLOR;
+    static const char *const sev_color[3] = {"\033[1;36m", "\033[1;35m", "\033[1;31m"};
+    if (color)
+        arb_buf_adds(b, sev_color[f->severity]);
+    arb_buf_printf(b, "%s:", arb_severity_name(f->severity));
+    if (color)
+        arb_buf_adds(b, "\033[0m");
+    arb_buf_addc(b, ' ');
+    if (f->move) {
+        struct arb_buf t = {0};
+        arb_move_ref(&t, &v->oc, f);
+        arb_term_escape(b, t.data ? t.data : "", t.len);
+        arb_buf_free(&t);
+        arb_buf_adds(b, ": ");
+    }
+    arb_term_escapes(b, f->message);
+    arb_buf_printf(b, " [%s]", arb_codes[f->code].name);
+    if (f->article) {
+        arb_buf_adds(b, " (");
+        arb_article_ref(b, f->article);
+        arb_buf_addc(b, ')');
+    }
+    if (f->line)
+        arb_buf_printf(b, " line %u", f->line);
+    arb_buf_addc(b, '\n');
+    if (f->note) {
+        arb_buf_adds(b, "  ");
+        arb_term_escapes(b, f->note);
+        arb_buf_addc(b, '\n');
+    }
+}
+
+/* Does finding f concern the move written at step k's node? */
+static bool about_move(const struct view *v, int k, const struct arb_finding *f)
+{
+    const struct step *s = &v->steps[k];
+    return !f->variation && f->len && s->node >= 0 && f->off == v->g->nodes[s->node].off;
+}
+
+/* A move not played as written: what the replay played, and the errors
+ * and warnings about the move written (shown at the position before it
+ * too). */
+static void played_lines(struct arb_buf *b, const struct view *v, int k)
+{
+    const struct step *s = &v->steps[k];
+    if (k == 0 || s->how == ARB_STEP_LEGAL)
+        return;
+    char label[24];
+    arb_ply_label(&v->oc, k, label, sizeof label);
+    arb_buf_adds(b, (v->flags & ARB_DIAGRAM_COLOR) ? "\033[1;31m!\033[0m " : "! ");
+    const struct arb_repair *r = s->how == ARB_STEP_REPAIRED ? repair_of(v, k) : NULL;
+    if (r) {
+        arb_buf_printf(b, "Not the move written: %s", label);
+        written(b, s, 32);
+        arb_buf_adds(b, " cannot be played; the replay plays ");
+        arb_term_escapes(b, r->move);
+        arb_buf_adds(b, " (");
+        arb_term_escapes(b, r->why);
+        arb_buf_adds(b, "), the nearest legal move from which the rest of the game replays (as check --repair "
+                        "finds it).\n");
+    } else if (s->how == ARB_STEP_AS_WRITTEN) {
+        arb_buf_printf(b, "Illegal, played as written: %s", label);
+        written(b, s, 32);
+        arb_buf_adds(b, " can be made on the board but is no legal move, and no legal move stands in its "
+                        "place; the replay plays it to go on.\n");
+    } else {
+        arb_buf_printf(b, "Illegal, followed: %s", label);
+        written(b, s, 32);
+        arb_buf_adds(b, " is no legal move, but the record goes on from the position it left.\n");
+    }
+    const struct arb_findings *fs = &v->g->findings;
+    for (int i = 0; i < fs->n; i++)
+        if (fs->v[i].severity >= ARB_SEV_WARNING && about_move(v, k, &fs->v[i]))
+            finding_line(b, v, &fs->v[i]);
+}
+
+/* The findings shown at step k; at the last step of a replay that could
+ * not go on, that it ends there. */
 static void finding_lines(struct arb_buf *b, const struct view *v, int k)
 {
     const struct step *s = &v->steps[k];
-    bool color = v->flags & ARB_DIAGRAM_COLOR;
-    static const char *const sev_color[3] = {"\033[1;36m", "\033[1;35m", "\033[1;31m"};
-    for (int j = 0; j < s->n; j++) {
-        const struct arb_finding *f = finding_at(v, s, j);
-        if (color)
-            arb_buf_adds(b, sev_color[f->severity]);
-        arb_buf_printf(b, "%s:", arb_severity_name(f->severity));
-        if (color)
-            arb_buf_adds(b, "\033[0m");
-        arb_buf_addc(b, ' ');
-        if (f->move) {
-            struct arb_buf t = {0};
-            arb_move_ref(&t, &v->oc, f);
-            arb_term_escape(b, t.data ? t.data : "", t.len);
-            arb_buf_free(&t);
-            arb_buf_adds(b, ": ");
-        }
-        arb_term_escapes(b, f->message);
-        arb_buf_printf(b, " [%s]", arb_codes[f->code].name);
-        if (f->article) {
-            arb_buf_adds(b, " (");
-            arb_article_ref(b, f->article);
-            arb_buf_addc(b, ')');
-        }
-        if (f->line)
-            arb_buf_printf(b, " line %u", f->line);
-        arb_buf_addc(b, '\n');
-    }
+    if (k == v->n - 1 && v->oc.replay_stopped)
+        arb_buf_adds(b, "The replay ends here: the next move cannot be played, and no move can stand in its "
+                        "place (the error below says why).\n");
+    for (int j = 0; j < s->n; j++)
+        finding_line(b, v, finding_at(v, s, j));
 }
 
 /* The diagram of step k: its last move, and the moves its findings concern. */
@@ -230,6 +334,8 @@ static void diagram_of(const struct view *v, int k, struct arb_diagram *d, struc
     arb_diagram_init(d, step_pos(v, k, pos));
     d->flip = v->flip;
     arb_diagram_set_last(d, s->move);
+    if (s->how != ARB_STEP_LEGAL && s->move != ARB_MOVE_NONE)   /* not a legal move as written: marked too */
+        arb_diagram_add_arrow(d, arb_move_from(s->move), arb_move_dest(s->move));
     for (int j = 0; j < s->n; j++)
         arb_diagram_add_finding(d, finding_at(v, s, j));
 }
@@ -249,27 +355,193 @@ static void show_step(struct arb_buf *b, const struct view *v, int k)
     arb_buf_addc(b, '\n');
     board(b, v, k);
     status_line(b, v, k);
+    played_lines(b, v, k);
     finding_lines(b, v, k);
 }
 
-static void game_heading(struct arb_buf *b, const struct view *v)
+/* "Game 2 of 3 in round5.pgn: Aho, A - Berg, B, round 5, board 3, Club ch,
+ * 2026.11.20, 1-0": the game's number (of how many, when total is known),
+ * the file, the players and the round (as check names a game:
+ * arb_game_who), the event, the date and the result. */
+static void game_heading(struct arb_buf *b, const struct view *v, uint64_t total)
 {
-    const struct arb_tag *w = arb_game_find_tag(v->g, "White"), *bl = arb_game_find_tag(v->g, "Black");
     const struct arb_tag *ev = arb_game_find_tag(v->g, "Event"), *dt = arb_game_find_tag(v->g, "Date");
     /* The file's name and its tags: escaped (msg.h). */
     struct arb_buf t = {0};
-    arb_buf_printf(&t, "Game %llu of %s", (unsigned long long)v->g->index, v->g->file);
-    if (w || bl)
-        arb_buf_printf(&t, ": %s - %s", w ? w->value : "?", bl ? bl->value : "?");
-    if (ev && strcmp(ev->value, "?") != 0)
-        arb_buf_printf(&t, ", %s", ev->value);
-    if (dt && strcmp(dt->value, "????.??.??") != 0)
-        arb_buf_printf(&t, ", %s", dt->value);
-    if (v->oc.result_tag)
-        arb_buf_printf(&t, ", %s", v->oc.result_tag);
+    const char *file = strcmp(v->g->file, "-") == 0 ? "standard input" : v->g->file;
+    if (total)
+        arb_buf_printf(&t, "Game %llu of %llu in %s", (unsigned long long)v->g->index, (unsigned long long)total,
+                       file);
+    else
+        arb_buf_printf(&t, "Game %llu of %s", (unsigned long long)v->g->index, file);
+    size_t bare = t.len;
+    arb_buf_adds(&t, ": ");
+    arb_game_who(&t, v->g);
+    if (t.len == bare + 2)
+        t.len = bare, t.data[bare] = 0;
+    const char *part[3] = {ev && strcmp(ev->value, "?") != 0 ? ev->value : NULL,
+                           dt && strcmp(dt->value, "????.??.??") != 0 ? dt->value : NULL, v->oc.result_tag};
+    for (int i = 0; i < 3; i++)
+        if (part[i])
+            arb_buf_printf(&t, "%s%s", t.len == bare ? ": " : ", ", part[i]);
     arb_term_escape(b, t.data, t.len);
     arb_buf_free(&t);
     arb_buf_addc(b, '\n');
+}
+
+/* ---- the file: one game in memory at a time ---- */
+
+/* A game read and replayed, with its own arena and its own copy of its
+ * text: the reader can go on to another game while it is shown. */
+struct slot {
+    struct arb_arena arena;
+    struct arb_game g;
+    struct view v;
+    bool used;
+};
+
+struct source {
+    const struct arb_opts *o;
+    struct arb_check_opts co;
+    const char *path;
+    struct arb_input in;
+    struct arb_pgn_reader rd;
+    bool open;
+    off_t stdin_start;            /* standard input: where it started (-1: it cannot be read again) */
+    uint64_t read;                /* games the reader has read */
+    uint64_t total;               /* the games of the file, 0 while not known */
+    struct arb_arena skip;        /* games read on the way to another */
+    /* The games counted while the keys wait (a reader of its own). */
+    struct arb_input cin;
+    struct arb_pgn_reader crd;
+    struct arb_arena carena;
+    uint64_t counted;
+    bool counting;
+};
+
+static void slot_free(struct slot *sl)
+{
+    if (sl->used) {
+        free(sl->v.steps);
+        free(sl->v.order);
+    }
+    arb_arena_reset(&sl->arena);   /* what a read that failed left too */
+    sl->used = false;
+}
+
+static int source_open(struct source *src, char *err, size_t cap)
+{
+    if (arb_opts_open(src->o, src->path, src->path, arb_opts_sniffer(src->o), &src->in, &src->rd, err, cap) < 0)
+        return -1;
+    src->open = true;
+    src->read = 0;
+    return 0;
+}
+
+static void source_close(struct source *src)
+{
+    if (src->open)
+        arb_input_close(&src->in);
+    src->open = false;
+    if (src->counting)
+        arb_input_close(&src->cin);
+    src->counting = false;
+}
+
+/* Read game n of the file into sl, replayed.  1: done; 0: the file has
+ * fewer games (src->total is known then); -1: a read error (said on
+ * standard error unless quiet); -2: the game lies behind and standard
+ * input cannot be read again. */
+static int source_load(struct source *src, uint64_t n, struct slot *sl, bool quiet)
+{
+    char err[300];
+    if (n <= src->read || !src->open) {
+        /* Behind the reader: read the file again from its start. */
+        if (strcmp(src->path, "-") == 0 && (src->stdin_start < 0 || lseek(0, src->stdin_start, SEEK_SET) < 0))
+            return -2;
+        if (src->open)
+            arb_input_close(&src->in);
+        src->open = false;
+        if (source_open(src, err, sizeof err) < 0) {
+            if (!quiet)
+                arb_msg("%s", err);
+            return -1;
+        }
+    }
+    struct arb_game g;
+    int r;
+    while ((r = arb_pgn_next(&src->rd, src->read + 1 == n ? &sl->g : &g,
+                             src->read + 1 == n ? &sl->arena : &src->skip)) > 0) {
+        src->read++;
+        if (src->read == n)
+            break;
+        arb_pgn_release(&src->rd, &g);
+        arb_arena_reset(&src->skip);
+    }
+    arb_arena_reset(&src->skip);
+    if (r < 0) {
+        if (!quiet)
+            arb_msg("%s: read error", src->path);
+        return -1;
+    }
+    if (r == 0) {
+        src->total = src->read;
+        return 0;
+    }
+    /* The game's own copy of its text, to the end of its last line (the
+     * window moves on with the reader). */
+    struct arb_game *gp = &sl->g;
+    const char *t = gp->text, *w_end = arb_input_at(&src->in, arb_input_end(&src->in));
+    size_t len = (size_t)(gp->end_off - gp->start_off);
+    while (t + len < w_end && t[len] != '\n' && t[len] != '\0')
+        len++;
+    gp->text = arb_arena_strndup(&sl->arena, t, len);
+    gp->in = NULL;
+    arb_pgn_release(&src->rd, gp);
+    /* One replay: the positions of the main line, and the findings as
+     * `arbiter check --repair` makes them, in ply order; past a move that
+     * cannot be played as the options of co say. */
+    sl->v = (struct view){.o = src->o, .g = gp, .flip = src->o->flip};
+    struct arb_replay_hooks hooks = {.ctx = &sl->v, .on_position = collect};
+    arb_replay(gp, &src->co, &hooks, &sl->v.oc);
+    if (sl->v.n > 0)
+        place_findings(&sl->v);
+    sl->used = true;
+    return 1;
+}
+
+/* Count the file's games while nobody waits: up to 64 games a call.
+ * True when the count is done (src->total known). */
+static bool source_count(struct source *src)
+{
+    if (!src->counting)
+        return false;
+    struct arb_game g;
+    int r = 1;
+    for (int i = 0; i < 64 && (r = arb_pgn_next(&src->crd, &g, &src->carena)) > 0; i++) {
+        src->counted++;
+        arb_pgn_release(&src->crd, &g);
+        arb_arena_reset(&src->carena);
+    }
+    if (r > 0)
+        return false;
+    if (r == 0 && !src->total)
+        src->total = src->counted;
+    arb_input_close(&src->cin);
+    src->counting = false;
+    return r == 0;
+}
+
+static void source_count_start(struct source *src)
+{
+    char err[300];
+    if (strcmp(src->path, "-") == 0 || src->total)
+        return;
+    if (arb_opts_open(src->o, src->path, src->path, arb_opts_sniffer(src->o), &src->cin, &src->crd, err,
+                      sizeof err) == 0) {
+        src->counting = true;
+        src->counted = 0;
+    }
 }
 
 /* ---- the interactive board ---- */
@@ -277,6 +549,7 @@ static void game_heading(struct arb_buf *b, const struct view *v)
 static struct termios saved_tio;
 static int tty_fd = -1;
 static volatile sig_atomic_t raw_on;
+static volatile sig_atomic_t resized;     /* the window changed size: draw again */
 
 static const char screen_leave[] = "\033[0m\033[?25h\033[?1049l";
 
@@ -291,7 +564,8 @@ static void tty_restore(void)
 
 static void on_winch(int sig)
 {
-    (void)sig;   /* only to interrupt read(): the screen is drawn again */
+    (void)sig;   /* and to interrupt read(): the screen is drawn again */
+    resized = 1;
 }
 
 static void on_signal(int sig)
@@ -302,7 +576,7 @@ static void on_signal(int sig)
 }
 
 enum { K_NONE, K_NEXT, K_PREV, K_FIRST, K_LAST, K_FIND_NEXT, K_FIND_PREV, K_GOTO, K_FLIP, K_QUIT,
-       K_ENTER, K_BACKSPACE, K_ESC, K_CHAR };
+       K_NEXT_GAME, K_PREV_GAME, K_ENTER, K_BACKSPACE, K_ESC, K_CHAR };
 
 /* Read one key: a byte, or an escape sequence for the arrows, Home, End. */
 static int read_key(int fd, char *ch)
@@ -339,8 +613,10 @@ static int read_key(int fd, char *ch)
         return K_NONE;
     }
     switch (c) {
-    case ' ': case 'n': case 'l': case 'j': return K_NEXT;
-    case 'p': case 'h': case 'k': return K_PREV;
+    case ' ': case 'l': case 'j': return K_NEXT;
+    case 'h': case 'k': return K_PREV;
+    case 'n': return K_NEXT_GAME;
+    case 'p': return K_PREV_GAME;
     case 127: case 8: return K_BACKSPACE;
     case 'g': case '0': return K_FIRST;
     case 'G': case '$': return K_LAST;
@@ -354,66 +630,338 @@ static int read_key(int fd, char *ch)
     }
 }
 
-static const char keys_line[] =
-    "\u2190 \u2192 or p n: previous/next   Home End: first/last   f F: next/previous finding\n"
-    ":  go to a move (23, 23b)   x: flip the board   q: quit\n";
-static const char keys_line_ascii[] =
-    "<- -> or p n: previous/next   Home End: first/last   f F: next/previous finding\n"
-    ":  go to a move (23, 23b)   x: flip the board   q: quit\n";
+/* The keys: two lines of groups (NULL ends a line); a narrow window puts
+ * a group that does not fit on a line of its own. */
+static const char *const keys_help[] = {
+    "\u2190 \u2192: back/forward", "Home End: first/last", "f F: next/previous finding", NULL,
+    "n p: next/previous game", ": go to a move (23, 23b)", "x: flip the board", "q: quit", NULL,
+};
+static const char *const keys_help_ascii[] = {
+    "<- ->: back/forward", "Home End: first/last", "f F: next/previous finding", NULL,
+    "n p: next/previous game", ": go to a move (23, 23b)", "x: flip the board", "q: quit", NULL,
+};
 
-/* The moves around ply k as recorded, k itself in brackets (or reversed
- * in colour): "Moves: ... 7. Nf3 Nf6 8. O-O [Nxe4] 9. Qh6". */
-static void moves_around(struct arb_buf *b, const struct view *v, int k)
+/* ---- the screen: lines that fit the window ---- */
+
+/* Columns a character takes on a terminal: two for the wide ones of East
+ * Asian scripts and emoji, none for combining marks and joiners. */
+static int char_cols(uint32_t c)
+{
+    if ((c >= 0x300 && c <= 0x36F) || (c >= 0x200B && c <= 0x200F) || c == 0xFE0F)
+        return 0;
+    if ((c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0xA4CF && c != 0x303F)
+        || (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFE30 && c <= 0xFE4F)
+        || (c >= 0xFF00 && c <= 0xFF60) || (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x1F300 && c <= 0x1F64F)
+        || (c >= 0x1F900 && c <= 0x1F9FF) || (c >= 0x20000 && c <= 0x3FFFD))
+        return 2;
+    return 1;
+}
+
+/* The character at s[i] (n bytes): its length, *cols its columns; an
+ * escape sequence (ESC [ ... final byte) is one of no columns. */
+static size_t char_at(const char *s, size_t n, size_t i, int *cols)
+{
+    if (s[i] == '\033') {
+        size_t j = i + 1;
+        if (j < n && s[j] == '[') {
+            j++;
+            while (j < n && !((unsigned char)s[j] >= 0x40 && (unsigned char)s[j] <= 0x7E))
+                j++;
+        }
+        *cols = 0;
+        return j < n ? j + 1 - i : n - i;
+    }
+    size_t len = arb_utf8_valid((const unsigned char *)s + i, n - i);
+    if (!len) {
+        *cols = 1;
+        return 1;
+    }
+    *cols = char_cols(arb_utf8_decode((const unsigned char *)s + i, len));
+    return len;
+}
+
+static int text_cols(const char *s, size_t n)
+{
+    int w = 0, c;
+    for (size_t i = 0; i < n;) {
+        i += char_at(s, n, i, &c);
+        w += c;
+    }
+    return w;
+}
+
+/* Lines of the screen: each ends in a newline; none wider than cols. */
+struct lines {
+    struct arb_buf b;
+    int n;
+    struct arb_buf cont;          /* per line: 1 if it continues the line before (wrapped) */
+};
+
+static void line_add(struct lines *L, const char *s, size_t n, bool cont, int indent)
+{
+    arb_buf_addc(&L->cont, cont);
+    for (int i = 0; i < indent; i++)
+        arb_buf_addc(&L->b, ' ');
+    arb_buf_add(&L->b, s, n);
+    arb_buf_addc(&L->b, '\n');
+    L->n++;
+}
+
+/* The text's lines (newline-separated), each wrapped at spaces to at most
+ * cols columns; a continuation indented by indent.  A word wider than the
+ * window is broken where the window ends. */
+static void wrap(struct lines *L, const struct arb_buf *text, int cols, int indent)
+{
+    const char *s = text->data ? text->data : "";
+    size_t end = text->len;
+    for (size_t at = 0; at < end;) {
+        const char *nl = memchr(s + at, '\n', end - at);
+        size_t n = nl ? (size_t)(nl - s) : end;   /* this line is s[at, n) */
+        bool first = true;
+        size_t pos = at;
+        do {
+            int avail = cols - (first ? 0 : indent), w = 0, c;
+            if (avail < 1)
+                avail = 1;
+            size_t i = pos, brk = 0;
+            bool have_brk = false;
+            while (i < n) {
+                if (s[i] == ' ' && i > pos) {
+                    brk = i;
+                    have_brk = true;
+                }
+                size_t len = char_at(s, n, i, &c);
+                if (w + c > avail)
+                    break;
+                w += c;
+                i += len;
+            }
+            if (i >= n) {
+                line_add(L, s + pos, n - pos, !first, first ? 0 : indent);
+                break;
+            }
+            size_t cut = have_brk ? brk : (i > pos ? i : pos + char_at(s, n, pos, &c));
+            line_add(L, s + pos, cut - pos, !first, first ? 0 : indent);
+            pos = cut;
+            while (pos < n && s[pos] == ' ')
+                pos++;
+            first = false;
+        } while (pos < n);
+        at = n + 1;
+    }
+}
+
+/* The moves around ply k as written, k itself in brackets (or reversed
+ * in colour), in one line of at most cols columns: up to six moves before
+ * and after it, fewer in a narrow window.
+ * "Moves: ... 7. Nf3 Nf6 8. O-O [Nxe4] 9. Qh6". */
+static void moves_around(struct arb_buf *out, const struct view *v, int k, int cols)
 {
     if (v->n < 2)
         return;
     int from = k - 6 < 1 ? 1 : k - 6, to = from + 12 < v->n ? from + 12 : v->n - 1;
     bool color = v->flags & ARB_DIAGRAM_COLOR;
-    arb_buf_adds(b, from > 1 ? "Moves: ... " : "Moves: ");
-    for (int i = from; i <= to; i++) {
-        const struct step *s = &v->steps[i];
-        if (i == from || v->steps[i - 1].pk.side == ARB_WHITE) {
-            char label[24];
-            arb_ply_label(&v->oc, i, label, sizeof label);
-            arb_buf_adds(b, label);
+    struct arb_buf b = {0};
+    for (;;) {
+        arb_buf_clear(&b);
+        arb_buf_adds(&b, from > 1 ? "Moves: ... " : "Moves: ");
+        for (int i = from; i <= to; i++) {
+            const struct step *s = &v->steps[i];
+            if (i == from || v->steps[i - 1].pk.side == ARB_WHITE) {
+                char label[24];
+                arb_ply_label(&v->oc, i, label, sizeof label);
+                arb_buf_adds(&b, label);
+            }
+            if (i == k)
+                arb_buf_adds(&b, color ? "\033[7m" : "[");
+            written(&b, s, 12);
+            if (i == k)
+                arb_buf_adds(&b, color ? "\033[0m" : "]");
+            if (i < to)
+                arb_buf_addc(&b, ' ');
         }
-        size_t cut = s->len > 16 ? arb_utf8_prefix(s->token, s->len, 12) : s->len;
-        if (i == k)
-            arb_buf_adds(b, color ? "\033[7m" : "[");
-        arb_term_escape(b, s->token, cut);
-        arb_buf_adds(b, cut < s->len ? "..." : "");
-        if (i == k)
-            arb_buf_adds(b, color ? "\033[0m" : "]");
-        arb_buf_addc(b, i < to ? ' ' : '\n');
+        if (to < v->n - 1)
+            arb_buf_adds(&b, " ...");
+        if (from == to || text_cols(b.data, b.len) <= cols)
+            break;
+        if (k - from > to - k)   /* the farther side gives way */
+            from++;
+        else
+            to--;
     }
-    if (to < v->n - 1)
-        b->data[b->len - 1] = ' ', arb_buf_adds(b, "...\n");
+    arb_buf_add(out, b.data, b.len);
+    arb_buf_addc(out, '\n');
+    arb_buf_free(&b);
 }
 
-static void draw(const struct view *v, int k, const char *prompt, const char *message)
+/* The window's size (80 x 24 when the terminal does not say). */
+static void window_size(int *cols, int *rows)
 {
+    struct winsize ws;
+    *cols = 80;
+    *rows = 24;
+    if (ioctl(tty_fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 && ws.ws_row > 0) {
+        *cols = ws.ws_col;
+        *rows = ws.ws_row;
+    }
+}
+
+#define BOARD_COLS 27             /* " 8 " and eight squares of three columns */
+
+/* One screen: the game, the position, the board, what is known about the
+ * position, the keys.  It fits the window: text is wrapped at spaces, and
+ * when lines are short the blank lines go first, then the move list and
+ * the clocks, then the findings that do not fit (a line says how many);
+ * the game, the board and the keys always stay. */
+static void draw(const struct source *src, const struct view *v, int k, const char *prompt, const char *message)
+{
+    int cols, rows;
+    window_size(&cols, &rows);
+    struct arb_buf t = {0};
+    struct lines head = {0}, board_l = {0}, status = {0}, moves = {0}, notes = {0}, keys = {0}, bottom = {0};
+    game_heading(&t, v, src->total);
+    if (v->n > 0) {
+        arb_buf_printf(&t, "Ply %d of %d: ", k, v->n - 1);
+        step_label(&t, v, k);
+        arb_buf_addc(&t, '\n');
+    }
+    wrap(&head, &t, cols, 2);
+    if (v->n > 0) {
+        arb_buf_clear(&t);
+        board(&t, v, k);
+        wrap(&board_l, &t, cols, 0);
+        arb_buf_clear(&t);
+        status_line(&t, v, k);
+        wrap(&status, &t, cols, 2);
+        arb_buf_clear(&t);
+        moves_around(&t, v, k, cols);
+        wrap(&moves, &t, cols, 2);
+        arb_buf_clear(&t);
+        played_lines(&t, v, k);
+        finding_lines(&t, v, k);
+    } else {
+        arb_buf_clear(&t);
+        arb_buf_adds(&t, "This game has no position to show: its start cannot be set up.\n");
+        for (int i = 0; i < v->g->findings.n; i++)
+            if (!v->g->findings.v[i].variation)
+                finding_line(&t, v, &v->g->findings.v[i]);
+    }
+    wrap(&notes, &t, cols, 2);
+    arb_buf_clear(&t);
+    const char *const *kh = (v->flags & ARB_DIAGRAM_UNICODE) ? keys_help : keys_help_ascii;
+    int used = 0;
+    for (size_t i = 0; i < sizeof keys_help / sizeof *keys_help; i++) {
+        if (!kh[i]) {
+            arb_buf_addc(&t, '\n');
+            used = 0;
+            continue;
+        }
+        int w = text_cols(kh[i], strlen(kh[i]));
+        if (used && used + 3 + w > cols) {
+            arb_buf_addc(&t, '\n');
+            used = 0;
+        }
+        if (used) {
+            arb_buf_adds(&t, "   ");
+            used += 3;
+        }
+        arb_buf_adds(&t, kh[i]);
+        used += w;
+    }
+    wrap(&keys, &t, cols, 2);
+    arb_buf_clear(&t);
+    if (message)
+        arb_buf_printf(&t, "%s\n", message);
+    if (prompt)
+        arb_buf_printf(&t, "Go to move: %s\n", prompt);
+    wrap(&bottom, &t, cols, 2);
+
     struct arb_buf b = {0};
     arb_buf_adds(&b, "\033[H\033[2J");
-    game_heading(&b, v);
-    arb_buf_printf(&b, "Ply %d of %d: ", k, v->n - 1);
-    step_label(&b, v, k);
-    arb_buf_adds(&b, "\n\n");
-    board(&b, v, k);
-    arb_buf_addc(&b, '\n');
-    status_line(&b, v, k);
-    moves_around(&b, v, k);
-    finding_lines(&b, v, k);
-    arb_buf_addc(&b, '\n');
-    arb_buf_adds(&b, (v->flags & ARB_DIAGRAM_UNICODE) ? keys_line : keys_line_ascii);
-    if (message)
-        arb_buf_printf(&b, "%s\n", message);
-    if (prompt)
-        arb_buf_printf(&b, "Go to move: %s\033[?25h", prompt);
-    else
-        arb_buf_adds(&b, "\033[?25l");
+    int room = rows - head.n - board_l.n - keys.n - bottom.n;
+    if (cols < BOARD_COLS || room < 0) {
+        arb_buf_clear(&t);
+        arb_buf_printf(&t, "The window (%d x %d) is too small for the board; q quits.\n", cols, rows);
+        struct lines small = {0};
+        wrap(&small, &t, cols, 0);
+        arb_buf_add(&b, small.b.data, small.b.len);
+        arb_buf_free(&small.b);
+        arb_buf_free(&small.cont);
+    } else {
+        /* What fits, in this order: the status and the clocks, the
+         * findings or at least the line that says how many lines of them
+         * there are, the moves, the rest of the findings, then the blank
+         * lines. */
+        bool show_status = status.n <= room;
+        room -= show_status ? status.n : 0;
+        struct lines more = {0};
+        int more_n = 0;
+        if (notes.n > 0) {
+            /* (Its width measured with the most it can say.) */
+            arb_buf_clear(&t);
+            arb_buf_printf(&t, "(%d more lines: a taller window shows them)\n", notes.n);
+            wrap(&more, &t, cols, 2);
+            more_n = more.n;
+            arb_buf_clear(&more.b);
+            arb_buf_clear(&more.cont);
+            more.n = 0;
+        }
+        int least = notes.n < more_n ? notes.n : more_n;
+        bool show_moves = moves.n <= room - least;
+        room -= show_moves ? moves.n : 0;
+        int show_notes = notes.n;
+        if (notes.n > room) {
+            /* As many lines as fit with the line that says how many more. */
+            show_notes = room > more_n ? room - more_n : 0;
+            while (show_notes > 0 && notes.cont.data[show_notes])   /* whole lines of text only */
+                show_notes--;
+            if (room >= more_n) {
+                arb_buf_clear(&t);
+                arb_buf_printf(&t, "(%d more line%s: a taller window shows them)\n", notes.n - show_notes,
+                               notes.n - show_notes == 1 ? "" : "s");
+                wrap(&more, &t, cols, 2);
+            }
+        }
+        room -= show_notes + more.n;
+        int blanks = room < 3 ? room : 3;
+        arb_buf_add(&b, head.b.data, head.b.len);
+        if (blanks > 0)
+            arb_buf_addc(&b, '\n');
+        arb_buf_add(&b, board_l.b.data, board_l.b.len);
+        if (blanks > 1)
+            arb_buf_addc(&b, '\n');
+        if (show_status)
+            arb_buf_add(&b, status.b.data, status.b.len);
+        if (show_moves)
+            arb_buf_add(&b, moves.b.data, moves.b.len);
+        const char *p = notes.b.data;
+        for (int i = 0; i < show_notes; i++) {
+            const char *nl = strchr(p, '\n');
+            arb_buf_add(&b, p, (size_t)(nl - p) + 1);
+            p = nl + 1;
+        }
+        arb_buf_add(&b, more.b.data, more.b.len);
+        arb_buf_free(&more.b);
+        arb_buf_free(&more.cont);
+        if (blanks > 2)
+            arb_buf_addc(&b, '\n');
+        arb_buf_add(&b, keys.b.data, keys.b.len);
+        arb_buf_add(&b, bottom.b.data, bottom.b.len);
+    }
+    /* No newline after the last line: in the window's last row it would
+     * scroll the screen. */
+    if (b.len && b.data[b.len - 1] == '\n')
+        b.len--;
+    arb_buf_adds(&b, prompt ? "\033[?25h" : "\033[?25l");
     arb_out_write(b.data, b.len);
     arb_out_flush();                  /* a screen: now */
     arb_buf_free(&b);
+    arb_buf_free(&t);
+    struct lines *all[] = {&head, &board_l, &status, &moves, &notes, &keys, &bottom};
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++) {
+        arb_buf_free(&all[i]->b);
+        arb_buf_free(&all[i]->cont);
+    }
 }
 
 /* The step after move M of side (0 if before the start, -1 if past the end). */
@@ -433,7 +981,34 @@ static int parse_move(const struct view *v, const char *s)
     return arb_opts_move_ref(s, &move_no, &side) ? step_of_move(v, move_no, side) : -1;
 }
 
-static void interactive(struct view *v)
+/* Go to the next (d 1) or previous (d -1) game of the file: into the spare
+ * slot, which becomes the current one.  A message when there is none. */
+static const char *other_game(struct source *src, struct slot *slot, int *cur, int d)
+{
+    static char last[96];
+    struct slot *now = &slot[*cur], *next = &slot[!*cur];
+    uint64_t index = now->g.index;
+    snprintf(last, sizeof last, "No next game: game %llu is the last of the file.", (unsigned long long)index);
+    if (d < 0 && index <= 1)
+        return "No previous game: this is the first game of the file.";
+    if (d > 0 && src->total && index >= src->total)
+        return last;
+    slot_free(next);
+    int r = source_load(src, d > 0 ? index + 1 : index - 1, next, true);
+    if (r == 0)
+        return last;
+    if (r == -1)
+        return "The file cannot be read again (a read error).";
+    if (r == -2)
+        return "No previous game here: standard input cannot be read again (name the file instead).";
+    next->v.flip = now->v.flip;
+    next->v.flags = now->v.flags;
+    slot_free(now);
+    *cur = !*cur;
+    return NULL;
+}
+
+static void interactive(struct source *src, struct slot *slot, int *cur)
 {
     if (tcgetattr(tty_fd, &saved_tio) < 0)
         return;
@@ -451,15 +1026,35 @@ static void interactive(struct view *v)
         return;
     raw_on = 1;
     arb_out_write("\033[?1049h", 8);
+    source_count_start(src);
     int k = 0;
     char input[16] = "";
-    bool prompting = false;
+    bool prompting = false, dirty = true;
     const char *message = NULL;
     for (;;) {
-        draw(v, k, prompting ? input : NULL, message);
-        message = NULL;
+        struct view *v = &slot[*cur].v;
+        if (resized) {
+            resized = 0;
+            dirty = true;
+        }
+        if (dirty) {
+            draw(src, v, k, prompting ? input : NULL, message);
+            dirty = false;
+        }
+        /* While no key waits, the file's games are counted ("of M"). */
+        if (src->counting) {
+            struct pollfd p = {.fd = tty_fd, .events = POLLIN};
+            if (poll(&p, 1, 0) == 0) {
+                if (source_count(src))
+                    dirty = true;
+                continue;
+            }
+        }
         char ch = 0;
         int key = read_key(tty_fd, &ch);
+        dirty = true;
+        if (key != K_NONE)
+            message = NULL;   /* a message stays until the next key */
         if (prompting) {
             size_t len = strlen(input);
             if (key == K_ENTER) {
@@ -484,10 +1079,10 @@ static void interactive(struct view *v)
         case K_NEXT: if (k + 1 < v->n) k++; break;
         case K_PREV: case K_BACKSPACE: if (k > 0) k--; break;
         case K_FIRST: k = 0; break;
-        case K_LAST: k = v->n - 1; break;
+        case K_LAST: k = v->n > 0 ? v->n - 1 : 0; break;
         case K_FIND_NEXT: case K_FIND_PREV: {
             int d = key == K_FIND_NEXT ? 1 : -1, j = k + d;
-            while (j >= 0 && j < v->n && !v->steps[j].n)
+            while (j >= 0 && j < v->n && !noted(v, j))
                 j += d;
             if (j >= 0 && j < v->n)
                 k = j;
@@ -495,7 +1090,12 @@ static void interactive(struct view *v)
                 message = key == K_FIND_NEXT ? "No finding after this position." : "No finding before this position.";
             break;
         }
-        case K_GOTO: prompting = true; input[0] = 0; break;
+        case K_NEXT_GAME: case K_PREV_GAME:
+            message = other_game(src, slot, cur, key == K_NEXT_GAME ? 1 : -1);
+            if (!message)
+                k = 0;
+            break;
+        case K_GOTO: if (v->n > 0) { prompting = true; input[0] = 0; } break;
         case K_FLIP: v->flip = !v->flip; break;
         case K_QUIT: case K_ESC: tty_restore(); return;
         default: break;
@@ -507,7 +1107,7 @@ static void interactive(struct view *v)
 
 static bool chosen(const struct view *v, int k)
 {
-    return !v->o->at_findings || v->steps[k].n > 0;
+    return !v->o->at_findings || noted(v, k);
 }
 
 static int write_svgs(const struct view *v, int only)
@@ -568,8 +1168,9 @@ static bool utf8_locale(void)
     return false;
 }
 
-static int show(struct view *v)
+static int show(struct source *src, struct slot *slot, int *cur)
 {
+    struct view *v = &slot[*cur].v;
     const struct arb_opts *o = v->o;
     int only = -1;
     if (o->ply >= 0 || o->move_no) {
@@ -603,14 +1204,14 @@ static int show(struct view *v)
     if (only < 0 && !o->at_findings && !o->no_interactive && isatty(1)) {
         tty_fd = open("/dev/tty", O_RDWR | O_CLOEXEC);
         if (tty_fd >= 0) {
-            interactive(v);
+            interactive(src, slot, cur);
             close(tty_fd);
             tty_fd = -1;
             return 0;
         }
     }
     arb_buf_clear(&b);
-    game_heading(&b, v);
+    game_heading(&b, v, 0);
     arb_buf_addc(&b, '\n');
     arb_out_write(b.data, b.len);
     for (int k = 0; k < v->n; k++) {
@@ -625,65 +1226,67 @@ static int show(struct view *v)
     return 0;
 }
 
+/* The errors of the game's main line on standard error, as
+ * FILE:LINE:COLUMN lines; true if there were any. */
+static bool tell_errors(const struct arb_game *g, const char *path)
+{
+    bool any = false;
+    for (int i = 0; i < g->findings.n; i++) {
+        const struct arb_finding *f = &g->findings.v[i];
+        if (f->severity != ARB_SEV_ERROR || f->variation)
+            continue;
+        struct arb_buf line = {0}, esc = {0};
+        arb_buf_printf(&line, "%s:%u:%u: error: %s [%s]", path, f->line, f->col, f->message,
+                       arb_codes[f->code].name);
+        arb_term_escape(&esc, line.data, line.len);   /* the file's name and text: escaped */
+        fprintf(stderr, "%s\n", esc.data);
+        arb_buf_free(&line);
+        arb_buf_free(&esc);
+        any = true;
+    }
+    return any;
+}
+
 int arb_cmd_replay(const struct arb_opts *o)
 {
-    const char *path = o->n_files ? o->files[0] : "-";
-    struct arb_input in;
-    struct arb_pgn_reader rd;
+    struct source src = {.o = o, .path = o->n_files ? o->files[0] : "-", .stdin_start = -1};
     char err[300];
-    if (arb_opts_open(o, path, path, arb_opts_sniffer(o), &in, &rd, err, sizeof err) < 0) {
+    if (strcmp(src.path, "-") == 0)
+        src.stdin_start = lseek(0, 0, SEEK_CUR);   /* -1 for a pipe: no going back */
+    if (source_open(&src, err, sizeof err) < 0) {
         arb_msg("%s", err);
         return ARB_EXIT_FAILURE;
     }
-    struct arb_arena arena;
-    arb_arena_init(&arena);
-    struct arb_check_opts co = arb_opts_check(o);
+    src.co = arb_opts_check(o);
+    src.co.repair = true;            /* for people: past an error where a move can stand in its place */
+    src.co.play_as_written = true;
+    arb_arena_init(&src.skip);
+    arb_arena_init(&src.carena);
+    struct slot slot[2] = {0};
+    arb_arena_init(&slot[0].arena);
+    arb_arena_init(&slot[1].arena);
+    int cur = 0;
     int status = ARB_EXIT_FAILURE;
-    struct arb_game g;
-    int r;
-    uint64_t k = 0;
-    while ((r = arb_pgn_next(&rd, &g, &arena)) > 0) {
-        if (++k == o->game)
-            break;
-        arb_pgn_release(&rd, &g);
-        arb_arena_reset(&arena);
-    }
-    if (r < 0) {
-        arb_msg("%s: read error", path);
-    } else if (r == 0) {
-        arb_msg("%s: there is no game %llu (the file holds %llu)", path,
-                (unsigned long long)o->game, (unsigned long long)k);
-    } else {
-        struct view v = {.o = o, .g = &g, .flip = o->flip};
-        /* One replay: the positions of the main line, and the findings as
-         * `arbiter check` makes them, in ply order. */
-        struct arb_replay_hooks hooks = {.ctx = &v, .on_position = collect};
-        arb_replay(&g, &co, &hooks, &v.oc);
+    int r = source_load(&src, o->game, &slot[0], false);
+    if (r == 0) {
+        arb_msg("%s: there is no game %llu (the file holds %llu)", src.path,
+                (unsigned long long)o->game, (unsigned long long)src.total);
+    } else if (r > 0) {
         status = ARB_EXIT_OK;
-        if (v.n > 0) {
-            place_findings(&v);
-            if (show(&v) < 0)
-                status = ARB_EXIT_FAILURE;
-        }
-        for (int i = 0; i < g.findings.n && status != ARB_EXIT_FAILURE; i++) {
-            const struct arb_finding *f = &g.findings.v[i];
-            if (f->severity != ARB_SEV_ERROR || f->variation)
-                continue;
-            struct arb_buf line = {0}, esc = {0};
-            arb_buf_printf(&line, "%s:%u:%u: error: %s [%s]", path, f->line, f->col, f->message,
-                           arb_codes[f->code].name);
-            arb_term_escape(&esc, line.data, line.len);   /* the file's name and text: escaped */
-            fprintf(stderr, "%s\n", esc.data);
-            arb_buf_free(&line);
-            arb_buf_free(&esc);
+        if (slot[0].v.n > 0 && show(&src, slot, &cur) < 0)
+            status = ARB_EXIT_FAILURE;
+        /* The errors of the game shown (the last one on the screen). */
+        if (status != ARB_EXIT_FAILURE && tell_errors(&slot[cur].g, src.path))
             status = ARB_EXIT_FINDINGS;
-        }
-        free(v.steps);
-        free(v.order);
         if (arb_out_failed())
             status = ARB_EXIT_FAILURE;     /* main.c reports it */
     }
-    arb_arena_fini(&arena);
-    arb_input_close(&in);
+    slot_free(&slot[0]);
+    slot_free(&slot[1]);
+    arb_arena_fini(&slot[0].arena);
+    arb_arena_fini(&slot[1].arena);
+    arb_arena_fini(&src.skip);
+    arb_arena_fini(&src.carena);
+    source_close(&src);
     return status;
 }

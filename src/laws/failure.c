@@ -281,29 +281,39 @@ struct arb_finding *rs_report_after_end(struct rs *s, const struct arb_node *n)
     return f;
 }
 
+/* Is the illegal move described by d (resolved as r) physically clear,
+ * one that could be made on the board: one piece from one square to
+ * another (the only candidate, exposing its king), or castling in or
+ * through check?  *m: the move. */
+bool rs_playable_as_written(const struct rs *s, const struct arb_movedesc *d, const struct arb_resolve *r,
+                            arb_move *m)
+{
+    const struct arb_pos *pos = &s->cur.pos;
+    if (r->status == ARB_RS_KING_EXPOSED && r->n_cand == 1) {
+        *m = r->cand[0];
+        return true;
+    }
+    if (r->status == ARB_RS_CASTLE_IN_CHECK || r->status == ARB_RS_CASTLE_ATTACKED) {
+        int us = pos->side, k = pos->king_sq[us];
+        int aside = d->castle ? d->castle == ARB_DESC_CASTLE_A : d->to_file >= 0 && d->to_file < ARB_FILE(k);
+        *m = arb_move_make(k, pos->castle_rook[ARB_CASTLE_IDX(us, aside)], ARB_MK_CASTLE, 0);
+        return true;
+    }
+    return false;
+}
+
 /* An illegal move on the main line that the record shows was played: the
  * rest of the record replays only from the position it left.  Only a move
- * that is physically clear can have stood: one piece from one square to
- * another (the only candidate, exposing its king), or castling in or
- * through check.  It stood when the moves after it replay from there to
- * the end (at least one), or for STOOD_PLIES half-moves.  *m: the move. */
+ * that is physically clear can have stood (rs_playable_as_written).  It
+ * stood when the moves after it replay from there to the end (at least
+ * one), or for STOOD_PLIES half-moves.  *m: the move. */
 #define STOOD_PLIES 8
 bool rs_illegal_move_stood(struct rs *s, int next, const struct arb_movedesc *d, const struct arb_resolve *r,
                            arb_move *m)
 {
-    const struct arb_pos *pos = &s->cur.pos;
-    if (s->depth || game_ended(s))
+    if (s->depth || game_ended(s) || !rs_playable_as_written(s, d, r, m))
         return false;
-    if (r->status == ARB_RS_KING_EXPOSED && r->n_cand == 1) {
-        *m = r->cand[0];
-    } else if (r->status == ARB_RS_CASTLE_IN_CHECK || r->status == ARB_RS_CASTLE_ATTACKED) {
-        int us = pos->side, k = pos->king_sq[us];
-        int aside = d->castle ? d->castle == ARB_DESC_CASTLE_A : d->to_file >= 0 && d->to_file < ARB_FILE(k);
-        *m = arb_move_make(k, pos->castle_rook[ARB_CASTLE_IDX(us, aside)], ARB_MK_CASTLE, 0);
-    } else {
-        return false;
-    }
-    struct arb_pos after = *pos;
+    struct arb_pos after = s->cur.pos;
     struct arb_undo u;
     arb_pos_make(&after, *m, &u);
     uint64_t key;

@@ -46,6 +46,11 @@ struct arb_check_opts {
     const struct arb_timecontrol *time_control; /* NULL: the game's own (--time-control=) */
     bool repair;                          /* --repair: at an unreadable or illegal move, the nearest
                                              legal move (a note), and go on from it if the rest replays */
+    bool play_as_written;                 /* for people (arbiter replay): at an illegal move of the main
+                                             line that neither stood nor --repair replaces, the move as
+                                             written where it can be made on the board (one piece from one
+                                             square to another, its king left in check; castling in or
+                                             through check), and on from there (ARB_STEP_AS_WRITTEN) */
 };
 
 enum arb_tc_source { ARB_TC_NONE, ARB_TC_TAG, ARB_TC_EVENT, ARB_TC_OPTION };
@@ -96,10 +101,19 @@ const unsigned *arb_lang_votes_plain(void *votes);
 
 /* One position of the main line, as on_position hands it on. */
 enum arb_step_status { ARB_STEP_TO_MOVE, ARB_STEP_CHECK, ARB_STEP_CHECKMATE, ARB_STEP_STALEMATE };
+/* How the move that led to a position was played. */
+enum arb_step_how {
+    ARB_STEP_LEGAL,               /* a legal move, as written (ply 0: the start) */
+    ARB_STEP_FOLLOWED,            /* an illegal move the Laws follow: one that stood (illegal-move-stood),
+                                     a promotion without a piece (a queen), a null move (the turn passes) */
+    ARB_STEP_REPAIRED,            /* not the move written: the nearest legal move --repair found */
+    ARB_STEP_AS_WRITTEN           /* an illegal move played as written (play_as_written) */
+};
 struct arb_replay_step {
     int ply;                      /* 0: the start position */
     const struct arb_pos *pos;    /* the position after the move */
     enum arb_step_status status;  /* the side to move in it: to move, in check, checkmated, stalemated */
+    enum arb_step_how how;        /* how the move was played; the findings at its node say why */
     arb_move move;                /* the move played (ARB_MOVE_NONE at ply 0) */
     int node;                     /* its node in g->nodes (-1 at ply 0) */
     const char *token;            /* the move as recorded (NULL at ply 0) */
@@ -118,8 +132,9 @@ struct arb_replay_hooks {
     void (*on_move)(void *ctx, int node, const struct arb_pos *before, arb_move m);
     /* Each position of the main line (ply 0: the start position) once the
      * comments after its move are read (the clocks), up to the first move
-     * that cannot be played; none when the start position cannot be set
-     * up (arbiter replay shows these). */
+     * that cannot be played (nor repaired, nor played as written, as the
+     * options say); none when the start position cannot be set up (arbiter
+     * replay shows these). */
     void (*on_position)(void *ctx, const struct arb_replay_step *step);
 };
 

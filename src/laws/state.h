@@ -111,6 +111,7 @@ struct rs {
     int rep_floor;           /* main line: positions before this ply cannot repeat (a null move passed) */
     int first_illegal;       /* main line: ply of the first illegal move the replay followed, 0 none */
     struct arb_pos legal_end; /* ... and the position before it */
+    enum arb_step_how how;   /* main line: how the move do_move() just played was played */
 };
 
 /* Has the Laws ended the game on the main line (at any ply, 0 included)? */
@@ -180,6 +181,8 @@ void rs_report_failure(struct rs *s, const struct arb_node *n, const struct arb_
                        const struct arb_resolve *r);
 const char *rs_dead_why(const struct arb_pos *pos);
 struct arb_finding *rs_report_after_end(struct rs *s, const struct arb_node *n);
+bool rs_playable_as_written(const struct rs *s, const struct arb_movedesc *d, const struct arb_resolve *r,
+                            arb_move *m);
 bool rs_illegal_move_stood(struct rs *s, int next, const struct arb_movedesc *d, const struct arb_resolve *r,
                            arb_move *m);
 const char *rs_illegal_consequence(struct rs *s, const char **article, bool arbiter_case);

@@ -5,7 +5,9 @@
  * variation saves the current level and takes back its last move, closing
  * it restores the saved level.  A move that cannot be played ends the main
  * line's replay (the game is reported as far as it went), or only the rest
- * of the variation it stands in.
+ * of the variation it stands in; unless it stood (the record goes on from
+ * it), --repair finds the move it stands for, or (for people) it can be
+ * played as written.
  */
 #include "laws/state.h"
 
@@ -82,6 +84,7 @@ static int do_move(struct rs *s, int idx)
     struct arb_movedesc d;
     struct arb_parse_info info;
     int used = 1;
+    s->how = ARB_STEP_LEGAL;
 
     /* After checkmate or stalemate nothing can follow on the main line
      * (no move is legal).  After an
@@ -132,8 +135,10 @@ static int do_move(struct rs *s, int idx)
         else
             f = rs_finding(s, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "'%s' is not a move in %s notation: %s",
                         rs_quoted(s, n), s->lang->name, info.error);
-        if (rs_repair(s, idx, used, f))
+        if (rs_repair(s, idx, used, f)) {
+            s->how = ARB_STEP_REPAIRED;
             return used;
+        }
         int resume = rs_resync(s, idx + used);
         if (resume < 0) {
             fail(s);
@@ -167,6 +172,7 @@ static int do_move(struct rs *s, int idx)
                     "'%s' is a null move (passing the turn), which is not a move of chess; the replay passes the turn "
                     "to %s and goes on", rs_quoted(s, n), side_names[s->cur.pos.side ^ 1]);
             followed_illegal(s);
+            s->how = ARB_STEP_FOLLOWED;
         }
         arb_pos_make_null(&s->cur.pos, &s->cur.last_undo);
         if (s->depth == 0)
@@ -202,18 +208,30 @@ static int do_move(struct rs *s, int idx)
             struct arb_finding *f = s->g->findings.n ? &s->g->findings.v[s->g->findings.n - 1] : NULL;
             if (f && f->code != ARB_F_ILLEGAL_MOVE && f->code != ARB_F_AMBIGUOUS_MOVE)
                 f = NULL;
-            if (ended || !rs_repair(s, idx, used, f))
+            if (!ended && rs_repair(s, idx, used, f)) {
+                s->how = ARB_STEP_REPAIRED;
+                return used;
+            }
+            /* For people: the move as written, where the board allows it
+             * (no finding of its own: the illegal move's says what it is). */
+            if (ended || s->depth || !s->opts->play_as_written || !rs_playable_as_written(s, &d, &r, &m)) {
                 fail(s);
-            return used;
+                return used;
+            }
+            s->how = ARB_STEP_AS_WRITTEN;
+            stood = true;   /* judged as the illegal move it is: not its writing, nor claims */
+        } else {
+            const char *article;
+            const char *what = rs_illegal_consequence(s, &article, false);
+            struct arb_finding *f = rs_finding(s, ARB_F_ILLEGAL_MOVE_STOOD, n, -1,
+                                            "the record goes on from the position this move left, as if it stood "
+                                            "(the moves after it replay only from there), and the replay follows "
+                                            "it; %s",
+                                            what);
+            f->article = article;
+            stood_f = s->g->findings.n - 1;
+            s->how = ARB_STEP_FOLLOWED;
         }
-        const char *article;
-        const char *what = rs_illegal_consequence(s, &article, false);
-        struct arb_finding *f = rs_finding(s, ARB_F_ILLEGAL_MOVE_STOOD, n, -1,
-                                        "the record goes on from the position this move left, as if it stood (the "
-                                        "moves after it replay only from there), and the replay follows it; %s",
-                                        what);
-        f->article = article;
-        stood_f = s->g->findings.n - 1;
         r.move = m;
         followed_illegal(s);
     }
@@ -223,6 +241,7 @@ static int do_move(struct rs *s, int idx)
         /* An illegal move that counts on the main line (2009 7.4a; 2014+ 7.5.2). */
         const char *counts = "";
         followed_illegal(s);
+        s->how = ARB_STEP_FOLLOWED;
         if (s->depth == 0) {
             const char *article;
             const char *what = rs_illegal_consequence(s, &article, true);
@@ -367,6 +386,7 @@ static void next_step(struct rs *s, int i)
     s->step.ply = s->cur.ply;
     s->step.move = s->cur.have_last ? s->cur.last : ARB_MOVE_NONE;
     s->step.node = i;
+    s->step.how = s->how;
     s->step.token = arb_node_text(s->g, n);
     s->step.len = n->len;
     step_status(s);

@@ -81,8 +81,7 @@ void arb_diagram_text(struct arb_buf *b, const struct arb_diagram *d, unsigned f
                     g = " ";
             } else if (uni) {
                 int t = arb_piece_type(p);
-                /* On coloured squares both sides use the solid shapes, told apart by colour. */
-                g = arb_piece_color(p) == ARB_WHITE && !color ? glyph_white[t] : glyph_black[t];
+                g = arb_piece_color(p) == ARB_WHITE ? glyph_white[t] : glyph_black[t];
             } else {
                 letter[0] = "PNBRQK"[arb_piece_type(p)];
                 if (arb_piece_color(p) == ARB_BLACK)
@@ -90,10 +89,17 @@ void arb_diagram_text(struct arb_buf *b, const struct arb_diagram *d, unsigned f
                 g = letter;
             }
             if (color) {
-                /* 256-colour backgrounds: wood, green for the last move, red for the offence. */
+                /* 256-colour backgrounds: wood, green for the last move, red
+                 * for the offence.  Both sides' pieces in black ink, told
+                 * apart by shape (outlined or solid symbols, upper or lower
+                 * case), as in print and in the SVG diagrams: white ink
+                 * would read at 1.35:1 on the light squares, and no square
+                 * colour gives both inks 4.5:1 but a middle grey of
+                 * luminance 0.18 on every square.  Black ink reads at
+                 * 5.7:1 (the offence's dark square) to 15.6:1 (a light
+                 * square): tests/replay.sh measures it. */
                 int bg = bad ? (light ? 217 : 167) : last ? (light ? 187 : 143) : light ? 223 : 137;
-                int fg = p && arb_piece_color(p) == ARB_WHITE ? 231 : 16;
-                arb_buf_printf(b, "\033[48;5;%dm\033[38;5;%dm%s %s \033[0m", bg, fg, p ? "\033[1m" : "", g);
+                arb_buf_printf(b, "\033[48;5;%dm\033[38;5;16m%s %s \033[0m", bg, p ? "\033[1m" : "", g);
             } else {
                 arb_buf_addc(b, bad ? '(' : last ? '[' : ' ');
                 arb_buf_adds(b, g);

@@ -231,15 +231,26 @@ static const char *known_tag(const struct arb_game *g, const char *name)
     return v;
 }
 
+void arb_game_who(struct arb_buf *out, const struct arb_game *g)
+{
+    size_t at = out->len;
+    const char *w = known_tag(g, "White"), *b = known_tag(g, "Black");
+    if (w || b)
+        arb_buf_printf(out, "%s - %s", w ? w : "?", b ? b : "?");
+    const char *r = known_tag(g, "Round");
+    if (r) {
+        if (out->len > at)
+            arb_buf_adds(out, ", ");
+        arb_round_phrase(out, r);
+    }
+}
+
 void arb_game_label(struct arb_buf *out, const struct arb_game *g)
 {
     arb_buf_printf(out, "game %llu", (unsigned long long)g->index);
-    const char *w = known_tag(g, "White"), *b = known_tag(g, "Black");
-    if (w || b)
-        arb_buf_printf(out, ", %s - %s", w ? w : "?", b ? b : "?");
-    const char *r = known_tag(g, "Round");
-    if (r) {
-        arb_buf_adds(out, ", ");
-        arb_round_phrase(out, r);
-    }
+    size_t at = out->len;
+    arb_buf_adds(out, ", ");
+    arb_game_who(out, g);
+    if (out->len == at + 2)
+        out->len = at, out->data[at] = 0;   /* nobody and no round named */
 }

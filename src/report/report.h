@@ -107,6 +107,9 @@ void arb_move_ref(struct arb_buf *out, const struct arb_outcome *oc, const struc
  * board 3 (the usual form for a board of a team or Swiss round), left out
  * when unknown ("?", "-", empty).  The tags' text as is (callers escape). */
 void arb_game_label(struct arb_buf *out, const struct arb_game *g);
+/* The same without the number: "Kamsky - Karpov, round 5, board 3"; nothing
+ * when the tags name neither (arbiter replay's heading). */
+void arb_game_who(struct arb_buf *out, const struct arb_game *g);
 
 /* The summary as one JSON Lines record ({"summary":{...}}, newline
  * included): every counter is a sum, so the records of shards add up. */
