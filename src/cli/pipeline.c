@@ -59,6 +59,7 @@ struct file_ctx {
     unsigned votes[32];           /* languages of its games written so far */
     struct arb_check_opts co;
     int raw_fd;                   /* the file again, for copying games byte for byte (-1: none) */
+    char encoding[48];            /* the input's encoding once iconv decodes it (the reader's closes first) */
 };
 
 enum batch_state { B_FREE, B_READY, B_TAKEN, B_DONE };
@@ -80,6 +81,7 @@ struct batch {
     struct arb_game games[BATCH_GAMES];
     struct arb_outcome oc[BATCH_GAMES];
     int hidden[BATCH_GAMES];      /* findings each game's filter left out */
+    bool inexact[BATCH_GAMES];    /* read through iconv: no byte offsets (file_ctx.encoding says which) */
     int n;
     int cur;                      /* the game being replayed */
     unsigned votes[32];           /* what lang_votes_wait gives the current game */
@@ -279,17 +281,19 @@ static void batch_write(struct arb_pipeline *p, struct batch *b)
         }
         if (p->writing) {
             int src = b->file ? b->file->raw_fd : -1;
+            /* Where the bytes cannot be copied: the code page the game was read in. */
+            const char *enc = g->encoding_note ? g->encoding_note : b->inexact[i] ? b->file->encoding : NULL;
             if (g->findings.n)
-                arb_writeout_game(&p->flagged, g, src);
+                arb_writeout_game(&p->flagged, g, src, enc);
             else
-                arb_writeout_game(&p->clean, g, src);
+                arb_writeout_game(&p->clean, g, src, enc);
             if (b->oc[i].repaired) {
                 struct arb_buf t = {0};
                 arb_pgn_out_repaired(&t, g, &b->oc[i]);
                 arb_writeout_text(&p->repaired, t.data, t.len);
                 arb_buf_free(&t);
             } else {
-                arb_writeout_game(&p->repaired, g, src);
+                arb_writeout_game(&p->repaired, g, src, enc);
             }
         }
         arb_summary_add_game(&p->sum, g, &b->oc[i]);
@@ -439,6 +443,9 @@ int arb_pipeline_check_file(struct arb_pipeline *p, const char *path)
         size_t len = (size_t)(g->end_off - g->start_off);
         while (t + len < w_end && t[len] != '\n' && t[len] != '\0')
             len++;
+        b->inexact[b->n] = f->in.raw_inexact;
+        if (f->in.raw_inexact)
+            snprintf(f->encoding, sizeof f->encoding, "%s", f->in.encoding);
         b->text_off[b->n] = b->text.len;
         arb_buf_add(&b->text, t, len);
         arb_buf_addc(&b->text, '\0');

@@ -2,6 +2,8 @@
 #include "cli/writeout.h"
 
 #include <errno.h>
+#include <iconv.h>
+#include <strings.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -79,7 +81,44 @@ void arb_writeout_text(struct arb_writeout *w, const char *text, size_t len)
     w->games++;
 }
 
-void arb_writeout_game(struct arb_writeout *w, const struct arb_game *g, int src_fd)
+/* The game's decoded text back in a single-byte code page (the one the
+ * reader guessed for it, or --encoding's): the bytes it was read from, for
+ * every character the code page has (a U+FFFD the reader put for a byte
+ * it lacks becomes '?').  False when iconv does not know the encoding or
+ * it is not a code page of single bytes (then the text stays UTF-8). */
+static bool write_in_codepage(struct arb_writeout *w, const char *text, size_t len, const char *encoding)
+{
+    if (!encoding || !strncasecmp(encoding, "UTF", 3) || !strncasecmp(encoding, "UCS", 3))
+        return false;
+    iconv_t cd = iconv_open(encoding, "UTF-8");
+    if (cd == (iconv_t)-1)
+        return false;
+    separate(w);
+    char out[4096];
+    char *in = (char *)text;
+    size_t left = len;
+    while (left && !w->failed) {
+        char *o = out;
+        size_t room = sizeof out;
+        size_t r = iconv(cd, &in, &left, &o, &room);
+        put(w, out, (size_t)(o - out));
+        if (r == (size_t)-1 && errno != E2BIG) {
+            /* A character the code page lacks (or a cut one): '?' for it. */
+            put(w, "?", 1);
+            size_t skip = 1;
+            while (skip < left && ((unsigned char)in[skip] & 0xC0) == 0x80)
+                skip++;
+            in += skip;
+            left -= skip;
+        }
+    }
+    iconv_close(cd);
+    w->crlf = crlf_of(text, len);
+    w->games++;
+    return true;
+}
+
+void arb_writeout_game(struct arb_writeout *w, const struct arb_game *g, int src_fd, const char *encoding)
 {
     if (w->fd < 0)
         return;
@@ -106,7 +145,8 @@ void arb_writeout_game(struct arb_writeout *w, const struct arb_game *g, int src
         w->games++;
         return;
     }
-    arb_writeout_text(w, g->text, (size_t)(g->end_off - g->start_off));
+    if (!write_in_codepage(w, g->text, (size_t)(g->end_off - g->start_off), encoding))
+        arb_writeout_text(w, g->text, (size_t)(g->end_off - g->start_off));
 }
 
 bool arb_writeout_close(struct arb_writeout *w)

@@ -4,9 +4,11 @@
  * A game is copied byte for byte from its file (pread of the bytes the
  * reader says it spans: its encoding, line ends and all kept) wherever the
  * file can be read again at an offset and its bytes map to the decoded text
- * (UTF-8, and the single bytes of a guessed code page).  From a pipe, or a
- * file decoded through iconv (UTF-16, --encoding), the game's text is
- * written as read, in UTF-8.  Games are kept apart by an empty line: one is
+ * (UTF-8, and the single bytes of a guessed code page).  Otherwise (a pipe,
+ * or a file decoded through iconv) the decoded text is encoded again: into
+ * the game's single-byte code page (guessed, or --encoding's), which gives
+ * its bytes back; UTF-16 and other multi-byte encodings are written in
+ * UTF-8.  Games are kept apart by an empty line: one is
  * added where a game's own bytes do not end with one, with the line ends
  * the game has (CR LF or LF).  A write that fails
  * is reported once, and the run ends with status 2.
@@ -35,8 +37,10 @@ struct arb_writeout {
 int arb_writeout_open(struct arb_writeout *w, const struct arb_opts *o, const char *path, const char *option);
 
 /* The game as read: bytes [g->raw_start, g->raw_end) of src_fd (-1: none
- * that can be read at an offset), else its decoded text. */
-void arb_writeout_game(struct arb_writeout *w, const struct arb_game *g, int src_fd);
+ * that can be read at an offset), else its decoded text, put back into
+ * `encoding` where that is a single-byte code page (the one guessed for
+ * the game, or --encoding's; NULL: UTF-8). */
+void arb_writeout_game(struct arb_writeout *w, const struct arb_game *g, int src_fd, const char *encoding);
 
 /* A game as new text (len bytes at text). */
 void arb_writeout_text(struct arb_writeout *w, const char *text, size_t len);
