@@ -15,8 +15,8 @@ const struct arb_code_info arb_codes[ARB_F_COUNT] = {
     [ARB_F_PROMOTION_MISSING] = {"promotion-missing", ARB_SEV_ERROR,
                                  "a pawn reached the last rank without a chosen piece", false},
     [ARB_F_MOVE_AFTER_END] = {"move-after-end", ARB_SEV_ERROR,
-                              "the first recorded move after the Laws had ended the game (a warning where they ended it in a draw "
-                              "no one had to claim: dead position, fivefold, 75 moves)", false},
+                              "the first recorded move after the Laws had ended the game (a warning after a draw "
+                              "no one had to claim)", false},
     [ARB_F_RESULT_MISMATCH] = {"result-mismatch", ARB_SEV_ERROR,
                                "the Result contradicts what the Laws decide from the record", false},
     [ARB_F_FIVEFOLD] = {"fivefold-repetition", ARB_SEV_WARNING,

@@ -120,10 +120,10 @@ static const char usage_main[] =
     "Every option, format, finding code and the articles each cites: man arbiter\n";
 
 static const char usage_common[] =
-    "      --rules=PROFILE     Laws to apply: auto (default: the FIDE edition in force\n"
-    "                          on the game's EventDate or Date, the newest when the\n"
-    "                          date is unknown), fide-2023, fide-2018, fide-2017,\n"
-    "                          fide-2014, fide-2009, or a national set\n"
+    "      --rules=PROFILE     Laws to apply: auto (default: the FIDE edition in\n"
+    "                          force on the game's EventDate or Date, the newest\n"
+    "                          when the date is unknown), fide-2023, fide-2018,\n"
+    "                          fide-2017, fide-2014, fide-2009, or a national set\n"
     "                          (fi-blitz-2024, ...); --rules=list lists them\n"
     "      --mode=MODE         standard, rapid, blitz or auto (default: the rules\n"
     "                          profile's own kind, else by the edition's definition\n"
@@ -157,11 +157,12 @@ static const char usage_check[] =
     "article (Art. N) and the position; a summary line ends standard error.\n"
     "\n"
     "Options:\n"
-    "  -f, --format=FORMAT     text (default, like a compiler's diagnostics), jsonl (one\n"
-    "                          JSON object per game), json (one document), github\n"
-    "                          (GitHub Actions annotations), junit (JUnit XML),\n"
-    "                          sarif (SARIF 2.1.0, for GitHub code scanning), html\n"
-    "                          (one self-contained page: summary, moves, diagrams)\n"
+    "  -f, --format=FORMAT     text (default, like a compiler's diagnostics), jsonl\n"
+    "                          (one JSON object per game), json (one document),\n"
+    "                          github (GitHub Actions annotations), junit (JUnit\n"
+    "                          XML), sarif (SARIF 2.1.0, for GitHub code scanning),\n"
+    "                          html (one self-contained page: summary, moves,\n"
+    "                          diagrams)\n"
     "      --color=WHEN        auto (default), always or never (NO_COLOR is honoured;\n"
     "                          --colour too)\n"
     "      --min-severity=SEV  report only findings of this severity or worse:\n"
@@ -169,8 +170,8 @@ static const char usage_check[] =
     "  -q, --quiet             errors only (--min-severity=error); twice (-qq): only\n"
     "                          the summary line\n"
     "      --repair            at an unreadable or illegal move, suggest the nearest\n"
-    "                          legal move (a note; reconstruct's slip costs) and go on\n"
-    "                          from it when the rest of the game then replays\n"
+    "                          legal move (a note; reconstruct's slip costs) and go\n"
+    "                          on from it when the rest of the game then replays\n"
     "      --write-clean=FILE  write the games without a reported finding to FILE,\n"
     "                          byte for byte as read (their encoding kept)\n"
     "      --write-flagged=FILE  the games with a reported finding, likewise\n"
@@ -214,8 +215,9 @@ static const char usage_replay[] =
     "      --at=WHICH          all (default) or findings: only the positions where\n"
     "                          a finding is shown\n"
     "How:\n"
-    "      --fen               one FEN per line instead of boards: the start position,\n"
-    "                          then the position after each replayed half-move\n"
+    "      --fen               one FEN per line instead of boards: the start\n"
+    "                          position, then the position after each replayed\n"
+    "                          half-move\n"
     "      --svg=DIR           write one SVG diagram per position into DIR (made if\n"
     "                          missing) as plyNNNN.svg, and print the names written\n"
     "      --flip              Black's view (rank 1 at the top)\n"
@@ -236,7 +238,8 @@ static const char usage_convert[] =
     "\n"
     "Options:\n"
     "      --to=LANG           the language to write (default en)\n"
-    "      --format=text       the only format of convert (PGN; accepted for the interface)\n";
+    "      --format=text       the only format of convert (PGN; accepted for the\n"
+    "                          interface)\n";
 
 static const char usage_reconstruct[] =
     "Usage: arbiter reconstruct [OPTION]... SHEET [SHEET2]\n"
@@ -258,7 +261,8 @@ static const char usage_reconstruct[] =
     "                          is faster, more finds more in long, noisy sheets\n"
     "      --engine=PATH       a UCI engine (e.g. /usr/games/stockfish) orders the\n"
     "                          games that fit equally well, the most natural chess\n"
-    "                          first; it never changes which games tie (off by default)\n";
+    "                          first; it never changes which games tie (off by\n"
+    "                          default)\n";
 
 static const char codes_text[] =
     "\n"
