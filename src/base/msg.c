@@ -75,7 +75,7 @@ size_t arb_term_cols(const char *str, size_t n)
         size_t len = arb_utf8_valid(s + i, n - i);
         char esc[12];
         size_t k = escape_of(s + i, len, esc);
-        cols += k ? k : 1;
+        cols += k ? k : len ? (size_t)arb_utf8_cols(arb_utf8_decode(s + i, len)) : 1;
         i += len ? len : 1;
     }
     return cols;

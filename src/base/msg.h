@@ -10,7 +10,8 @@
  *   bidi controls (U+202A-U+202E, U+2066-U+2069)   \u202e
  *   bytes that are not UTF-8      \xff
  * Everything else is copied.  Columns: arb_term_cols() counts what the
- * escaped text takes, so that a caret stays under its token.
+ * escaped text takes (wide characters two, combining marks none:
+ * arb_utf8_cols), so that a caret stays under its token.
  */
 #ifndef ARB_MSG_H
 #define ARB_MSG_H

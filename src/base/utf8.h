@@ -27,6 +27,11 @@ static inline size_t arb_utf8_valid(const unsigned char *s, size_t n)
 /* The code point of the valid character of len bytes at s. */
 uint32_t arb_utf8_decode(const unsigned char *s, size_t len);
 
+/* Columns the character c takes on a terminal: two for the wide ones of
+ * East Asian scripts and emoji, none for combining marks and joiners, else
+ * one. */
+int arb_utf8_cols(uint32_t c);
+
 /* Number of characters (UTF-8 code points) in the n bytes at s. */
 size_t arb_utf8_chars(const char *s, size_t n);
 

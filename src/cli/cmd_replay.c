@@ -643,20 +643,6 @@ static const char *const keys_help_ascii[] = {
 
 /* ---- the screen: lines that fit the window ---- */
 
-/* Columns a character takes on a terminal: two for the wide ones of East
- * Asian scripts and emoji, none for combining marks and joiners. */
-static int char_cols(uint32_t c)
-{
-    if ((c >= 0x300 && c <= 0x36F) || (c >= 0x200B && c <= 0x200F) || c == 0xFE0F)
-        return 0;
-    if ((c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0xA4CF && c != 0x303F)
-        || (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFE30 && c <= 0xFE4F)
-        || (c >= 0xFF00 && c <= 0xFF60) || (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x1F300 && c <= 0x1F64F)
-        || (c >= 0x1F900 && c <= 0x1F9FF) || (c >= 0x20000 && c <= 0x3FFFD))
-        return 2;
-    return 1;
-}
-
 /* The character at s[i] (n bytes): its length, *cols its columns; an
  * escape sequence (ESC [ ... final byte) is one of no columns. */
 static size_t char_at(const char *s, size_t n, size_t i, int *cols)
@@ -676,7 +662,7 @@ static size_t char_at(const char *s, size_t n, size_t i, int *cols)
         *cols = 1;
         return 1;
     }
-    *cols = char_cols(arb_utf8_decode((const unsigned char *)s + i, len));
+    *cols = arb_utf8_cols(arb_utf8_decode((const unsigned char *)s + i, len));
     return len;
 }
 

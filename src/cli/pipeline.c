@@ -59,7 +59,6 @@ struct file_ctx {
     unsigned votes[32];           /* languages of its games written so far */
     struct arb_check_opts co;
     int raw_fd;                   /* the file again, for copying games byte for byte (-1: none) */
-    char encoding[48];            /* the input's encoding once iconv decodes it (the reader's closes first) */
 };
 
 enum batch_state { B_FREE, B_READY, B_TAKEN, B_DONE };
@@ -81,7 +80,6 @@ struct batch {
     struct arb_game games[BATCH_GAMES];
     struct arb_outcome oc[BATCH_GAMES];
     int hidden[BATCH_GAMES];      /* findings each game's filter left out */
-    bool inexact[BATCH_GAMES];    /* read through iconv: no byte offsets (file_ctx.encoding says which) */
     int n;
     int cur;                      /* the game being replayed */
     unsigned votes[32];           /* what lang_votes_wait gives the current game */
@@ -155,6 +153,15 @@ static const unsigned *lang_votes_wait(void *ctx)
     return b->votes;
 }
 
+/* --select, --ignore, --min-severity on a game's findings; how many it
+ * left out. */
+static int filter(const struct arb_opts *o, struct arb_game *g)
+{
+    if (!o->any_select && !o->ignore_any && o->min_severity <= ARB_SEV_INFO)
+        return 0;
+    return arb_findings_filter(&g->findings, o->select, o->ignore, o->min_severity);
+}
+
 /* Replay and judge the games of a batch (in a worker, or the main thread). */
 static void batch_check(struct batch *b)
 {
@@ -168,9 +175,7 @@ static void batch_check(struct batch *b)
     for (int i = 0; i < b->n; i++) {
         b->cur = i;
         arb_replay(&b->games[i], &co, NULL, &b->oc[i]);
-        b->hidden[i] = 0;
-        if (o->any_select || o->ignore_any || o->min_severity > ARB_SEV_INFO)
-            b->hidden[i] = arb_findings_filter(&b->games[i].findings, o->select, o->ignore, o->min_severity);
+        b->hidden[i] = filter(o, &b->games[i]);
         if (format) {
             o->format->game(&b->out, &b->games[i], &b->oc[i], b->p->ro);
             b->rec_end[i] = b->out.len;
@@ -241,6 +246,21 @@ static void file_done(struct arb_pipeline *p, struct file_ctx *f)
     free(f);
 }
 
+/* --write-clean or --write-flagged, and --write-repaired: the game as
+ * read (src: its file again), or with its repairs. */
+static void write_game(struct arb_pipeline *p, int src, const struct arb_game *g, const struct arb_outcome *oc)
+{
+    arb_writeout_game(g->findings.n ? &p->flagged : &p->clean, g, src);
+    if (!oc->repaired) {
+        arb_writeout_game(&p->repaired, g, src);
+        return;
+    }
+    struct arb_buf t = {0};
+    arb_pgn_out_repaired(&t, g, oc);
+    arb_writeout_text(&p->repaired, t.data, t.len);
+    arb_buf_free(&t);
+}
+
 /* Format the games of the oldest batch, count them and free the batch. */
 static void batch_write(struct arb_pipeline *p, struct batch *b)
 {
@@ -254,19 +274,11 @@ static void batch_write(struct arb_pipeline *p, struct batch *b)
     size_t rec_start = 0;
     for (int i = 0; i < b->n; i++) {
         struct arb_game *g = &b->games[i];
-        /* --duplicates: in input order, here; a copy's record is formatted
-         * again with its finding. */
-        bool dup = false;
-        if (p->dupes && arb_dupes_check(p->dupes, g, &b->oc[i])) {
-            const struct arb_finding *f = NULL;
-            for (int k = 0; k < g->findings.n && !f; k++)
-                if (g->findings.v[k].code == ARB_F_DUPLICATE_GAME)
-                    f = &g->findings.v[k];
-            dup = true;
-            if (f && (!o->select[ARB_F_DUPLICATE_GAME] || o->ignore[ARB_F_DUPLICATE_GAME]
-                      || (int)f->severity < o->min_severity))
-                b->hidden[i] += arb_findings_filter(&g->findings, o->select, o->ignore, o->min_severity);
-        }
+        /* --duplicates: in input order, here; a copy's finding goes
+         * through the same filter, and its record is formatted again. */
+        bool dup = p->dupes && arb_dupes_check(p->dupes, g, &b->oc[i]);
+        if (dup)
+            b->hidden[i] += filter(o, g);
         if (b->out.len) {
             /* Formatted by the thread that checked it. */
             if (dup)
@@ -279,23 +291,8 @@ static void batch_write(struct arb_pipeline *p, struct batch *b)
             o->format->game(arb_out_buf(), g, &b->oc[i], p->ro);
             arb_out_record();
         }
-        if (p->writing) {
-            int src = b->file ? b->file->raw_fd : -1;
-            /* Where the bytes cannot be copied: the code page the game was read in. */
-            const char *enc = g->encoding_note ? g->encoding_note : b->inexact[i] ? b->file->encoding : NULL;
-            if (g->findings.n)
-                arb_writeout_game(&p->flagged, g, src, enc);
-            else
-                arb_writeout_game(&p->clean, g, src, enc);
-            if (b->oc[i].repaired) {
-                struct arb_buf t = {0};
-                arb_pgn_out_repaired(&t, g, &b->oc[i]);
-                arb_writeout_text(&p->repaired, t.data, t.len);
-                arb_buf_free(&t);
-            } else {
-                arb_writeout_game(&p->repaired, g, src, enc);
-            }
-        }
+        if (p->writing)
+            write_game(p, b->file ? b->file->raw_fd : -1, g, &b->oc[i]);
         arb_summary_add_game(&p->sum, g, &b->oc[i]);
         p->sum.hidden += (uint64_t)b->hidden[i];
         if (b->oc[i].lang_vote >= 0)
@@ -443,9 +440,6 @@ int arb_pipeline_check_file(struct arb_pipeline *p, const char *path)
         size_t len = (size_t)(g->end_off - g->start_off);
         while (t + len < w_end && t[len] != '\n' && t[len] != '\0')
             len++;
-        b->inexact[b->n] = f->in.raw_inexact;
-        if (f->in.raw_inexact)
-            snprintf(f->encoding, sizeof f->encoding, "%s", f->in.encoding);
         b->text_off[b->n] = b->text.len;
         arb_buf_add(&b->text, t, len);
         arb_buf_addc(&b->text, '\0');

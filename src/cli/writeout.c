@@ -118,7 +118,7 @@ static bool write_in_codepage(struct arb_writeout *w, const char *text, size_t l
     return true;
 }
 
-void arb_writeout_game(struct arb_writeout *w, const struct arb_game *g, int src_fd, const char *encoding)
+void arb_writeout_game(struct arb_writeout *w, const struct arb_game *g, int src_fd)
 {
     if (w->fd < 0)
         return;
@@ -145,7 +145,7 @@ void arb_writeout_game(struct arb_writeout *w, const struct arb_game *g, int src
         w->games++;
         return;
     }
-    if (!write_in_codepage(w, g->text, (size_t)(g->end_off - g->start_off), encoding))
+    if (!write_in_codepage(w, g->text, (size_t)(g->end_off - g->start_off), g->raw_encoding))
         arb_writeout_text(w, g->text, (size_t)(g->end_off - g->start_off));
 }
 

@@ -38,9 +38,9 @@ int arb_writeout_open(struct arb_writeout *w, const struct arb_opts *o, const ch
 
 /* The game as read: bytes [g->raw_start, g->raw_end) of src_fd (-1: none
  * that can be read at an offset), else its decoded text, put back into
- * `encoding` where that is a single-byte code page (the one guessed for
- * the game, or --encoding's; NULL: UTF-8). */
-void arb_writeout_game(struct arb_writeout *w, const struct arb_game *g, int src_fd, const char *encoding);
+ * g->raw_encoding where that is a single-byte code page (the one guessed
+ * for the game, or --encoding's). */
+void arb_writeout_game(struct arb_writeout *w, const struct arb_game *g, int src_fd);
 
 /* A game as new text (len bytes at text). */
 void arb_writeout_text(struct arb_writeout *w, const char *text, size_t len);

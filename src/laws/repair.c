@@ -70,12 +70,9 @@ bool rs_repair(struct rs *s, int idx, int used, struct arb_finding *f)
                                    "--repair: '%s' is most likely %s (%s): the rest of the game replays from it, "
                                    "and the replay goes on from there",
                                    tok, san[0], why[0] ? why : "as written");
-        if (s->out->repaired % 8 == 0) {
-            struct arb_repair *r = arb_arena_alloc(s->g->arena, (size_t)(s->out->repaired + 8) * sizeof *r);
-            if (s->out->repaired)
-                memcpy(r, s->out->repairs, (size_t)s->out->repaired * sizeof *r);
-            s->out->repairs = r;
-        }
+        if (s->out->repaired % 8 == 0)
+            s->out->repairs = arb_arena_grow(s->g->arena, s->out->repairs, sizeof *s->out->repairs,
+                                             (size_t)s->out->repaired, (size_t)s->out->repaired + 8);
         s->out->repairs[s->out->repaired] = (struct arb_repair){
             .node = idx, .used = used, .ply = s->cur.ply + 1, .move = arb_arena_strndup(s->g->arena, san[0], strlen(san[0])),
             .why = why[0] ? arb_arena_strndup(s->g->arena, why, strlen(why)) : "as written"};

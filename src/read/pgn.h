@@ -73,6 +73,9 @@ struct arb_game {
                                      marker (end_off: the next game's first byte, or less) */
     uint64_t raw_start, raw_end;  /* the same as byte offsets in the file; UINT64_MAX when they are not
                                      known (a file decoded through iconv: UTF-16, --encoding) */
+    const char *raw_encoding;     /* what the text was decoded from, to encode it back where the bytes
+                                     cannot be copied: iconv's encoding, or the code page guessed for
+                                     its bytes; NULL: UTF-8 */
     struct arb_tag *tags;
     int n_tags;
     struct arb_node *nodes;

@@ -496,6 +496,19 @@ static void expand_state(struct search *s, const struct state *st, int idx, cons
     }
 }
 
+/* Sorted lists kept to their best `cap`: make room at `at` in v[0..*n)
+ * (elements of `size` bytes), the last one falling off when the list is
+ * full.  False, nothing moved, when `at` is past the kept ones. */
+static bool open_slot(void *v, size_t size, int *n, int cap, int at)
+{
+    if (at >= cap)
+        return false;
+    if (*n < cap)
+        (*n)++;
+    memmove((char *)v + (size_t)(at + 1) * size, (char *)v + (size_t)at * size, (size_t)(*n - 1 - at) * size);
+    return true;
+}
+
 /* A row left out, looked at two plies ahead (one sheet).  Taken a ply at a
  * time, a row left out makes every pair of moves equally good, and only the
  * token after it tells them apart: the beam keeps an arbitrary few of
@@ -584,12 +597,8 @@ static int omit_row_ahead(struct search *s, const struct state *st, struct state
             int at = nb;
             while (at > 0 && pair_better(&pt, &best[at - 1]))
                 at--;
-            if (at >= OMIT_PAIRS)
-                continue;
-            if (nb < OMIT_PAIRS)
-                nb++;
-            memmove(&best[at + 1], &best[at], (size_t)(nb - 1 - at) * sizeof *best);
-            best[at] = pt;
+            if (open_slot(best, sizeof *best, &nb, OMIT_PAIRS, at))
+                best[at] = pt;
         }
         arb_pos_unmake(&p1, ml.moves[a], &u1);
     }
@@ -790,9 +799,8 @@ static void alt_add(struct arb_recon_result *r, struct arb_recon_game *g)
     int at = r->n_alt;
     while (at > 0 && r->alt[at - 1].cost > g->cost + 1e-9)
         at--;
-    memmove(&r->alt[at + 1], &r->alt[at], (size_t)(r->n_alt - at) * sizeof *r->alt);
+    open_slot(r->alt, sizeof *r->alt, &r->n_alt, ARB_RECON_MAX_ALT, at);
     r->alt[at] = *g;
-    r->n_alt++;
 }
 
 /* The games that cost what the best does, merged into it on the way (a
@@ -965,12 +973,8 @@ static void search_once(const struct arb_sheet *sheets, int n_sheets, const stru
                     int at = no;
                     while (at > 0 && cur[order[at - 1]].cost > cur[q].cost)
                         at--;
-                    if (at >= OMIT_STATES)
-                        continue;
-                    if (no < OMIT_STATES)
-                        no++;
-                    memmove(&order[at + 1], &order[at], (size_t)(no - 1 - at) * sizeof *order);
-                    order[at] = q;
+                    if (open_slot(order, sizeof *order, &no, OMIT_STATES, at))
+                        order[at] = q;
                 }
                 /* (With the final position, the cheapest state tries it even
                  * where its tokens replay: a row left out whose moves the

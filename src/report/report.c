@@ -248,9 +248,9 @@ void arb_game_who(struct arb_buf *out, const struct arb_game *g)
 void arb_game_label(struct arb_buf *out, const struct arb_game *g)
 {
     arb_buf_printf(out, "game %llu", (unsigned long long)g->index);
-    size_t at = out->len;
-    arb_buf_adds(out, ", ");
-    arb_game_who(out, g);
-    if (out->len == at + 2)
-        out->len = at, out->data[at] = 0;   /* nobody and no round named */
+    struct arb_buf who = {0};
+    arb_game_who(&who, g);
+    if (who.len)
+        arb_buf_printf(out, ", %s", who.data);
+    arb_buf_free(&who);
 }

@@ -67,6 +67,8 @@ static void test_escape(void)
     is_int(arb_term_cols("K\xC3\xA4", 3), 2, "K and a two-byte letter: two columns");
     is_int(arb_term_cols("e\x1b" "5", 3), 6, "e, \\x1b (four columns), 5: six");
     is_int(arb_term_cols("\xE2\x80\xAE", 3), 6, "U+202E: six columns (\\u202e)");
+    is_int(arb_term_cols("\xE4\xB8\xAD\xE6\x96\x87", 6), 4, "two CJK characters: four columns (wide)");
+    is_int(arb_term_cols("e\xCC\x81", 3), 1, "e and a combining acute: one column");
 
     /* Every byte value, alone and in a string: nothing raw comes out. */
     bool clean = true;
