@@ -60,14 +60,14 @@ NOTE_SRCS := notation/langs.c notation/lead.c notation/lang_en.c \
              notation/lang_fi.c notation/lang_et.c notation/lang_de.c notation/lang_nl.c notation/lang_sv.c notation/lang_no.c notation/lang_da.c notation/lang_fr.c notation/lang_es.c \
              notation/lang_it.c notation/lang_pt.c notation/lang_pl.c notation/lang_cs.c notation/lang_hu.c notation/lang_is.c notation/lang_ru.c notation/lang_uk.c notation/lang_fig.c notation/lang_de_spoken.c notation/spoken.c \
              notation/parse.c notation/write.c notation/slips.c
-LIB_SRCS  := src/base/util.c src/base/out.c src/base/spool.c src/base/utf8.c src/base/msg.c src/base/arena.c src/read/input.c src/read/nag.c src/read/lex.c src/read/pgn.c \
+LIB_SRCS  := src/base/util.c src/base/out.c src/base/spool.c src/base/utf8.c src/base/msg.c src/base/arena.c src/read/input.c src/read/nag.c src/read/lex.c src/read/pgn.c src/read/trf.c \
              src/base/finding.c src/laws/laws.c src/laws/walk.c src/laws/cite.c src/laws/setup.c src/laws/detect.c src/laws/failure.c src/laws/repair.c src/laws/repetition.c src/laws/writing.c src/laws/timing.c src/laws/result.c src/report/json.c src/report/pgn_out.c src/report/recon_out.c src/read/timectl.c src/laws/clocks.c \
              src/report/report.c src/report/report_text.c src/report/report_jsonl.c src/report/report_github.c src/report/report_junit.c src/report/report_sarif.c src/report/report_html.c src/report/diagram.c \
              src/cli/opts.c src/cli/filter.c src/cli/cmd_check.c src/cli/pipeline.c src/cli/progress.c src/cli/cmd_replay.c src/cli/cmd_convert.c src/cli/cmd_reconstruct.c src/cli/engine.c src/cli/dupes.c src/cli/writeout.c src/recon/recon.c \
              $(CORE_SRCS) $(NOTE_SRCS)
 MAIN_SRC  := src/cli/main.c
 
-UNIT_TESTS := board san notation laws reader json input lex pgn timectl recon diagram msg spool
+UNIT_TESTS := board san notation laws reader json input lex pgn timectl recon diagram msg spool trf
 UNIT_BINS  := $(UNIT_TESTS:%=build/asan/tests/test_%)
 
 # Fuzz targets (tests/fuzz/fuzz_*.c): fuzzed by libFuzzer under make fuzz,
