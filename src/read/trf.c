@@ -402,6 +402,18 @@ static int cmp_error(const void *a, const void *b)
     return x->col < y->col ? -1 : x->col > y->col;
 }
 
+/* Are the n bytes at s UTF-8 throughout, without a NUL? */
+static bool all_utf8(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n;) {
+        size_t w = arb_utf8_valid((const unsigned char *)s + i, n - i);
+        if (!w || !s[i])
+            return false;
+        i += w;
+    }
+    return true;
+}
+
 /* Latin-1 to UTF-8 (a line that is not UTF-8). */
 static char *latin1(const char *s, size_t n, size_t *out_n)
 {
@@ -454,7 +466,7 @@ int arb_trf_parse(struct arb_trf *t, const char *data, size_t len, char *err, si
         }
         t->line_off[t->n_lines++] = (uint32_t)text.len;
         const char *s = data + i;
-        if (arb_utf8_valid((const unsigned char *)s, n) == n && !memchr(s, 0, n)) {
+        if (all_utf8(s, n)) {
             arb_buf_add(&text, s, n);
         } else {
             size_t m;
