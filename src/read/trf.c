@@ -448,11 +448,15 @@ int arb_trf_parse(struct arb_trf *t, const char *data, size_t len, char *err, si
     size_t cap_lines = 0;
     struct owned own = {0};
     for (size_t i = 0; i < len;) {
-        const char *nl = memchr(data + i, '\n', len - i);
-        size_t n = nl ? (size_t)(nl - (data + i)) : len - i;
-        size_t next = i + n + (nl ? 1 : 0);
-        while (n && (data[i + n - 1] == '\r'))
-            n--;
+        /* A line ends at LF, CR LF or a lone CR (older Mac exports). */
+        size_t n = 0;
+        while (i + n < len && data[i + n] != '\n' && data[i + n] != '\r')
+            n++;
+        size_t next = i + n;
+        if (next < len && data[next] == '\r')
+            next++;
+        if (next < len && data[next] == '\n' && (next == i + n || data[next - 1] == '\r'))
+            next++;
         if (t->n_lines == cap_lines) {
             cap_lines = cap_lines ? 2 * cap_lines : 256;
             t->line_off = arb_xrealloc(t->line_off, cap_lines * sizeof *t->line_off);

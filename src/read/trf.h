@@ -15,7 +15,7 @@
  *   162 and bbpPairings' BBW BBD BBL BBZ BBF BBU: points for a result
  *        other than the default 1, 1/2, 0 (so a player's points add up);
  *   anything else (XXR XXC XXA DAT 013 022 ... and ### comments) is let be.
- * Tolerated: a BOM, CRLF, missing trailing blanks, points with a comma,
+ * Tolerated: a BOM, CRLF or CR line ends, missing trailing blanks, points with a comma,
  * letter codes in either case.
  *
  * A line that cannot be read is an error (line, column, message) kept in
