@@ -10,7 +10,7 @@
 #   make uninstall  PREFIX=/usr/local DESTDIR=
 #   make deps       install the Debian packages the build and tests need
 #   make check-valgrind  every command under valgrind (memory errors, leaks)
-#   make fuzz       libFuzzer (clang) on the six fuzz targets, FUZZ_TIME seconds each
+#   make fuzz       libFuzzer (clang) on the fuzz targets, FUZZ_TIME seconds each
 #   make fuzz-coverage  the lines of src/ and notation/ the fuzz corpora reach (llvm-cov)
 
 CC      ?= cc
@@ -72,7 +72,7 @@ UNIT_BINS  := $(UNIT_TESTS:%=build/asan/tests/test_%)
 
 # Fuzz targets (tests/fuzz/fuzz_*.c): fuzzed by libFuzzer under make fuzz,
 # and their saved inputs replayed under ASan+UBSan by make check.
-FUZZ_TARGETS := pgn notation fen timectl check reconstruct replay
+FUZZ_TARGETS := pgn notation fen timectl check reconstruct replay trf
 FUZZ_BINS    := $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
 FUZZ_REPLAYS := $(FUZZ_TARGETS:%=build/asan/tests/fuzz-replay-%)
 FUZZ_CC      ?= clang
