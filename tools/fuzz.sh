@@ -74,6 +74,9 @@ seed_dir() {
           printf '%s\n' "40/5400+30:1800+30" "G/90;inc30" "90 min/40 moves + 30 min + 30 s/move" "90'+30''" \
               "G/90;d5" "90 b5" "*60" "-" "?" "[%clk 1:23:45.6]" "[%emt 0:00:12]" "1:02:03"; } | sort -u |
             awk -v d="$d" 'NF { f = sprintf("%s/tc-%05d", d, NR); printf "%s", $0 > f; close(f) }' ;;
+    trf)
+        # The tournament reports of tests/trf (real ones and the fixture).
+        for f in tests/trf/*.trf; do cp "$f" "$d/$(basename "$f")"; done ;;
     esac
 }
 

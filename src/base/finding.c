@@ -77,6 +77,26 @@ const struct arb_code_info arb_codes[ARB_F_COUNT] = {
     [ARB_F_DUPLICATE_GAME] = {"duplicate-game", ARB_SEV_INFO,
                               "the game's moves and players repeat an earlier game's (check --duplicates; the "
                               "message names the first copy)", false},
+    [ARB_F_TRF_RESULT_MISMATCH] = {"trf-result-mismatch", ARB_SEV_ERROR,
+                                   "the game's Result differs from its pairing's result in the tournament report "
+                                   "(check --trf), or the report scores a forfeit where a game was played", false},
+    [ARB_F_TRF_COLOUR_MISMATCH] = {"trf-colour-mismatch", ARB_SEV_ERROR,
+                                   "the game's White had Black in its pairing in the tournament report (check --trf)",
+                                   false},
+    [ARB_F_TRF_MISSING_GAME] = {"trf-missing-game", ARB_SEV_WARNING,
+                                "a game played in a checked round of the tournament report has no game in the input "
+                                "(check --trf; forfeits and byes need none)", false},
+    [ARB_F_TRF_UNPAIRED_GAME] = {"trf-unpaired-game", ARB_SEV_WARNING,
+                                 "no pairing of the tournament report explains the game (check --trf)", false},
+    [ARB_F_TRF_ROUND_MISMATCH] = {"trf-round-mismatch", ARB_SEV_WARNING,
+                                  "the game's pairing is in another round of the tournament report than its Round tag "
+                                  "(or --round) says (check --trf)", false},
+    [ARB_F_TRF_POINTS_MISMATCH] = {"trf-points-mismatch", ARB_SEV_WARNING,
+                                   "a player's points in the tournament report differ from the sum of his round "
+                                   "results (check --trf)", false},
+    [ARB_F_TRF_SYNTAX] = {"trf-syntax", ARB_SEV_ERROR,
+                          "a line of the tournament report cannot be read, or its two halves of a pairing disagree "
+                          "(check --trf)", false},
     [ARB_F_VARIATION_TOO_DEEP] = {"variation-too-deep", ARB_SEV_WARNING,
                                   "variations nested deeper than arbiter follows (1,000 levels); the deeper ones are not checked", false},
 };

@@ -21,7 +21,8 @@ enum {
     OPT_FEN, OPT_GAME, OPT_HELP, OPT_VERSION, OPT_QUIET, OPT_LANG_HINT, OPT_TO, OPT_TIME_CONTROL, OPT_FAIL_ON, OPT_SELECT, OPT_IGNORE, OPT_WHERE, OPT_SUMMARY, OPT_ORIGIN, OPT_GAME_BASE,
     OPT_JOBS, OPT_NO_PROGRESS, OPT_FINAL_FEN, OPT_MOVES, OPT_NO_DUTY_FROM, OPT_REPAIR, OPT_BEAM, OPT_ENGINE,
     OPT_PLY, OPT_MOVE, OPT_FLIP, OPT_SVG, OPT_AT, OPT_ASCII, OPT_NO_INTERACTIVE,
-    OPT_MIN_SEVERITY, OPT_OUTPUT, OPT_WRITE_CLEAN, OPT_WRITE_FLAGGED, OPT_WRITE_REPAIRED, OPT_DUPLICATES
+    OPT_MIN_SEVERITY, OPT_OUTPUT, OPT_WRITE_CLEAN, OPT_WRITE_FLAGGED, OPT_WRITE_REPAIRED, OPT_DUPLICATES,
+    OPT_TRF, OPT_ROUND
 };
 
 static const struct option long_opts[] = {
@@ -50,6 +51,8 @@ static const struct option long_opts[] = {
     {"write-flagged", required_argument, NULL, OPT_WRITE_FLAGGED},
     {"write-repaired", required_argument, NULL, OPT_WRITE_REPAIRED},
     {"duplicates", no_argument, NULL, OPT_DUPLICATES},
+    {"trf", required_argument, NULL, OPT_TRF},
+    {"round", required_argument, NULL, OPT_ROUND},
     {"jobs", required_argument, NULL, OPT_JOBS},
     {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
     {"final-fen", required_argument, NULL, OPT_FINAL_FEN},
@@ -88,7 +91,7 @@ static bool allowed(enum arb_cmd cmd, int opt)
     case OPT_QUIET: case OPT_FAIL_ON: case OPT_SELECT: case OPT_IGNORE: case OPT_WHERE:
     case OPT_SUMMARY: case OPT_ORIGIN: case OPT_GAME_BASE: case OPT_NO_PROGRESS: case OPT_REPAIR:
     case OPT_MIN_SEVERITY: case OPT_WRITE_CLEAN: case OPT_WRITE_FLAGGED: case OPT_WRITE_REPAIRED:
-    case OPT_DUPLICATES:
+    case OPT_DUPLICATES: case OPT_TRF: case OPT_ROUND:
         return cmd == ARB_CMD_CHECK;
     case OPT_FEN: case OPT_GAME: case OPT_PLY: case OPT_MOVE: case OPT_FLIP: case OPT_SVG: case OPT_AT:
     case OPT_ASCII: case OPT_NO_INTERACTIVE:
@@ -179,6 +182,9 @@ static const char usage_check[] =
     "                          each change marked in a comment\n"
     "      --duplicates        report a game whose moves and players repeat an\n"
     "                          earlier game's (duplicate-game, naming the first copy)\n"
+    "      --trf=FILE          check the games against the pairings, colours and\n"
+    "                          results of a tournament report (FIDE TRF-16)\n"
+    "      --round=N           with --trf: the games are of round N; check it alone\n"
     "      --no-progress       no progress line (otherwise shown on standard error\n"
     "                          when it is a terminal: files, games, MB/s, findings)\n"
     "      --fail-on=SEVERITY  exit status 1 when a finding of this severity or worse\n"
@@ -726,6 +732,18 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
         case OPT_DUPLICATES:
             o->duplicates = true;
             break;
+        case OPT_TRF:
+            if (!*optarg)
+                return usage_error(o, "--trf needs a file name");
+            o->trf = optarg;
+            break;
+        case OPT_ROUND: {
+            uint64_t n;
+            if (!parse_u64(optarg, &n) || n < 1 || n > 999)
+                return usage_error(o, "--round needs a round number from 1 to 999, not '%s'", optarg);
+            o->trf_round = (int)n;
+            break;
+        }
         case OPT_NO_PROGRESS:
             o->no_progress = true;
             break;
@@ -831,6 +849,8 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
         return usage_error(o, "%s writes text only (--format=text, the default)", o->cmd_name);
     if (o->cmd == ARB_CMD_CONVERT && !o->to)
         o->to = arb_lang_find("en");
+    if (o->trf_round && !o->trf)
+        return usage_error(o, "--round names a round of the tournament report: give --trf=FILE too");
     if (o->write_repaired && !o->repair)
         return usage_error(o, "--write-repaired writes the games --repair mends: give --repair too");
     return ARB_OPTS_RUN;

@@ -63,6 +63,8 @@ struct arb_opts {
     const char *write_flagged;           /* check --write-flagged=FILE */
     const char *write_repaired;          /* check --write-repaired=FILE (with --repair) */
     bool duplicates;                     /* check --duplicates */
+    const char *trf;                     /* check --trf=FILE: the tournament report, or NULL */
+    int trf_round;                       /* check --round=N (with --trf); 0 none */
     bool no_progress;                    /* --no-progress */
     bool repair;                         /* check --repair */
     int jobs;                            /* --jobs=N; 0: the processors online */

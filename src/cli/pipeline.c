@@ -40,6 +40,7 @@
 #include "laws/replay.h"
 #include "report/report.h"
 #include "cli/dupes.h"
+#include "cli/trfcheck.h"
 #include "cli/filter.h"
 #include "cli/progress.h"
 #include "cli/writeout.h"
@@ -105,6 +106,7 @@ struct arb_pipeline {
     uint64_t bytes_read;          /* input bytes of the files done so far */
     const struct arb_input *reading; /* the file being read now (for the progress line) */
     struct arb_dupes *dupes;      /* --duplicates */
+    struct arb_trfcheck *trf;     /* --trf */
     struct arb_writeout clean, flagged, repaired;   /* --write-clean, --write-flagged, --write-repaired */
     bool writing;                 /* any of them */
 };
@@ -277,17 +279,20 @@ static void batch_write(struct arb_pipeline *p, struct batch *b)
         /* --duplicates: in input order, here; a copy's finding goes
          * through the same filter, and its record is formatted again. */
         bool dup = p->dupes && arb_dupes_check(p->dupes, g, &b->oc[i]);
+        /* --trf likewise: the game against its pairing, in input order. */
+        dup |= p->trf && arb_trfcheck_game(p->trf, g, &b->oc[i]);
         if (dup)
             b->hidden[i] += filter(o, g);
-        if (b->out.len) {
-            /* Formatted by the thread that checked it. */
+        if (o->format->any_thread && !o->quiet) {
+            /* Formatted by the thread that checked it (a text record
+             * may be empty: out.len says nothing). */
             if (dup)
                 o->format->game(arb_out_buf(), g, &b->oc[i], p->ro);
             else
                 arb_buf_add(arb_out_buf(), b->out.data + rec_start, b->rec_end[i] - rec_start);
             rec_start = b->rec_end[i];
             arb_out_record();
-        } else if (!o->quiet && !o->format->any_thread) {
+        } else if (!o->quiet) {
             o->format->game(arb_out_buf(), g, &b->oc[i], p->ro);
             arb_out_record();
         }
@@ -496,6 +501,16 @@ struct arb_pipeline *arb_pipeline_new(const struct arb_opts *o, const struct arb
         free(p);
         return NULL;
     }
+    if (o->trf) {
+        char err[400];
+        p->trf = arb_trfcheck_new(o->trf, o->trf_round, err, sizeof err);
+        if (!p->trf) {
+            arb_msg("--trf: %s", err);
+            arb_pipeline_close_writes(p);
+            free(p);
+            return NULL;
+        }
+    }
     p->writing = o->write_clean || o->write_flagged || o->write_repaired;
     /* N jobs: N - 1 workers, and the main thread reads, writes, and checks
      * a batch itself whenever it would otherwise wait. */
@@ -519,6 +534,7 @@ struct arb_pipeline *arb_pipeline_new(const struct arb_opts *o, const struct arb
     arb_progress_start(&p->pr, !o->no_progress);
     if (o->duplicates)
         p->dupes = arb_dupes_new();
+
     p->sum.show_profiles = o->profile == NULL;   /* --rules=auto */
     return p;
 }
@@ -538,10 +554,36 @@ void arb_pipeline_flush(struct arb_pipeline *p)
     out_flush(p);
 }
 
+/* --trf: the report's own records, after every game (main thread). */
+static void trf_records(struct arb_pipeline *p)
+{
+    const struct arb_opts *o = p->o;
+    struct arb_arena a;
+    arb_arena_init(&a);
+    struct arb_outcome *oc = arb_xcalloc(1, sizeof *oc);
+    oc->lang_vote = -1;
+    struct arb_game g;
+    while (arb_trfcheck_record(p->trf, &g, &a)) {
+        p->sum.hidden += (uint64_t)filter(o, &g);
+        if (!o->quiet) {
+            o->format->game(arb_out_buf(), &g, oc, p->ro);
+            arb_out_record();
+        }
+        arb_summary_add_findings(&p->sum, &g);
+        if (arb_out_buf()->len >= ARB_OUT_FLUSH_AT)
+            out_flush(p);
+        arb_arena_reset(&a);
+    }
+    free(oc);
+    arb_arena_fini(&a);
+}
+
 void arb_pipeline_wait(struct arb_pipeline *p)
 {
     while (p->next_write < p->next_fill)
         drain(p, !help(p));
+    if (p->trf)
+        trf_records(p);
     pthread_mutex_lock(&p->mu);
     p->stop = true;
     pthread_cond_broadcast(&p->work);
@@ -562,6 +604,7 @@ bool arb_pipeline_close_writes(struct arb_pipeline *p)
 void arb_pipeline_free(struct arb_pipeline *p)
 {
     arb_dupes_free(p->dupes);
+    arb_trfcheck_free(p->trf);
     arb_progress_clear(&p->pr);
     for (int i = 0; i < p->cap; i++) {
         arb_arena_fini(&p->ring[i].arena);

@@ -34,6 +34,14 @@ const char *arb_format_names(void)
     return names;
 }
 
+void arb_summary_add_findings(struct arb_summary *s, const struct arb_game *g)
+{
+    for (int i = 0; i < g->findings.n; i++) {
+        s->by_severity[g->findings.v[i].severity]++;
+        s->by_code[g->findings.v[i].code]++;
+    }
+}
+
 void arb_summary_add_game(struct arb_summary *s, const struct arb_game *g, const struct arb_outcome *oc)
 {
     bool error = false;
@@ -235,8 +243,11 @@ void arb_game_who(struct arb_buf *out, const struct arb_game *g)
 {
     size_t at = out->len;
     const char *w = known_tag(g, "White"), *b = known_tag(g, "Black");
+    const char *pl = known_tag(g, "Player");
     if (w || b)
         arb_buf_printf(out, "%s - %s", w ? w : "?", b ? b : "?");
+    else if (pl)
+        arb_buf_printf(out, "player %s", pl);   /* a record of check --trf */
     const char *r = known_tag(g, "Round");
     if (r) {
         if (out->len > at)

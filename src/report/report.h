@@ -32,6 +32,9 @@ struct arb_summary {
 };
 
 void arb_summary_add_game(struct arb_summary *s, const struct arb_game *g, const struct arb_outcome *oc);
+/* Count a record's findings but no game (check --trf's records of the
+ * tournament report). */
+void arb_summary_add_findings(struct arb_summary *s, const struct arb_game *g);
 
 struct arb_report_opts {
     bool color;                   /* ANSI colours in the text format */

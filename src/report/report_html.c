@@ -545,6 +545,18 @@ static void meta(struct arb_buf *out, const struct arb_game *g, const struct arb
 {
     static const char *const shown[] = {"Event", "Site", "Date", "Round"};
     bool any = false;
+    if (!oc->profile) {
+        /* A record of no game (check --trf's of the tournament report):
+         * nothing was replayed. */
+        const char *r = arb_game_tag(g, "Round");
+        if (r) {
+            arb_buf_adds(out, "<p class=\"meta\">Tournament report \u00B7 Round ");
+            esc(out, r, 0);
+            arb_buf_adds(out, "</p>\n");
+        } else
+            arb_buf_adds(out, "<p class=\"meta\">Tournament report</p>\n");
+        return;
+    }
     arb_buf_adds(out, "<p class=\"meta\">");
     for (size_t i = 0; i < ARB_ARRAY_LEN(shown); i++) {
         const char *v = arb_game_tag(g, shown[i]);

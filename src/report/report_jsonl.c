@@ -130,9 +130,10 @@ static void jsonl_game(struct arb_buf *b, const struct arb_game *g, const struct
     arb_json_key(b, "lang", false);
     arb_json_cstr(b, oc->lang ? oc->lang->code : NULL);
     arb_json_key(b, "rules", false);
-    arb_json_cstr(b, oc->profile->name);
+    /* No profile: a record of no game (check --trf's report records). */
+    arb_json_cstr(b, oc->profile ? oc->profile->name : NULL);
     arb_json_key(b, "mode", false);
-    arb_json_cstr(b, arb_mode_name(oc->mode));
+    arb_json_cstr(b, oc->profile ? arb_mode_name(oc->mode) : NULL);
     arb_json_key(b, "clock", false);
     write_clock(b, oc);
     arb_json_key(b, "plies", false);

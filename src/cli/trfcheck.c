@@ -1,0 +1,356 @@
+/* trfcheck.c — check --trf (see trfcheck.h). */
+#include "cli/trfcheck.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/msg.h"
+#include "base/utf8.h"
+#include "read/trf.h"
+
+/* A record of the report's own, made once the games are done. */
+enum item_kind { ITEM_SYNTAX, ITEM_MISSING, ITEM_POINTS };
+
+struct item {
+    enum item_kind kind;
+    uint32_t line, col;
+    int p, q;                     /* player indexes (q: -1 none) */
+    int round;
+    const char *message;          /* ITEM_SYNTAX: the error's */
+};
+
+struct arb_trfcheck {
+    struct arb_trf t;
+    char *path;
+    int round;                    /* --round, 0 none */
+    bool *matched;                /* [player * n_rounds + r - 1]: a game matched that pairing */
+    bool *seen;                   /* [r]: a game of the input is of round r */
+    struct item *items;
+    int n_items, next;
+    bool done;                    /* the items are made */
+    uint64_t index;
+};
+
+struct arb_trfcheck *arb_trfcheck_new(const char *path, int round, char *err, size_t errlen)
+{
+    struct arb_trfcheck *c = arb_xcalloc(1, sizeof *c);
+    if (arb_trf_read(&c->t, path, err, errlen) < 0) {
+        free(c);
+        return NULL;
+    }
+    c->path = arb_xstrdup(path);
+    c->round = round;
+    int nr = c->t.n_rounds > 0 ? c->t.n_rounds : 1;
+    c->matched = arb_xcalloc((size_t)c->t.n_players * (size_t)nr + 1, sizeof *c->matched);
+    c->seen = arb_xcalloc((size_t)nr + 1, sizeof *c->seen);
+    for (int i = 0; i < c->t.n_errors; i++)
+        arb_msg("%s:%u:%u: error: %s", path, c->t.errors[i].line, c->t.errors[i].col, c->t.errors[i].message);
+    return c;
+}
+
+void arb_trfcheck_free(struct arb_trfcheck *c)
+{
+    if (!c)
+        return;
+    arb_trf_free(&c->t);
+    free(c->path);
+    free(c->matched);
+    free(c->seen);
+    free(c->items);
+    free(c);
+}
+
+static int player_index(const struct arb_trfcheck *c, const struct arb_trf_player *p)
+{
+    return (int)(p - c->t.players);
+}
+
+/* The leading number of a Round tag ("5", "5.3"); 0 for none. */
+static int round_number(const char *s)
+{
+    if (!s || *s < '0' || *s > '9')
+        return 0;
+    long v = strtol(s, NULL, 10);
+    return v > 0 && v < 100000 ? (int)v : 0;
+}
+
+static uint64_t fide_id(const char *s)
+{
+    if (!s || !*s)
+        return 0;
+    uint64_t v = 0;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9' || v > UINT64_MAX / 100)
+            return 0;
+        v = v * 10 + (uint64_t)(*s - '0');
+    }
+    return v;
+}
+
+/* The players a game's side names: by FIDE id (by_id) or by name; their
+ * indexes into out (at most cap), their number. */
+static int candidates(const struct arb_trfcheck *c, const char *name, uint64_t id, bool by_id, int *out, int cap)
+{
+    int n = 0;
+    for (int i = 0; i < c->t.n_players && n < cap; i++) {
+        const struct arb_trf_player *p = &c->t.players[i];
+        if (by_id ? p->fide_id == id : (name && arb_trf_name_match(name, p->name)))
+            out[n++] = i;
+    }
+    return n;
+}
+
+/* The result from the first player's side as a PGN result ("1-0"), NULL
+ * when the code is no game's result. */
+static const char *pgn_result(char code)
+{
+    switch (code) {
+    case '1': case 'W': case '+': return "1-0";
+    case '0': case 'L': case '-': return "0-1";
+    case '=': case 'D': return "1/2-1/2";
+    default: return NULL;
+    }
+}
+
+static struct arb_finding *add(struct arb_game *g, enum arb_code code, const char *tag)
+{
+    struct arb_finding *f = arb_findings_add(&g->findings, g->arena, code);
+    const struct arb_tag *t = tag ? arb_game_find_tag(g, tag) : NULL;
+    f->ply = 0;
+    f->line = t ? t->line : g->line;
+    f->col = t ? t->col : g->col;
+    return f;
+}
+
+/* "2024.05.03" and "24/05/03": the same day?  (The last six digits.) */
+static bool same_day(const char *pgn, const char *trf)
+{
+    char a[16], b[16];
+    int na = 0, nb = 0;
+    for (const char *s = pgn; *s && na < 15; s++)
+        if (*s >= '0' && *s <= '9')
+            a[na++] = *s;
+    for (const char *s = trf; *s && nb < 15; s++)
+        if (*s >= '0' && *s <= '9')
+            b[nb++] = *s;
+    return na >= 6 && nb >= 6 && memcmp(a + na - 6, b + nb - 6, 6) == 0;
+}
+
+bool arb_trfcheck_game(struct arb_trfcheck *c, struct arb_game *g, const struct arb_outcome *oc)
+{
+    const struct arb_trf *t = &c->t;
+    int before = g->findings.n;
+    const char *white = arb_game_tag(g, "White"), *black = arb_game_tag(g, "Black");
+    uint64_t wid = fide_id(arb_game_tag(g, "WhiteFideId")), bid = fide_id(arb_game_tag(g, "BlackFideId"));
+    bool by_id = wid && bid;
+    int tag_round = round_number(arb_game_tag(g, "Round"));
+    int want = c->round ? c->round : tag_round;
+    if (want >= 1 && want <= t->n_rounds)
+        c->seen[want] = true;
+    int ws[64], bs[64];
+    int nw = candidates(c, white, wid, by_id, ws, 64), nb = candidates(c, black, bid, by_id, bs, 64);
+    if (!nw || !nb) {
+        struct arb_finding *f = add(g, ARB_F_TRF_UNPAIRED_GAME, !nw ? "White" : "Black");
+        const char *side = !nw ? "White" : "Black";
+        if (by_id)
+            f->message = arb_arena_printf(g->arena, "no player of %s has the FIDE id %llu of the game's %s", c->path,
+                                          (unsigned long long)(!nw ? wid : bid), side);
+        else
+            f->message = arb_arena_printf(g->arena, "no player of %s is named as the game's %s, '%s'", c->path, side,
+                                          (!nw ? white : black) ? (!nw ? white : black) : "");
+        return true;
+    }
+    /* The pairing: in the round wanted, with the colours of the game, not
+     * matched yet, in that order of weight. */
+    int best_score = -1, bw = -1, bb = -1, br = 0;
+    for (int i = 0; i < nw; i++) {
+        const struct arb_trf_player *p = &t->players[ws[i]];
+        for (int r = 1; r <= p->n_rounds; r++) {
+            const struct arb_trf_round *rd = &p->rounds[r - 1];
+            if (rd->bad || !rd->opp)
+                continue;
+            for (int j = 0; j < nb; j++) {
+                if (t->players[bs[j]].rank != rd->opp)
+                    continue;
+                int score = (r == want) * 4 + (rd->colour == 'w') * 2 + !c->matched[ws[i] * t->n_rounds + r - 1];
+                if (score > best_score) {
+                    best_score = score;
+                    bw = ws[i];
+                    bb = bs[j];
+                    br = r;
+                }
+            }
+        }
+    }
+    if (bw < 0) {
+        struct arb_finding *f = add(g, ARB_F_TRF_UNPAIRED_GAME, "White");
+        const struct arb_trf_player *p = &t->players[ws[0]], *q = &t->players[bs[0]];
+        f->message = arb_arena_printf(g->arena, "%s pairs %s (%d) and %s (%d) in no round%s", c->path, p->name,
+                                      p->rank, q->name, q->rank, nw > 1 || nb > 1 ? " (nor any other players of "
+                                      "those names)" : "");
+        return true;
+    }
+    const struct arb_trf_player *p = &t->players[bw], *q = &t->players[bb];
+    const struct arb_trf_round *rd = &p->rounds[br - 1];
+    c->matched[bw * t->n_rounds + br - 1] = true;
+    c->matched[bb * t->n_rounds + br - 1] = true;
+    c->seen[br] = true;
+    if ((c->round && br != c->round) || (tag_round && tag_round != br)) {
+        struct arb_finding *f = add(g, ARB_F_TRF_ROUND_MISMATCH, "Round");
+        int said = c->round && br != c->round ? c->round : tag_round;
+        const char *date = arb_game_tag(g, "Date");
+        const char *rdate = br <= t->n_round_dates ? t->round_dates[br - 1] : NULL;
+        f->message = arb_arena_printf(g->arena, "%s:%u pairs %s and %s in round %d, not round %d (%s)%s%s%s", c->path,
+                                      p->line, p->name, q->name, br, said,
+                                      c->round && br != c->round ? "--round" : "the Round tag",
+                                      date && rdate && same_day(date, rdate) ? "; the game's Date is round " : "",
+                                      date && rdate && same_day(date, rdate) ? arb_arena_printf(g->arena, "%d", br)
+                                                                             : "",
+                                      date && rdate && same_day(date, rdate) ? "'s date there" : "");
+    }
+    if (rd->colour == 'b') {
+        struct arb_finding *f = add(g, ARB_F_TRF_COLOUR_MISMATCH, "White");
+        f->message = arb_arena_printf(g->arena, "%s:%u:%u has %s Black against %s in round %d; the game has him White",
+                                      c->path, p->line, rd->col + 5, p->name, q->name, br);
+    }
+    const char *res = oc->result_tag;
+    if (rd->result == '+' || rd->result == '-') {
+        struct arb_finding *f = add(g, ARB_F_TRF_RESULT_MISMATCH, "Result");
+        f->message = arb_arena_printf(g->arena, "%s:%u:%u scores round %d as a forfeit (%s %c) where a game was "
+                                      "played", c->path, p->line, rd->col + 7, br, p->name, rd->result);
+    } else if (pgn_result(rd->result) && (!res || strcmp(res, pgn_result(rd->result)) != 0)) {
+        struct arb_finding *f = add(g, ARB_F_TRF_RESULT_MISMATCH, "Result");
+        f->message = arb_arena_printf(g->arena, "%s:%u:%u has %s for %s - %s in round %d; the game's Result is %s",
+                                      c->path, p->line, rd->col + 7, pgn_result(rd->result), p->name, q->name, br,
+                                      res ? res : "missing");
+    }
+    if (g->findings.n == before)
+        return false;
+    arb_findings_sort(&g->findings);
+    return true;
+}
+
+static int cmp_item(const void *a, const void *b)
+{
+    const struct item *x = a, *y = b;
+    if (x->line != y->line)
+        return x->line < y->line ? -1 : 1;
+    if (x->col != y->col)
+        return x->col < y->col ? -1 : 1;
+    return (int)x->kind - (int)y->kind;
+}
+
+static void push(struct arb_trfcheck *c, struct item it)
+{
+    c->items = arb_xrealloc(c->items, (size_t)(c->n_items + 1) * sizeof *c->items);
+    c->items[c->n_items++] = it;
+}
+
+static void make_items(struct arb_trfcheck *c)
+{
+    const struct arb_trf *t = &c->t;
+    c->done = true;
+    for (int i = 0; i < t->n_errors; i++)
+        push(c, (struct item){ITEM_SYNTAX, t->errors[i].line, t->errors[i].col, -1, -1, 0, t->errors[i].message});
+    for (int r = 1; r <= t->n_rounds; r++) {
+        if (c->round ? r != c->round : !c->seen[r])
+            continue;
+        for (int i = 0; i < t->n_players; i++) {
+            const struct arb_trf_player *p = &t->players[i];
+            const struct arb_trf_round *rd = arb_trf_round_of(p, r);
+            if (!rd || rd->bad || !arb_trf_played(rd->result) || c->matched[i * t->n_rounds + r - 1])
+                continue;
+            const struct arb_trf_player *q = arb_trf_player(t, rd->opp);
+            const struct arb_trf_round *back = q ? arb_trf_round_of(q, r) : NULL;
+            if (!q || !back || back->opp != p->rank || back->bad)
+                continue;   /* a trf-syntax error says it */
+            if (q->line < p->line)
+                continue;   /* once per pairing: from its earlier line */
+            push(c, (struct item){ITEM_MISSING, p->line, rd->col, i, player_index(c, q), r, NULL});
+        }
+    }
+    for (int i = 0; i < t->n_players; i++) {
+        const struct arb_trf_player *p = &t->players[i];
+        if (!p->have_points)
+            continue;
+        int sum = 0;
+        bool bad = false;
+        for (int r = 1; r <= p->n_rounds; r++) {
+            bad |= p->rounds[r - 1].bad;
+            sum += arb_trf_points10(t, p->rounds[r - 1].result);
+        }
+        if (!bad && sum != p->points10)
+            push(c, (struct item){ITEM_POINTS, p->line, p->points_col, i, -1, sum, NULL});
+    }
+    if (c->n_items > 1)
+        qsort(c->items, (size_t)c->n_items, sizeof *c->items, cmp_item);
+}
+
+static void add_tag(struct arb_game *g, struct arb_arena *a, const char *name, const char *value)
+{
+    struct arb_tag *tags = arb_arena_alloc(a, (size_t)(g->n_tags + 1) * sizeof *tags);
+    if (g->n_tags)
+        memcpy(tags, g->tags, (size_t)g->n_tags * sizeof *tags);
+    tags[g->n_tags++] = (struct arb_tag){.name = name, .value = arb_arena_strndup(a, value, strlen(value))};
+    g->tags = tags;
+}
+
+static const char *tenths(struct arb_arena *a, int v)
+{
+    return arb_arena_printf(a, "%d.%d", v / 10, v % 10);
+}
+
+bool arb_trfcheck_record(struct arb_trfcheck *c, struct arb_game *g, struct arb_arena *a)
+{
+    if (!c->done)
+        make_items(c);
+    if (c->next >= c->n_items)
+        return false;
+    const struct item *it = &c->items[c->next++];
+    const struct arb_trf *t = &c->t;
+    const char *text = arb_trf_line(t, it->line);
+    memset(g, 0, sizeof *g);
+    g->file = c->path;
+    g->index = ++c->index;
+    g->line = it->line;
+    g->col = 1;
+    g->start_off = 0;
+    g->end_off = strlen(text);
+    g->raw_start = g->raw_end = UINT64_MAX;
+    g->text = arb_arena_strndup(a, text, strlen(text));
+    g->arena = a;
+    enum arb_code code = it->kind == ITEM_SYNTAX ? ARB_F_TRF_SYNTAX
+                         : it->kind == ITEM_MISSING ? ARB_F_TRF_MISSING_GAME : ARB_F_TRF_POINTS_MISMATCH;
+    struct arb_finding *f = arb_findings_add(&g->findings, a, code);
+    f->ply = 0;
+    f->line = it->line;
+    f->col = it->col;
+    if (it->kind == ITEM_SYNTAX) {
+        for (int i = 0; i < t->n_players; i++)
+            if (t->players[i].line == it->line) {
+                add_tag(g, a, "Player", t->players[i].name);   /* the line of a player */
+                break;
+            }
+        f->message = arb_arena_printf(a, "%s", it->message);
+    } else if (it->kind == ITEM_MISSING) {
+        const struct arb_trf_player *p = &t->players[it->p], *q = &t->players[it->q];
+        const struct arb_trf_round *rd = arb_trf_round_of(p, it->round);
+        bool p_white = rd->colour == 'w';
+        const struct arb_trf_player *w = p_white ? p : q, *b = p_white ? q : p;
+        char res = p_white ? rd->result : arb_trf_round_of(q, it->round)->result;
+        add_tag(g, a, "White", w->name);
+        add_tag(g, a, "Black", b->name);
+        add_tag(g, a, "Round", arb_arena_printf(a, "%d", it->round));
+        f->message = arb_arena_printf(a, "round %d: %s - %s (%s) was played, and no game of the input is it",
+                                      it->round, w->name, b->name, pgn_result(res));
+    } else {
+        const struct arb_trf_player *p = &t->players[it->p];
+        add_tag(g, a, "Player", p->name);
+        f->message = arb_arena_printf(a, "%s has %s points in the report; the results of the %d round%s add up to %s",
+                                      p->name, tenths(a, p->points10), p->n_rounds, p->n_rounds == 1 ? "" : "s",
+                                      tenths(a, it->round));
+    }
+    return true;
+}

@@ -1,0 +1,838 @@
+/* trf.c — the TRF-16 reader (see trf.h).
+ *
+ * The file is read whole (a tournament's report is small), split into
+ * lines in place; a line that is not UTF-8 is taken as Latin-1 (the code
+ * page of older exports) and converted, so that columns count characters
+ * and names compare as text.  Fields are cut by character columns, as the
+ * specification numbers them.
+ */
+#include "read/trf.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/utf8.h"
+#include "base/util.h"
+
+#define TRF_MAX_BYTES (64u << 20)   /* a larger file is no tournament report */
+#define TRF_MAX_RANK 9999
+#define TRF_MAX_ROUNDS 999
+
+/* One line while it is read: its text and where each character starts. */
+struct line {
+    const char *s;
+    size_t len;
+    uint32_t *at;                 /* at[i]: byte offset of character i; at[n] = len */
+    uint32_t n;                   /* characters */
+    uint32_t no;                  /* line number */
+};
+
+static void add_error(struct arb_trf *t, uint32_t line, uint32_t col, const char *fmt, ...) ARB_PRINTF(4, 5);
+static void add_error(struct arb_trf *t, uint32_t line, uint32_t col, const char *fmt, ...)
+{
+    if (t->n_errors == t->cap_errors) {
+        t->cap_errors = t->cap_errors ? 2 * t->cap_errors : 16;
+        t->errors = arb_xrealloc(t->errors, (size_t)t->cap_errors * sizeof *t->errors);
+    }
+    struct arb_buf b = {0};
+    va_list ap;
+    va_start(ap, fmt);
+    arb_buf_vprintf(&b, fmt, ap);
+    va_end(ap);
+    t->errors[t->n_errors++] = (struct arb_trf_error){.line = line, .col = col, .message = b.data};
+}
+
+/* Characters c1..c2 (1-based, inclusive) of the line, blanks trimmed; the
+ * part the line holds (empty past its end).  *col: the column of the first
+ * character kept (c1 when nothing is). */
+static const char *field(const struct line *l, uint32_t c1, uint32_t c2, size_t *n, uint32_t *col)
+{
+    if (col)
+        *col = c1;
+    if (c1 > l->n) {
+        *n = 0;
+        return l->s + l->len;
+    }
+    if (c2 > l->n)
+        c2 = l->n;
+    while (c1 <= c2 && l->s[l->at[c1 - 1]] == ' ')
+        c1++;
+    while (c2 >= c1 && l->s[l->at[c2 - 1]] == ' ')
+        c2--;
+    if (col && c1 <= c2)
+        *col = c1;
+    if (c1 > c2) {
+        *n = 0;
+        return l->s + l->len;
+    }
+    *n = l->at[c2] - l->at[c1 - 1];
+    return l->s + l->at[c1 - 1];
+}
+
+/* The character at column c (a byte; ' ' past the line's end, 0x80 for a
+ * character that is not ASCII). */
+static char char_at(const struct line *l, uint32_t c)
+{
+    if (c < 1 || c > l->n)
+        return ' ';
+    unsigned char ch = (unsigned char)l->s[l->at[c - 1]];
+    return ch < 0x80 ? (char)ch : (char)0x80;
+}
+
+static bool all_digits(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (s[i] < '0' || s[i] > '9')
+            return false;
+    return n > 0;
+}
+
+static long to_long(const char *s, size_t n)
+{
+    long v = 0;
+    for (size_t i = 0; i < n && v < 100000000000000L; i++)
+        v = v * 10 + (s[i] - '0');
+    return v;
+}
+
+/* "11.5", "2,0", "3": tenths; -1 if it is no number of points. */
+static int points10(const char *s, size_t n)
+{
+    size_t i = 0;
+    int v = 0;
+    bool digits = false;
+    while (i < n && s[i] >= '0' && s[i] <= '9' && v < 100000) {
+        v = v * 10 + (s[i++] - '0');
+        digits = true;
+    }
+    v *= 10;
+    if (i < n && (s[i] == '.' || s[i] == ',')) {
+        i++;
+        if (i < n && s[i] >= '0' && s[i] <= '9') {
+            v += s[i++] - '0';
+            digits = true;
+        }
+        while (i < n && s[i] == '0')
+            i++;
+    }
+    return digits && i == n ? v : -1;
+}
+
+static char *dup_field(const char *s, size_t n)
+{
+    char *d = arb_xmalloc(n + 1);
+    memcpy(d, s, n);
+    d[n] = 0;
+    return d;
+}
+
+/* The strings the table owns beside its text: freed with it. */
+struct owned {
+    char **v;
+    int n, cap;
+};
+
+static const char *keep(struct owned *o, char *s)
+{
+    if (o->n == o->cap) {
+        o->cap = o->cap ? 2 * o->cap : 64;
+        o->v = arb_xrealloc(o->v, (size_t)o->cap * sizeof *o->v);
+    }
+    return o->v[o->n++] = s;
+}
+
+static bool result_code(char c, char *out)
+{
+    if (c >= 'a' && c <= 'z')
+        c = (char)(c - 'a' + 'A');
+    if (!strchr("10=+-WDLHFUZ ", c) || c == 0)
+        return false;
+    *out = c;
+    return true;
+}
+
+/* One round block of a player line: columns s .. s+9 (s = 90 + 10(r-1)):
+ * two blanks, opponent (4), blank, colour, blank, result.  False with an
+ * error when it cannot be read. */
+static bool read_block(struct arb_trf *t, const struct line *l, uint32_t s, int r, struct arb_trf_round *out)
+{
+    memset(out, 0, sizeof *out);
+    out->col = s + 2;
+    out->colour = '-';
+    out->result = ' ';
+    for (uint32_t c = s; c < s + 2; c++)
+        if (char_at(l, c) != ' ') {
+            add_error(t, l->no, c, "round %d: the block does not fit its columns (%u-%u): '%c' where a blank "
+                      "belongs", r, s, s + 9, char_at(l, c) == (char)0x80 ? '?' : char_at(l, c));
+            return false;
+        }
+    size_t n;
+    uint32_t col;
+    const char *opp = field(l, s + 2, s + 5, &n, &col);
+    if (n && !all_digits(opp, n)) {
+        add_error(t, l->no, col, "round %d: the opponent's start rank is not a number: '%.*s'", r, (int)n, opp);
+        return false;
+    }
+    out->opp = n ? (int)to_long(opp, n) : 0;
+    if (char_at(l, s + 6) != ' ' || char_at(l, s + 8) != ' ') {
+        uint32_t c = char_at(l, s + 6) != ' ' ? s + 6 : s + 8;
+        add_error(t, l->no, c, "round %d: the block does not fit its columns (%u-%u): a blank belongs at column %u",
+                  r, s, s + 9, c);
+        return false;
+    }
+    char colour = char_at(l, s + 7);
+    if (colour == 'W' || colour == 'B')
+        colour = (char)(colour - 'A' + 'a');
+    if (colour == ' ')
+        colour = '-';
+    if (colour != 'w' && colour != 'b' && colour != '-') {
+        add_error(t, l->no, s + 7, "round %d: unknown colour '%c' (w, b or -)", r,
+                  colour == (char)0x80 ? '?' : colour);
+        return false;
+    }
+    out->colour = colour;
+    char res;
+    if (!result_code(char_at(l, s + 9), &res)) {
+        char c = char_at(l, s + 9);
+        add_error(t, l->no, s + 9, "round %d: unknown result code '%c' (1 0 = + - W D L H F U Z)", r,
+                  c == (char)0x80 ? '?' : c);
+        return false;
+    }
+    out->result = res;
+    if (arb_trf_played(res) && (out->opp == 0 || colour == '-')) {
+        add_error(t, l->no, out->opp == 0 ? s + 2 : s + 7, "round %d: result '%c' is a game played, but the "
+                  "block names %s", r, res, out->opp == 0 ? "no opponent" : "no colour");
+        return false;
+    }
+    if (out->opp && strchr("HFUZ", res)) {
+        add_error(t, l->no, s + 9, "round %d: result '%c' is a bye, but the block names opponent %d", r, res, out->opp);
+        return false;
+    }
+    return true;
+}
+
+static void read_player(struct arb_trf *t, struct owned *own, const struct line *l)
+{
+    size_t n;
+    uint32_t col;
+    const char *s = field(l, 5, 8, &n, &col);
+    if (!all_digits(s, n) || to_long(s, n) < 1 || to_long(s, n) > TRF_MAX_RANK) {
+        add_error(t, l->no, col, "the start rank (columns 5-8) is not a number from 1 to 9999: '%.*s'",
+                  (int)(n > 40 ? 40 : n), s);
+        return;
+    }
+    int rank = (int)to_long(s, n);
+    if (t->by_rank[rank] >= 0) {
+        add_error(t, l->no, col, "start rank %d is given twice (line %u too)", rank,
+                  t->players[t->by_rank[rank]].line);
+        return;
+    }
+    struct arb_trf_player p = {.rank = rank, .line = l->no};
+    s = field(l, 15, 47, &n, NULL);
+    p.name = keep(own, dup_field(s, n));
+    s = field(l, 49, 52, &n, NULL);
+    if (all_digits(s, n))
+        p.rating = (int)to_long(s, n);
+    s = field(l, 54, 56, &n, NULL);
+    if (n <= 3) {
+        memcpy(p.fed, s, n);
+        p.fed[n] = 0;
+    }
+    s = field(l, 58, 68, &n, &col);
+    if (n && !all_digits(s, n)) {
+        add_error(t, l->no, col, "the FIDE id (columns 58-68) is not a number: '%.*s'", (int)n, s);
+    } else if (n) {
+        p.fide_id = (uint64_t)to_long(s, n);
+    }
+    s = field(l, 81, 84, &n, &col);
+    p.points_col = col;
+    if (n) {
+        int v = points10(s, n);
+        if (v < 0)
+            add_error(t, l->no, col, "the points (columns 81-84) are not a number: '%.*s'", (int)n, s);
+        else {
+            p.have_points = true;
+            p.points10 = v;
+        }
+    }
+    /* The round blocks, from column 90 (two blanks, then the opponent at 92). */
+    int cap = 0;
+    for (int r = 1; r <= TRF_MAX_ROUNDS; r++) {
+        uint32_t b = 90 + 10u * (uint32_t)(r - 1);
+        size_t rest;
+        field(l, b, l->n, &rest, NULL);
+        if (b > l->n || rest == 0)
+            break;
+        if (p.n_rounds == cap) {
+            cap = cap ? 2 * cap : 16;
+            p.rounds = arb_xrealloc(p.rounds, (size_t)cap * sizeof *p.rounds);
+        }
+        struct arb_trf_round *rd = &p.rounds[p.n_rounds++];
+        if (!read_block(t, l, b, r, rd))
+            rd->bad = true;
+    }
+    if (p.n_rounds > t->n_rounds)
+        t->n_rounds = p.n_rounds;
+    if (p.rounds)
+        keep(own, (char *)p.rounds);
+    t->players = arb_xrealloc(t->players, (size_t)(t->n_players + 1) * sizeof *t->players);
+    t->by_rank[rank] = t->n_players;
+    t->players[t->n_players++] = p;
+}
+
+/* 132: a date per round, 8 characters from column 92 + 10(r-1). */
+static void read_round_dates(struct arb_trf *t, struct owned *own, const struct line *l)
+{
+    for (int r = 1; r <= TRF_MAX_ROUNDS; r++) {
+        uint32_t b = 92 + 10u * (uint32_t)(r - 1);
+        if (b > l->n)
+            break;
+        size_t n;
+        const char *s = field(l, b, b + 7, &n, NULL);
+        t->round_dates = arb_xrealloc(t->round_dates, (size_t)r * sizeof *t->round_dates);
+        t->round_dates[r - 1] = n ? keep(own, dup_field(s, n)) : NULL;
+        t->n_round_dates = r;
+    }
+}
+
+/* 162 (positions 6, 7-10, then every 9) and bbpPairings' BBx lines. */
+static void read_scoring(struct arb_trf *t, const struct line *l, const char *tag)
+{
+    size_t n;
+    uint32_t col;
+    if (strcmp(tag, "162") == 0) {
+        for (uint32_t c = 6; c <= l->n; c += 9) {
+            char code = char_at(l, c);
+            const char *s = field(l, c + 1, c + 4, &n, &col);
+            int v = points10(s, n);
+            if (code == ' ' && n == 0)
+                continue;
+            if (v < 0 || !strchr("WDLAPX", code) || code == 0) {
+                add_error(t, l->no, v < 0 ? col : c, "scoring (162): expected a code (W D L A P X) and points");
+                return;
+            }
+            switch (code) {
+            case 'W': t->scoring.win = t->scoring.full_bye = v; break;
+            case 'D': t->scoring.draw = t->scoring.half_bye = v; break;
+            case 'L': t->scoring.loss = v; break;
+            case 'A': t->scoring.zero_bye = t->scoring.forfeit_loss = v; break;
+            case 'P': t->scoring.pab = v; break;
+            default: break;
+            }
+        }
+        return;
+    }
+    const char *s = field(l, 5, l->n, &n, &col);
+    int v = points10(s, n);
+    if (v < 0) {
+        add_error(t, l->no, col, "%s: the points are not a number: '%.*s'", tag, (int)(n > 40 ? 40 : n), s);
+        return;
+    }
+    switch (tag[2]) {
+    case 'W': t->scoring.win = v; break;
+    case 'D': t->scoring.draw = v; break;
+    case 'L': t->scoring.loss = v; break;
+    case 'Z': t->scoring.zero_bye = v; break;
+    case 'F': t->scoring.forfeit_loss = v; break;
+    case 'U': t->scoring.pab = v; break;
+    default: break;
+    }
+}
+
+/* Each pairing from both sides: the opponent is a player, and his block
+ * of that round names this player back, with the other colour and the
+ * other half of the result.  Reported once, at the later line's block. */
+static void check_pairings(struct arb_trf *t)
+{
+    for (int i = 0; i < t->n_players; i++) {
+        const struct arb_trf_player *p = &t->players[i];
+        for (int r = 1; r <= p->n_rounds; r++) {
+            const struct arb_trf_round *a = &p->rounds[r - 1];
+            if (a->bad || a->opp == 0)
+                continue;
+            const struct arb_trf_player *q = arb_trf_player(t, a->opp);
+            if (!q) {
+                add_error(t, p->line, a->col, "round %d: opponent %d is no player of the file", r, a->opp);
+                continue;
+            }
+            if (q == p) {
+                add_error(t, p->line, a->col, "round %d: the player is paired with himself", r);
+                continue;
+            }
+            const struct arb_trf_round *b = arb_trf_round_of(q, r);
+            if (b && b->bad)
+                continue;   /* its own error said it */
+            if (!b || b->opp != p->rank) {
+                add_error(t, p->line, a->col, "round %d: paired with %d, whose line (%u) %s", r, q->rank, q->line,
+                          !b ? "has no block for that round"
+                          : b->opp ? "names another opponent" : "names no opponent");
+                continue;
+            }
+            if (p->line < q->line)
+                continue;   /* the pair is checked from the later line */
+            if (a->colour != '-' && b->colour != '-' && a->colour == b->colour) {
+                add_error(t, p->line, a->col + 5, "round %d: both %d (line %u) and %d have colour '%c'", r, q->rank,
+                          q->line, p->rank, a->colour);
+                continue;
+            }
+            char x = a->result, y = b->result;
+            bool ok;
+            if (x == ' ' || y == ' ')
+                ok = x == y;
+            else if (strchr("+-", x) || strchr("+-", y))
+                ok = (x == '+' && y == '-') || (x == '-' && y == '+') || (x == '-' && y == '-');
+            else
+                ok = (x == '1' && y == '0') || (x == '0' && y == '1') || (x == '=' && y == '=')
+                     || (x == 'W' && y == 'L') || (x == 'L' && y == 'W') || (x == 'D' && y == 'D');
+            if (!ok)
+                add_error(t, p->line, a->col + 7, "round %d: result '%c' against %d, who has '%c' against this player "
+                          "(line %u): the two do not add up", r, x, q->rank, y, q->line);
+        }
+    }
+}
+
+static int cmp_error(const void *a, const void *b)
+{
+    const struct arb_trf_error *x = a, *y = b;
+    if (x->line != y->line)
+        return x->line < y->line ? -1 : 1;
+    return x->col < y->col ? -1 : x->col > y->col;
+}
+
+/* Are the n bytes at s UTF-8 throughout, without a NUL? */
+static bool all_utf8(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n;) {
+        size_t w = arb_utf8_valid((const unsigned char *)s + i, n - i);
+        if (!w || !s[i])
+            return false;
+        i += w;
+    }
+    return true;
+}
+
+/* Latin-1 to UTF-8 (a line that is not UTF-8). */
+static char *latin1(const char *s, size_t n, size_t *out_n)
+{
+    char *d = arb_xmalloc(2 * n + 1), *p = d;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c < 0x80)
+            *p++ = (char)c;
+        else {
+            *p++ = (char)(0xC0 | (c >> 6));
+            *p++ = (char)(0x80 | (c & 0x3F));
+        }
+    }
+    *p = 0;
+    *out_n = (size_t)(p - d);
+    return d;
+}
+
+int arb_trf_parse(struct arb_trf *t, const char *data, size_t len, char *err, size_t errlen)
+{
+    memset(t, 0, sizeof *t);
+    t->scoring = (struct arb_trf_scoring){10, 5, 0, 0, 0, 10, 10, 5};
+    t->by_rank = arb_xmalloc((TRF_MAX_RANK + 1) * sizeof *t->by_rank);
+    for (int i = 0; i <= TRF_MAX_RANK; i++)
+        t->by_rank[i] = -1;
+    if (len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0) {
+        data += 3;
+        len -= 3;
+    }
+    /* The text, each line made UTF-8 and NUL-terminated. */
+    struct arb_buf text = {0};
+    size_t cap_lines = 0;
+    struct owned own = {0};
+    for (size_t i = 0; i < len;) {
+        /* A line ends at LF, CR LF or a lone CR (older Mac exports). */
+        size_t n = 0;
+        while (i + n < len && data[i + n] != '\n' && data[i + n] != '\r')
+            n++;
+        size_t next = i + n;
+        if (next < len && data[next] == '\r')
+            next++;
+        if (next < len && data[next] == '\n' && (next == i + n || data[next - 1] == '\r'))
+            next++;
+        if (t->n_lines == cap_lines) {
+            cap_lines = cap_lines ? 2 * cap_lines : 256;
+            t->line_off = arb_xrealloc(t->line_off, cap_lines * sizeof *t->line_off);
+        }
+        if (text.len > UINT32_MAX - 2 * n - 1) {
+            snprintf(err, errlen, "too large for a tournament report");
+            arb_buf_free(&text);
+            free(own.v);
+            arb_trf_free(t);
+            return -1;
+        }
+        t->line_off[t->n_lines++] = (uint32_t)text.len;
+        const char *s = data + i;
+        if (all_utf8(s, n)) {
+            arb_buf_add(&text, s, n);
+        } else {
+            size_t m;
+            char *u = latin1(s, n, &m);
+            for (size_t k = 0; k < m; k++)
+                if (!u[k])
+                    u[k] = ' ';   /* a NUL byte is junk, not the line's end */
+            arb_buf_add(&text, u, m);
+            free(u);
+        }
+        arb_buf_addc(&text, '\0');
+        i = next;
+    }
+    t->text = text.data ? text.data : arb_xstrdup("");
+    uint32_t *at = NULL;
+    size_t cap_at = 0;
+    bool any_player = false;
+    for (uint32_t k = 0; k < t->n_lines; k++) {
+        struct line l = {.s = t->text + t->line_off[k], .no = k + 1};
+        l.len = strlen(l.s);
+        if (cap_at < l.len + 1) {
+            cap_at = l.len + 1;
+            at = arb_xrealloc(at, cap_at * sizeof *at);
+        }
+        for (size_t b = 0; b < l.len;) {
+            at[l.n++] = (uint32_t)b;
+            bool cut;
+            size_t w = arb_utf8_char((const unsigned char *)l.s + b, l.len - b, &cut);
+            b += w ? w : 1;
+        }
+        at[l.n] = (uint32_t)l.len;
+        l.at = at;
+        size_t n;
+        field(&l, 1, l.n, &n, NULL);
+        if (n == 0 || (l.len >= 3 && memcmp(l.s, "###", 3) == 0))
+            continue;   /* blank, or a comment */
+        char tag[4] = {0};
+        for (uint32_t c = 1; c <= 3; c++)
+            tag[c - 1] = char_at(&l, c);
+        bool tag_ok = (unsigned char)tag[0] < 0x80 && (unsigned char)tag[1] < 0x80 && (unsigned char)tag[2] < 0x80;
+        for (int c = 0; c < 3 && tag_ok; c++)
+            tag_ok = (tag[c] >= '0' && tag[c] <= '9') || (tag[c] >= 'A' && tag[c] <= 'Z')
+                     || (tag[c] >= 'a' && tag[c] <= 'z');
+        if (!tag_ok || (l.n > 3 && char_at(&l, 4) != ' ')) {
+            add_error(t, l.no, 1, "not a TRF record: a line starts with its three-character code and a blank");
+            continue;
+        }
+        if (strcmp(tag, "001") == 0) {
+            any_player = true;
+            read_player(t, &own, &l);
+        } else if (strcmp(tag, "012") == 0) {
+            const char *s = field(&l, 5, l.n, &n, NULL);
+            t->name = keep(&own, dup_field(s, n));
+        } else if (strcmp(tag, "042") == 0 || strcmp(tag, "052") == 0) {
+            const char *s = field(&l, 5, l.n, &n, NULL);
+            *(tag[1] == '4' ? &t->start : &t->end) = keep(&own, dup_field(s, n));
+        } else if (strcmp(tag, "132") == 0) {
+            read_round_dates(t, &own, &l);
+        } else if (strcmp(tag, "162") == 0 || (tag[0] == 'B' && tag[1] == 'B' && strchr("WDLZFU", tag[2]))) {
+            read_scoring(t, &l, tag);
+        }
+    }
+    free(at);
+    /* What the table owns, freed by arb_trf_free: the strings kept. */
+    t->owned = own.v;
+    t->n_owned = own.n;
+    if (!any_player) {
+        snprintf(err, errlen, "not a TRF file: no player (001) line");
+        arb_trf_free(t);
+        return -1;
+    }
+    check_pairings(t);
+    if (t->n_errors)
+        qsort(t->errors, (size_t)t->n_errors, sizeof *t->errors, cmp_error);
+    return 0;
+}
+
+int arb_trf_read(struct arb_trf *t, const char *path, char *err, size_t errlen)
+{
+    memset(t, 0, sizeof *t);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    struct arb_buf b = {0};
+    char chunk[65536];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        arb_buf_add(&b, chunk, n);
+        if (b.len > TRF_MAX_BYTES)
+            break;
+    }
+    bool bad = ferror(f);
+    int e = errno;
+    fclose(f);
+    if (bad || b.len > TRF_MAX_BYTES) {
+        snprintf(err, errlen, "%s: %s", path, bad ? strerror(e) : "larger than 64 MB: not a tournament report");
+        arb_buf_free(&b);
+        return -1;
+    }
+    char why[200];
+    int r = arb_trf_parse(t, b.data ? b.data : "", b.len, why, sizeof why);
+    if (r < 0)
+        snprintf(err, errlen, "%s: %s", path, why);
+    arb_buf_free(&b);
+    return r;
+}
+
+void arb_trf_free(struct arb_trf *t)
+{
+    for (int i = 0; i < t->n_errors; i++)
+        free((char *)t->errors[i].message);
+    free(t->errors);
+    for (int i = 0; i < t->n_owned; i++)
+        free(t->owned[i]);
+    free(t->owned);
+    free(t->players);
+    free(t->by_rank);
+    free(t->round_dates);
+    free(t->line_off);
+    free(t->text);
+    memset(t, 0, sizeof *t);
+}
+
+const char *arb_trf_line(const struct arb_trf *t, uint32_t n)
+{
+    return n >= 1 && n <= t->n_lines ? t->text + t->line_off[n - 1] : "";
+}
+
+const struct arb_trf_player *arb_trf_player(const struct arb_trf *t, int rank)
+{
+    if (rank < 1 || rank > TRF_MAX_RANK || t->by_rank[rank] < 0)
+        return NULL;
+    return &t->players[t->by_rank[rank]];
+}
+
+const struct arb_trf_round *arb_trf_round_of(const struct arb_trf_player *p, int r)
+{
+    return r >= 1 && r <= p->n_rounds ? &p->rounds[r - 1] : NULL;
+}
+
+bool arb_trf_played(char result)
+{
+    return result && strchr("10=WDL", result);
+}
+
+int arb_trf_points10(const struct arb_trf *t, char result)
+{
+    const struct arb_trf_scoring *s = &t->scoring;
+    switch (result) {
+    case '1': case 'W': case '+': return s->win;
+    case 'F': return s->full_bye;
+    case 'U': return s->pab;
+    case '=': case 'D': return s->draw;
+    case 'H': return s->half_bye;
+    case '0': case 'L': return s->loss;
+    case '-': return s->forfeit_loss;
+    case 'Z': return s->zero_bye;
+    default: return 0;
+    }
+}
+
+/* ---- names ------------------------------------------------------------ */
+
+/* U+00C0-U+00FF to lower-case ASCII ('.': a separator, '*': two letters). */
+static const char latin1_sup[65] =
+    "aaaaaa*ceeeeiiii" "dnooooo.ouuuuy**"
+    "aaaaaa*ceeeeiiii" "dnooooo.ouuuuy*y";
+/* U+0100-U+017F (Latin Extended-A) likewise. */
+static const char ext_a[129] =
+    "aaaaaaccccccccdd" "ddeeeeeeeeeegggg"
+    "gggghhhhiiiiiiii" "ii**jjkkklllllll"
+    "lllnnnnnnnnnoooo" "oo**rrrrrrssssss"
+    "ssttttttuuuuuuuu" "uuuuwwyyyzzzzzzs";
+
+/* The ASCII for code point c: letters folded, "" for a mark to drop, " "
+ * for a separator; NULL to keep the character as it is. */
+static const char *fold_cp(uint32_t c, char tmp[3])
+{
+    tmp[1] = tmp[2] = 0;
+    if (c >= 0x300 && c <= 0x36F)
+        return "";   /* combining marks (decomposed accents) */
+    const char *tab = NULL;
+    uint32_t base = 0;
+    if (c >= 0xC0 && c <= 0xFF)
+        tab = latin1_sup, base = 0xC0;
+    else if (c >= 0x100 && c <= 0x17F)
+        tab = ext_a, base = 0x100;
+    else if (c == 0x218 || c == 0x219)
+        return "s";
+    else if (c == 0x21A || c == 0x21B)
+        return "t";
+    if (!tab)
+        return NULL;
+    char x = tab[c - base];
+    if (x == '.')
+        return " ";
+    if (x != '*') {
+        tmp[0] = x;
+        return tmp;
+    }
+    switch (c) {
+    case 0xC6: case 0xE6: return "ae";
+    case 0xDE: case 0xFE: return "th";
+    case 0xDF: return "ss";
+    case 0x132: case 0x133: return "ij";
+    default: return "oe";   /* U+0152, U+0153 */
+    }
+}
+
+void arb_trf_name_fold(const char *s, char *out, size_t cap)
+{
+    size_t o = 0, n = strlen(s);
+    bool sep = true;   /* at a word's start */
+    char tmp[3];
+    if (!cap)
+        return;
+    for (size_t i = 0; i < n && o + 4 < cap;) {
+        unsigned char ch = (unsigned char)s[i];
+        const char *rep;
+        size_t w = 1;
+        char one[2] = {0};
+        if (ch < 0x80) {
+            if ((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9'))
+                one[0] = (char)ch, rep = one;
+            else if (ch >= 'A' && ch <= 'Z')
+                one[0] = (char)(ch - 'A' + 'a'), rep = one;
+            else if (ch == '\'' || ch == '`')
+                rep = "";   /* O'Neil: one word */
+            else
+                rep = " ";   /* blanks, commas, dots, hyphens */
+        } else {
+            bool cut;
+            w = arb_utf8_char((const unsigned char *)s + i, n - i, &cut);
+            if (!w)
+                w = 1;
+            rep = fold_cp(arb_utf8_decode((const unsigned char *)s + i, w), tmp);
+            if (!rep) {
+                /* Another script: kept as it is, as part of the word. */
+                if (sep && o)
+                    out[o++] = ' ';
+                sep = false;
+                for (size_t k = 0; k < w && o + 1 < cap; k++)
+                    out[o++] = s[i + k];
+                i += w;
+                continue;
+            }
+        }
+        i += w;
+        if (rep[0] == ' ') {
+            sep = true;
+            continue;
+        }
+        if (!rep[0])
+            continue;
+        if (sep && o)
+            out[o++] = ' ';
+        sep = false;
+        for (const char *p = rep; *p && o + 1 < cap; p++)
+            out[o++] = *p;
+    }
+    out[o] = 0;
+}
+
+#define NAME_WORDS 12
+
+struct name {
+    char buf[256];
+    char *w[NAME_WORDS];
+    bool family[NAME_WORDS];      /* a word before the comma of "Last, First" */
+    int n;
+};
+
+static void name_split(const char *s, struct name *nm)
+{
+    /* The family name: before a comma, when there is one. */
+    const char *comma = strchr(s, ',');
+    char fam[256] = "";
+    if (comma) {
+        size_t k = (size_t)(comma - s);
+        char tmp[256];
+        if (k >= sizeof tmp)
+            k = sizeof tmp - 1;
+        memcpy(tmp, s, k);
+        tmp[k] = 0;
+        arb_trf_name_fold(tmp, fam, sizeof fam);
+    }
+    int fam_words = 0;
+    for (char *p = fam; *p; p++)
+        fam_words += (p == fam || p[-1] == ' ');
+    arb_trf_name_fold(s, nm->buf, sizeof nm->buf);
+    nm->n = 0;
+    for (char *p = strtok(nm->buf, " "); p && nm->n < NAME_WORDS; p = strtok(NULL, " ")) {
+        nm->family[nm->n] = nm->n < fam_words;
+        nm->w[nm->n++] = p;
+    }
+}
+
+/* Two words the same, "ue" for "ü" too (Huebner = Hübner, folded hubner). */
+static bool word_eq(const char *a, const char *b)
+{
+    if (strcmp(a, b) == 0)
+        return true;
+    for (;;) {
+        if (*a == *b) {
+            if (!*a)
+                return true;
+            bool vowel = strchr("aou", *a) != NULL;
+            a++, b++;
+            if (vowel && *a == 'e' && *b != 'e')
+                a++;
+            else if (vowel && *b == 'e' && *a != 'e')
+                b++;
+            continue;
+        }
+        return false;
+    }
+}
+
+bool arb_trf_name_match(const char *a, const char *b)
+{
+    struct name x, y;
+    name_split(a, &x);
+    name_split(b, &y);
+    if (!x.n || !y.n)
+        return false;
+    struct name *s = x.n <= y.n ? &x : &y, *l = s == &x ? &y : &x;
+    bool used[NAME_WORDS] = {false};
+    int full = 0;
+    /* Whole words first, then initials. */
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < s->n; i++) {
+            bool initial = s->w[i][1] == 0;
+            if (initial != (pass == 1))
+                continue;
+            int j;
+            for (j = 0; j < l->n; j++) {
+                if (used[j])
+                    continue;
+                if (!initial && word_eq(s->w[i], l->w[j]))
+                    break;
+                if (initial && s->w[i][0] == l->w[j][0] && !l->family[j] && !s->family[i])
+                    break;
+            }
+            if (j == l->n) {
+                /* An initial on the longer side ("M. Carlsen" against
+                 * "Carlsen Magnus" when the short one is whole)? */
+                if (!initial) {
+                    for (j = 0; j < l->n; j++)
+                        if (!used[j] && l->w[j][1] == 0 && l->w[j][0] == s->w[i][0] && !l->family[j]
+                            && !s->family[i])
+                            break;
+                    if (j < l->n) {
+                        used[j] = true;
+                        continue;
+                    }
+                }
+                return false;
+            }
+            used[j] = true;
+            full += !initial && s->w[i][1] != 0;
+        }
+    return full > 0;
+}

@@ -1,0 +1,138 @@
+/* test_trf.c — read/trf.c: the TRF-16 reader (columns, codes, the
+ * tolerated variations, errors with their place, the pairings checked
+ * from both sides) and the name matching check --trf relies on. */
+#include "read/trf.h"
+#include "tap.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A player line in TRF-16 columns; blocks: "opp colour result" triples as
+ * one string each ("0004 w 1"). */
+static void player(char *out, size_t cap, int rank, const char *name, const char *id, const char *points,
+                   const char *const *blocks, int n)
+{
+    int k = snprintf(out, cap, "001 %4d m    %-33s 2500 NOR %11s 1990/01/01 %4s %4d", rank, name, id, points, rank);
+    for (int i = 0; i < n; i++)
+        k += snprintf(out + k, cap - (size_t)k, "  %s", blocks[i]);
+    snprintf(out + k, cap - (size_t)k, "\n");
+}
+
+static void test_names(void)
+{
+    ok(arb_trf_name_match("Carlsen, Magnus", "Magnus Carlsen"), "Last, First = First Last");
+    ok(arb_trf_name_match("Carlsen, M", "Carlsen, Magnus"), "an initial");
+    ok(arb_trf_name_match("M. Carlsen", "Carlsen, Magnus"), "an initial before the family name");
+    ok(arb_trf_name_match("carlsen,magnus", "CARLSEN, MAGNUS"), "case and blanks");
+    ok(arb_trf_name_match("H\xC3\xBC" "bner, Robert", "Huebner, Robert"), "u umlaut = ue");
+    ok(arb_trf_name_match("H\xC3\xBC" "bner, Robert", "Hubner, R."), "u umlaut = u, and an initial");
+    ok(arb_trf_name_match("\xC5\x81" "ukasz Kowalski", "Kowalski, Lukasz"), "L with stroke = L");
+    ok(arb_trf_name_match("Stra\xC3\x9F" "er, J\xC3\xB8rgen", "Strasser, Jorgen"), "sharp s = ss, o slash = o");
+    ok(arb_trf_name_match("Vachier-Lagrave, Maxime", "Maxime Vachier Lagrave"), "a hyphen as a blank");
+    ok(arb_trf_name_match("Jorden van Foreest", "Van Foreest, Jorden"), "a family name of two words");
+    ok(arb_trf_name_match("Cafe\xCC\x81, Ren\xC3\xA9", "Cafe, Rene"), "a combining accent is dropped");
+    ok(arb_trf_name_match("O'Neil, Sean", "ONeil, Sean"), "an apostrophe joins");
+    ok(!arb_trf_name_match("Carlsen, Magnus", "Carlsen, Henrik"), "another given name");
+    ok(!arb_trf_name_match("Carlsen, Magnus", "Caruana, Fabiano"), "another player");
+    ok(!arb_trf_name_match("C, Magnus", "Carlsen, Magnus"), "an initial is no family name");
+    ok(!arb_trf_name_match("M", "Magnus Carlsen"), "initials alone name no one");
+    ok(!arb_trf_name_match("", "Carlsen"), "an empty name names no one");
+    char buf[64];
+    arb_trf_name_fold("  \xC3\x81lvarez-P\xC3\xA9rez,  Jos\xC3\xA9 ", buf, sizeof buf);
+    is_str(buf, "alvarez perez jose", "folded");
+    arb_trf_name_fold("\xD0\x98\xD0\xB2\xD0\xB0\xD0\xBD", buf, sizeof buf);
+    is_str(buf, "\xD0\x98\xD0\xB2\xD0\xB0\xD0\xBD", "another script is kept");
+}
+
+static void test_read(void)
+{
+    char l1[300], l2[300], l3[300], l4[300];
+    const char *b1[] = {"0002 w 1", "0003 b =", "0000 - H"};   /* 1 and 3 both Black in round 2 */
+    const char *b2[] = {"0001 b 0", "0004 w +", "0003 b 1"};
+    const char *b3[] = {"0004 w 1", "0001 b =", "0002 w 0"};
+    const char *b4[] = {"0003 b 0", "0002 b -", "0000 - U"};
+    player(l1, sizeof l1, 1, "Carlsen, Magnus", "1503014", "2.0", b1, 3);
+    player(l2, sizeof l2, 2, "Caruana, Fabiano", "2020009", "2.0", b2, 3);
+    player(l3, sizeof l3, 3, "Nakamura, Hikaru", "", "1,5", b3, 3);
+    player(l4, sizeof l4, 4, "So, Wesley", "", "1.0", b4, 3);
+    char text[2000];
+    /* A BOM, CRLF on one line, a comment, an extension line. */
+    snprintf(text, sizeof text, "\xEF\xBB\xBF" "012 Test Open\r\n### comment\n%s%s%s%sXXR 3\n132 %87s24/05/01  24/05/02  24/05/03\n",
+             l1, l2, l3, l4, "");
+    struct arb_trf t;
+    char err[200];
+    is_int(arb_trf_parse(&t, text, strlen(text), err, sizeof err), 0, "reads");
+    is_str(t.name, "Test Open", "012, CR dropped");
+    is_int(t.n_players, 4, "four players");
+    is_int(t.n_rounds, 3, "three rounds");
+    const struct arb_trf_player *p = arb_trf_player(&t, 1);
+    ok(p && strcmp(p->name, "Carlsen, Magnus") == 0 && p->fide_id == 1503014 && p->points10 == 20 && p->line == 3,
+       "player 1: name, id, points, line");
+    is_int(arb_trf_player(&t, 3)->points10, 15, "points with a comma");
+    const struct arb_trf_round *r = arb_trf_round_of(p, 2);
+    ok(r && r->opp == 3 && r->colour == 'b' && r->result == '=' && r->col == 102, "round 2 block and its column");
+    is_int(arb_trf_round_of(p, 3)->result, 'H', "a half-point bye");
+    is_int(t.n_errors, 1, "one error: the colours of round 2");
+    if (t.n_errors)
+        ok(t.errors[0].line == 5 && t.errors[0].col == 107 && strstr(t.errors[0].message, "colour"),
+           "both White in round 2: at the later line's colour (%u:%u %s)", t.errors[0].line, t.errors[0].col,
+           t.errors[0].message);
+    ok(t.n_round_dates == 3 && t.round_dates[2] && strcmp(t.round_dates[2], "24/05/03") == 0, "132 dates");
+    is_int(arb_trf_points10(&t, 'U'), 10, "a pairing-allocated bye scores a win");
+    is_int(arb_trf_points10(&t, 'H'), 5, "a half-point bye");
+    arb_trf_free(&t);
+
+    /* Errors: unknown code, a bad rank, an opponent who is no player, a
+     * result that does not add up, a block out of its columns. */
+    const char *c1[] = {"0002 w X", "0009 b 1"};
+    const char *c2[] = {"0001 b 0", "0003 w 1"};
+    const char *c3[] = {"0000 - Z", "0002 b 1"};
+    player(l1, sizeof l1, 1, "A, B", "", "1.0", c1, 2);
+    player(l2, sizeof l2, 2, "C, D", "", "1.0", c2, 2);
+    player(l3, sizeof l3, 3, "E, F", "", "1.0", c3, 2);
+    snprintf(text, sizeof text, "%s%s%s001   x7 bad\n001    5%81s 0001 w 1\n", l1, l2, l3, "");
+    is_int(arb_trf_parse(&t, text, strlen(text), err, sizeof err), 0, "reads a broken file");
+    is_int(t.n_players, 4, "the players that could be read");
+    for (int i = 0; i < t.n_errors; i++)
+        printf("#   %u:%u %s\n", t.errors[i].line, t.errors[i].col, t.errors[i].message);
+    is_int(t.n_errors, 5, "five errors");
+    if (t.n_errors == 5) {
+        ok(t.errors[0].line == 1 && t.errors[0].col == 99 && strstr(t.errors[0].message, "unknown result code 'X'"),
+           "unknown result code at 1:99");
+        ok(t.errors[1].line == 1 && t.errors[1].col == 102 && strstr(t.errors[1].message, "opponent 9"),
+           "opponent 9 at 1:102");
+        ok(t.errors[2].line == 3 && t.errors[2].col == 109 && strstr(t.errors[2].message, "do not add up"),
+           "1 against 1 at 3:109");
+        ok(t.errors[3].line == 4 && t.errors[3].col == 7, "a bad start rank at 4:7 (where the field's text starts)");
+        ok(t.errors[4].line == 5 && t.errors[4].col == 91, "a block out of its columns at 5:91");
+    }
+    arb_trf_free(&t);
+
+    is_int(arb_trf_parse(&t, "", 0, err, sizeof err), -1, "an empty file is no TRF");
+    ok(strstr(err, "no player") != NULL, "and says why: %s", err);
+    is_int(arb_trf_parse(&t, "\x7f" "ELF\x01\x02\0\0\xff\xfe\n", 10, err, sizeof err), -1, "binary junk is no TRF");
+    /* A huge line, a truncated player line. */
+    size_t big = 1 << 20;
+    char *huge = malloc(big + 200);
+    memset(huge, '1', big);
+    memcpy(huge, "001    1 m    X", 15);
+    memcpy(huge + big, "\n001    2\n", 11);
+    is_int(arb_trf_parse(&t, huge, big + 10, err, sizeof err), 0, "a huge line");
+    ok(t.n_errors >= 1 && t.n_players == 2, "is an error, and the short line a player (%d errors)", t.n_errors);
+    arb_trf_free(&t);
+    free(huge);
+    /* Latin-1 */
+    snprintf(text, sizeof text, "001    1 m    H\xFC" "bner, Robert%*s2500 GER\n", 20, "");
+    is_int(arb_trf_parse(&t, text, strlen(text), err, sizeof err), 0, "a Latin-1 line");
+    ok(t.n_players == 1 && strcmp(t.players[0].name, "H\xC3\xBC" "bner, Robert") == 0 && strcmp(t.players[0].fed, "GER") == 0,
+       "read as UTF-8, columns by character (%s, %s)", t.n_players ? t.players[0].name : "", t.n_players ? t.players[0].fed : "");
+    arb_trf_free(&t);
+}
+
+int main(void)
+{
+    test_names();
+    test_read();
+    return tap_done();
+}
