@@ -56,6 +56,7 @@ enum arb_code {
     ARB_F_DUPLICATE_TAG,
     ARB_F_STRAY_TEXT,
     ARB_F_DUPLICATE_GAME,
+    ARB_F_BOARD_RESULT_SIGNAL,
     ARB_F_COUNT
 };
 

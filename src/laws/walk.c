@@ -200,6 +200,9 @@ static int do_move(struct rs *s, int idx)
         bool ended = position_ended(s);
         if (ended) {
             rs_report_after_end(s, n);
+        } else if (s->depth == 0 && rs_board_signal(s, n, idx + used, &d)) {
+            fail(s);   /* the game's end on the board: nothing after it is a move */
+            return used;
         } else {
             rs_report_failure(s, n, &d, &r);
             stood = rs_illegal_move_stood(s, idx + used, &d, &r, &m);
