@@ -662,8 +662,14 @@ int arb_cmd_watch(const struct arb_opts *o)
         int r = poll(pf, w.ifd >= 0 ? 2 : 1, timeout);
         if (r < 0 && errno != EINTR)
             break;
-        if (pf[0].revents & POLLIN)
-            break;   /* SIGINT or SIGTERM: end cleanly */
+        if (pf[0].revents & POLLIN) {
+            /* SIGINT or SIGTERM: taken (it no longer waits, to end the
+             * process when the mask is given back), and the end. */
+            struct signalfd_siginfo si;
+            while (read(w.sfd, &si, sizeof si) == (ssize_t)sizeof si)
+                ;
+            break;
+        }
         now = arb_now_ms();
         if (w.ifd >= 0 && (pf[1].revents & POLLIN))
             inotify_events(&w, now);
