@@ -67,7 +67,7 @@ LIB_SRCS  := src/base/util.c src/base/out.c src/base/spool.c src/base/utf8.c src
              $(CORE_SRCS) $(NOTE_SRCS)
 MAIN_SRC  := src/cli/main.c
 
-UNIT_TESTS := board san notation laws reader json input lex pgn timectl recon diagram msg spool
+UNIT_TESTS := board san notation laws reader json input lex pgn timectl recon diagram msg spool live
 UNIT_BINS  := $(UNIT_TESTS:%=build/asan/tests/test_%)
 
 # Fuzz targets (tests/fuzz/fuzz_*.c): fuzzed by libFuzzer under make fuzz,
