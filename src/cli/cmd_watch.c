@@ -309,12 +309,38 @@ static void make_finding(struct arb_live_finding *lf, const struct arb_game *g, 
     arb_buf_free(&b);
 }
 
-/* Would a write cut short have made this finding of the file's last game?
- * What its last move played (or failed) says, and what the game as a
- * whole says (no ply: the result, the tags, a comment left open). */
-static bool tail_finding(const struct arb_finding *f, const struct arb_outcome *oc)
+/* Where a write cut short could have changed a game: the ply of its last
+ * move as recorded (the half-moves of the main line; a cut move token is
+ * still a token), and whether it ends inside a variation. */
+struct tail {
+    int last_ply;
+    bool in_variation;
+};
+
+static struct tail game_tail(const struct arb_game *g)
 {
-    return f->ply == 0 || f->ply >= oc->followed_plies;
+    struct tail t = {0, false};
+    int depth = 0;
+    for (int i = 0; i < g->n_nodes; i++) {
+        const struct arb_node *nd = &g->nodes[i];
+        if (nd->kind == ARB_N_VAR_OPEN)
+            depth++;
+        else if (nd->kind == ARB_N_VAR_CLOSE && depth > 0)
+            depth--;
+        else if (nd->kind == ARB_N_MOVE && depth == 0)
+            t.last_ply++;
+    }
+    t.in_variation = depth > 0;
+    return t;
+}
+
+/* Would a write cut short have made this finding of the file's last game?
+ * What its last move says (it may be cut: "Nf" for "Nf3", "O-O" for
+ * "O-O-O"), the comments after it (a clock reading cut), a variation left
+ * open, and what the game as a whole says (no ply: the result, the tags). */
+static bool tail_finding(const struct arb_finding *f, struct tail t)
+{
+    return f->ply == 0 || f->ply >= t.last_ply || (f->variation > 0 && t.in_variation);
 }
 
 enum read_status { READ_DONE, READ_AGAIN };
@@ -417,9 +443,10 @@ static enum read_status read_file(struct watch *w, struct wfile *f)
             c->v = arb_xcalloc((size_t)g.findings.n, sizeof *c->v);
             c->tail = arb_xcalloc((size_t)g.findings.n, sizeof *c->tail);
         }
+        struct tail t = game_tail(&g);
         for (int i = 0; i < g.findings.n; i++) {
             make_finding(&c->v[i], &g, &oc, &g.findings.v[i], label.data ? label.data : "");
-            c->tail[i] = tail_finding(&g.findings.v[i], &oc);
+            c->tail[i] = tail_finding(&g.findings.v[i], t);
         }
         c->n = g.findings.n;
         arb_buf_free(&label);
