@@ -16,8 +16,9 @@
  * not reported from the cut: the file is read through one descriptor and
  * fstat(2)ed before and after, and read again when it changed meanwhile;
  * and the last game of a file without its termination marker (a write
- * cut short, or a writer not done) holds back what its last move and the
- * game as a whole would say until the marker, or another game, follows.
+ * cut short, or a writer not done) holds back what its last two half-moves
+ * and the game as a whole would say until the marker, or another game,
+ * follows (tail_finding).
  *
  * Ending: SIGINT and SIGTERM arrive through a signalfd (no handler, no
  * global flag); the loop ends, everything is freed.  Exit status 0, or 1
@@ -212,6 +213,10 @@ static void emit(void *ctx, const struct arb_live_game *lg, const struct arb_liv
 {
     struct watch *w = ctx;
     struct arb_buf *b = arb_out_buf();
+    if (!withdrawn && (int)f->severity >= w->o->fail_on)
+        w->failed = true;
+    if (w->o->quiet)
+        return;   /* -qq: the exit status only */
     if (w->o->format == &arb_format_jsonl) {
         json_head(b, withdrawn ? "withdrawn" : "finding", w->cur, lg);
         arb_json_key(b, "finding", false);
@@ -231,8 +236,6 @@ static void emit(void *ctx, const struct arb_live_game *lg, const struct arb_liv
     }
     arb_out_record();
     arb_out_flush();   /* a dashboard reads a pipe: each event as it comes */
-    if (!withdrawn && (int)f->severity >= w->o->fail_on)
-        w->failed = true;
 }
 
 /* ---- reading a file ---- */
@@ -336,11 +339,14 @@ static struct tail game_tail(const struct arb_game *g)
 
 /* Would a write cut short have made this finding of the file's last game?
  * What its last move says (it may be cut: "Nf" for "Nf3", "O-O" for
- * "O-O-O"), the comments after it (a clock reading cut), a variation left
- * open, and what the game as a whole says (no ply: the result, the tags). */
+ * "O-O-O"), the comments after it (a clock reading cut), and the move
+ * before it, which the Laws may judge by the move that follows (the other
+ * king put in the centre: the board's result signal, not an illegal move);
+ * a variation left open; what the game as a whole says (no ply: the
+ * result, the tags). */
 static bool tail_finding(const struct arb_finding *f, struct tail t)
 {
-    return f->ply == 0 || f->ply >= t.last_ply || (f->variation > 0 && t.in_variation);
+    return f->ply == 0 || f->ply >= t.last_ply - 1 || (f->variation > 0 && t.in_variation);
 }
 
 enum read_status { READ_DONE, READ_AGAIN };
@@ -483,7 +489,12 @@ static enum read_status read_file(struct watch *w, struct wfile *f)
             c->v[k++] = c->v[j];
         }
         c->n = k;
-        struct arb_live_game *lg = arb_live_game_get(&f->live, c->index, c->white, c->black, c->round);
+        /* (A game is remembered once it has said something: a cut in the
+         * tags makes no lasting game of its own.) */
+        struct arb_live_game *lg = c->n ? arb_live_game_get(&f->live, c->index, c->white, c->black, c->round)
+                                        : arb_live_game_find(&f->live, c->index, c->white, c->black, c->round);
+        if (!lg)
+            continue;
         lg->line = c->line;
         arb_live_update(lg, c->v, c->n, c->complete, emit, w);
     }
@@ -513,6 +524,15 @@ static void inotify_events(struct watch *w, double now)
             for (int i = 0; i < w->n_dirs; i++)
                 if (w->dirs[i].wd == ev->wd)
                     dir = i;
+            if (ev->mask & IN_Q_OVERFLOW) {
+                /* Events were lost: every file may have changed. */
+                for (int d = 0; d < w->n_dirs; d++)
+                    if (w->dirs[d].all_pgn)
+                        dir_scan(w, d);
+                for (int i = 0; i < w->n_files; i++)
+                    touch(&w->files[i], now);
+                continue;
+            }
             if (dir < 0)
                 continue;
             if (ev->mask & (IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF)) {

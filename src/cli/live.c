@@ -36,14 +36,23 @@ static bool same(const char *a, const char *b)
     return strcmp(a ? a : "", b ? b : "") == 0;
 }
 
-struct arb_live_game *arb_live_game_get(struct arb_live_file *lf, uint64_t index, const char *white,
-                                        const char *black, const char *round)
+struct arb_live_game *arb_live_game_find(struct arb_live_file *lf, uint64_t index, const char *white,
+                                         const char *black, const char *round)
 {
     for (int i = 0; i < lf->n; i++) {
         struct arb_live_game *g = &lf->games[i];
         if (g->index == index && same(g->white, white) && same(g->black, black) && same(g->round, round))
             return g;
     }
+    return NULL;
+}
+
+struct arb_live_game *arb_live_game_get(struct arb_live_file *lf, uint64_t index, const char *white,
+                                        const char *black, const char *round)
+{
+    struct arb_live_game *found = arb_live_game_find(lf, index, white, black, round);
+    if (found)
+        return found;
     if (lf->n == lf->cap) {
         lf->cap = lf->cap ? 2 * lf->cap : 8;
         lf->games = arb_xrealloc(lf->games, (size_t)lf->cap * sizeof *lf->games);

@@ -53,6 +53,10 @@ uint64_t arb_live_finding_id(const struct arb_finding *f);
 struct arb_live_game *arb_live_game_get(struct arb_live_file *lf, uint64_t index, const char *white,
                                         const char *black, const char *round);
 
+/* The same without making one: NULL when there is none. */
+struct arb_live_game *arb_live_game_find(struct arb_live_file *lf, uint64_t index, const char *white,
+                                         const char *black, const char *round);
+
 /* What one event is: a finding said for the first time, or withdrawn. */
 typedef void (*arb_live_emit)(void *ctx, const struct arb_live_game *lg, const struct arb_live_finding *f,
                               bool withdrawn);

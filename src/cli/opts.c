@@ -280,7 +280,7 @@ static const char usage_watch[] =
     "again; a game checks as `arbiter check` checks it.  Fivefold repetition and\n"
     "75 moves (9.6) say the arbiter must intervene.  A file caught in the middle\n"
     "of a write is read again, not reported; the last game of a file without its\n"
-    "termination marker is judged up to its last move until the marker follows.\n"
+    "termination marker is judged short of its last moves until the marker follows.\n"
     "A finding a corrected record no longer shows is said to be withdrawn.\n"
     "Ctrl-C (SIGINT) or SIGTERM ends it.\n"
     "\n"
