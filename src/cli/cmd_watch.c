@@ -690,12 +690,28 @@ int arb_cmd_watch(const struct arb_opts *o)
     if (!o->once) {
         sigprocmask(SIG_BLOCK, &sigs, &old);
         w.sfd = signalfd(-1, &sigs, SFD_NONBLOCK | SFD_CLOEXEC);
+        if (w.sfd < 0)
+            sigprocmask(SIG_SETMASK, &old, NULL);   /* no signalfd: the signals end it as they would */
     }
     /* First every file as it is now, then what changes. */
     double now = arb_now_ms();
     for (int i = 0; i < w.n_files; i++)
         w.files[i].due = now;
     double next = read_due(&w, now);
+    for (int tries = 0; o->once && next >= 0; tries++) {
+        /* --once: a file that changed while it was read, once more (for
+         * some two seconds at most). */
+        if (tries == 100) {
+            for (int i = 0; i < w.n_files; i++)
+                if (w.files[i].dirty)
+                    arb_msg("%s: it kept changing while it was read; not reported", w.files[i].path);
+            break;
+        }
+        double wait = next - arb_now_ms();
+        if (wait > 0)
+            poll(NULL, 0, (int)wait + 1);
+        next = read_due(&w, arb_now_ms());
+    }
     w.next_poll = now + w.poll_ms;
     while (!o->once && !arb_out_failed()) {
         while (next >= 0 && next <= arb_now_ms())
