@@ -274,16 +274,20 @@ def interrupt(arbiter, tmp):
     ok(w.wait_for(1, START_WAIT), "SIGINT: the watcher started (text format)")
     write_rename(path, g1(8))
     w.wait_for(2, 5)
+    # The check mark taken off the first move: the warning is withdrawn.
+    write_rename(path, g1(8).replace("1. Nf3+", "1. Nf3", 1))
+    w.wait_for(3, 5)
     rc, err = w.stop(signal.SIGINT)
     lines = [line for _, line in w.events]
-    ok(len(lines) == 2 and "[wrong-mark]" in lines[0] and "info: game 1, Anand - Boe, round 1, board 1: 4... Ng8:"
-       in lines[1] and lines[1].rstrip().endswith("[threefold-claimable]"),
-       "text events, one line each: %r" % lines)
+    ok(len(lines) == 3 and "[wrong-mark]" in lines[0] and "info: game 1, Anand - Boe, round 1, board 1: 4... Ng8:"
+       in lines[1] and lines[1].rstrip().endswith("[threefold-claimable]")
+       and lines[2] == lines[0].replace(": warning: ", ": withdrawn: no longer in the record: ", 1),
+       "text events, one line each; the corrected record withdraws the check mark's warning: %r" % lines)
     ok(rc == 0 and err == "", "SIGINT: status 0 (no error said), nothing on stderr (%r)" % err[-300:])
     w = Watcher([arbiter, "watch", path])
-    w.wait_for(2, START_WAIT)
+    w.wait_for(1, START_WAIT)
     rc, err = w.stop(signal.SIGTERM)
-    ok(rc == 0 and len(w.events) == 2 and err == "", "SIGTERM ends it the same way (%d events, status %d)" % (
+    ok(rc == 0 and len(w.events) == 1 and err == "", "SIGTERM ends it the same way (%d events, status %d)" % (
         len(w.events), rc))
 
 
