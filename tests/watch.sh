@@ -68,6 +68,11 @@ printf '[Event "Live"]\n[White "A"]\n[Black "B"]\n[Result "*"]\n\n1. e4 e5 2. Nf
     ok "a file cut inside its last move: watch holds the cut move back (check reports it)" ||
     notok "cut file: $(cat "$tmp/cut.txt")"
 
+head -c 3000 /dev/urandom >"$tmp/noise.pgn" 2>/dev/null || printf '\001\002\003\000\377' >"$tmp/noise.pgn"
+"$ARBITER" watch --once "$tmp/noise.pgn" >"$tmp/noise.out" 2>"$tmp/noise.err"
+[ "$?" = 2 ] && grep -q "noise.pgn: not a PGN file" "$tmp/noise.err" && [ ! -s "$tmp/noise.out" ] &&
+    ok "watch --once: a file that is no PGN is said on stderr, status 2" || notok "noise: $(cat "$tmp/noise.err")"
+
 # ---- options ----
 "$ARBITER" watch >/dev/null 2>"$tmp/e1"; r1=$?
 "$ARBITER" watch -f sarif "$tmp/live.pgn" >/dev/null 2>"$tmp/e2"; r2=$?
@@ -89,7 +94,7 @@ if command -v python3 >/dev/null 2>&1; then
     sed -n 's/^1\.\.[0-9]*$//; /^$/d; p' "$tmp/live.tap" | while IFS= read -r line; do printf '# live: %s\n' "$line"; done
     good=$(grep -c '^ok ' "$tmp/live.tap")
     bad=$(grep -c '^not ok ' "$tmp/live.tap")
-    [ "$bad" = 0 ] && [ "$good" -ge 40 ] && ok "live.py: $good checks passed (see the lines above)" ||
+    [ "$bad" = 0 ] && [ "$good" -ge 42 ] && ok "live.py: $good checks passed (see the lines above)" ||
         notok "live.py: $bad of $((good + bad)) checks failed"
 else
     notok "python3 is needed for the live tests"

@@ -513,7 +513,10 @@ static enum read_status read_file(struct watch *w, struct wfile *f)
 static void inotify_events(struct watch *w, double now)
 {
     char buf[8192] __attribute__((aligned(__alignof__(struct inotify_event))));
-    for (;;) {
+    /* A bounded number of reads: a file written without pause beside the
+     * ones followed (a log) must not keep the loop from the signals and
+     * the reading. */
+    for (int reads = 0; reads < 16; reads++) {
         ssize_t len = read(w->ifd, buf, sizeof buf);
         if (len <= 0)
             return;
@@ -745,7 +748,12 @@ int arb_cmd_watch(const struct arb_opts *o)
     arb_out_flush();
     if (w.sfd >= 0)
         sigprocmask(SIG_SETMASK, &old, NULL);
-    bool failed = w.failed;
+    bool failed = w.failed, unread = false;
+    for (int i = 0; o->once && i < w.n_files; i++)
+        unread |= w.files[i].error != NULL || w.files[i].dirty;
     watch_free(&w);
-    return failed ? ARB_EXIT_FINDINGS : ARB_EXIT_OK;
+    /* --once: like check, a file that could not be read is status 2 (while
+     * it watches, such a file may be in the middle of a write: said once,
+     * and read again when it changes). */
+    return unread ? ARB_EXIT_FAILURE : failed ? ARB_EXIT_FINDINGS : ARB_EXIT_OK;
 }

@@ -351,7 +351,7 @@ static void help(enum arb_cmd cmd)
         fputs(usage_common, stdout);
         fputs("\nExit status: 0 when it ends (Ctrl-C, SIGTERM, --once) and no error was\n"
               "said, 1 a finding of severity error (or what --fail-on selects), 2 usage\n"
-              "error or failure of the program.\n", stdout);
+              "error, failure of the program, or with --once a file that cannot be read.\n", stdout);
     } else {
         fputs(usage_main, stdout);
     }

@@ -291,6 +291,53 @@ def interrupt(arbiter, tmp):
         len(w.events), rc))
 
 
+def busy_neighbour(arbiter, tmp):
+    """A file written without pause beside the one followed (a log in the
+    same directory): the watch still reads its file in time and ends at
+    SIGINT."""
+    d = os.path.join(tmp, "busy")
+    os.mkdir(d)
+    path = os.path.join(d, "board.pgn")
+    with open(path, "w") as f:
+        f.write(g1(4))
+    stop = threading.Event()
+
+    def scribble():
+        with open(os.path.join(d, "log.txt"), "w") as log:
+            while not stop.is_set():
+                log.write("x")
+                log.flush()
+
+    w = Watcher([arbiter, "watch", "-f", "jsonl", path])
+    ready = w.wait_for(1, START_WAIT)
+    t = threading.Thread(target=scribble, daemon=True)
+    t.start()
+    time.sleep(0.5)
+    write_rename(path, g1(8))
+    t0 = time.time()
+    came = w.wait_for(2, 5)
+    lat = w.events[1][0] - t0 if came else None
+    t1 = time.time()
+    w.p.send_signal(signal.SIGINT)
+    try:
+        rc = w.p.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        rc = None
+    took = time.time() - t1
+    stop.set()
+    t.join()
+    if rc is None:
+        w.stop(signal.SIGKILL)
+    else:
+        w.stop(signal.SIGINT)
+    if lat is not None:
+        latencies.append(lat)
+    ok(ready and came and lat < LATENCY,
+       "a log written without pause beside the file: its finding still in %s ms" % (
+           "%.0f" % (lat * 1000) if lat is not None else "(never)"))
+    ok(rc == 0 and took < 2, "... and SIGINT still ends it (status %s, in %.0f ms)" % (rc, took * 1000))
+
+
 def main():
     arbiter = sys.argv[1]
     tmp = sys.argv[2]
@@ -299,6 +346,7 @@ def main():
             scenario(arbiter, tmp, style, poll)
         directory(arbiter, tmp, poll)
     interrupt(arbiter, tmp)
+    busy_neighbour(arbiter, tmp)
     if latencies:
         s = sorted(latencies)
         print("# latencies from write to finding: %d measured, median %.0f ms, max %.0f ms"
