@@ -22,10 +22,12 @@ kings() {   # white's moves to get there, result tag, marker
     kings 3 '1. e4 e5 2. Ke2 Ke7 3. Ke3 Ke6 4. Kd4 Kd5' '*' '*'       # d4 and d5: one of each, 1/2-1/2
     kings 4 '1. e4 e5 2. Ke2 Ke7 3. Ke3 Ke6 4. Kd5 Ke4' 0-1 0-1       # 1-0 signalled, 0-1 recorded
     kings 5 '1. e4 e5 2. Ke2 Ke7 3. Ke3 Kd6 4. Kd4' '*' '*'          # d4, but the other king on d6: illegal
+    kings 6 '1. f3 e5 2. g4 Qh4# 3. Kd4 Ke5' 0-1 0-1                  # after the mate: d4, e5: 0-1
+    kings 7 '1. f3 e5 2. g4 Qh4# 3. Kd2' 0-1 0-1                      # after the mate, no signal
 } >"$tmp/kings.pgn"
 "$ARBITER" check -f jsonl "$tmp/kings.pgn" >"$tmp/kings.jsonl" 2>/dev/null
 got=$(jq -r '[.findings[] | select(.code == "board-result-signal" or .code == "illegal-move") | .code + ":" + .severity + ":" + .move] | join(",")' "$tmp/kings.jsonl" | tr '\n' '|')
-want='board-result-signal:info:Kd5|board-result-signal:info:Ke5|board-result-signal:info:Kd4|board-result-signal:warning:Kd5|illegal-move:error:Kd4|'
+want='board-result-signal:info:Kd5|board-result-signal:info:Ke5|board-result-signal:info:Kd4|board-result-signal:warning:Kd5|illegal-move:error:Kd4|board-result-signal:info:Kd4||'
 [ "$got" = "$want" ] && ok "check: the kings on two centre squares are the board's signal, not an illegal move" ||
     notok "kings: got '$got', want '$want'"
 msgs=$(jq -r '.findings[] | select(.code == "board-result-signal") | .message' "$tmp/kings.jsonl")
@@ -35,13 +37,17 @@ echo "$msgs" | sed -n 1p | grep -q 'placed on d5 and e4 (both on light squares).
     echo "$msgs" | sed -n 4p | grep -q 'signal for 1-0, not a move; but the result is recorded as 0-1' &&
     ok "light squares 1-0, dark 0-1, one of each a draw; a warning when the Result differs" ||
     notok "kings messages: $msgs"
+after=$(jq -r 'select(.tags.Round == "6" or .tags.Round == "7") | [.findings[].code] | join(",")' "$tmp/kings.jsonl" | tr '\n' '|')
+[ "$after" = "board-result-signal|move-after-end|" ] &&
+    ok "after a checkmate the kings in the centre are the signal too; another king move is a move after the end" ||
+    notok "after the mate: $after"
 plies=$(jq -r 'select(.tags.Round == "1") | .plies' "$tmp/kings.jsonl")
 [ "$plies" = 6 ] && ok "the replay ends at the signal (6 plies)" || notok "plies after the signal: $plies"
 
 # ---- watch --once: the same findings as check, as events ----
 "$ARBITER" watch --once "$tmp/kings.pgn" >"$tmp/once.txt" 2>"$tmp/once.err"
 rc=$?
-[ "$rc" = 1 ] && [ "$(grep -c '' "$tmp/once.txt")" = 5 ] &&
+[ "$rc" = 1 ] && [ "$(grep -c '' "$tmp/once.txt")" = 7 ] &&
     grep -q "^$tmp/kings.pgn:7:35: info: game 1, A - B, round 1: 4. Kd5: the kings were placed on d5 and e4 .*\[board-result-signal\]$" "$tmp/once.txt" &&
     ok "watch --once: one line per finding, status 1 (an illegal move)" ||
     notok "watch --once: status $rc: $(cat "$tmp/once.txt" "$tmp/once.err")"
@@ -52,7 +58,7 @@ b=$(jq -c '.findings[]' "$tmp/kings.jsonl" | sort)
     notok "watch jsonl findings differ from check's"
 keys=$(jq -r 'keys_unsorted | join(",")' "$tmp/once.jsonl" | sort -u)
 [ "$keys" = "event,file,game,line,tags,finding" ] && ok "jsonl event keys: $keys" || notok "jsonl keys: $keys"
-"$ARBITER" watch --once -q --ignore=illegal-move "$tmp/kings.pgn" >"$tmp/q.txt" 2>&1
+"$ARBITER" watch --once -q --ignore=illegal-move,move-after-end "$tmp/kings.pgn" >"$tmp/q.txt" 2>&1
 rc=$?
 [ "$rc" = 0 ] && [ ! -s "$tmp/q.txt" ] && ok "-q and --ignore filter the events as they filter check" ||
     notok "watch -q --ignore: status $rc: $(cat "$tmp/q.txt")"
@@ -68,7 +74,8 @@ printf '[Event "Live"]\n[White "A"]\n[Black "B"]\n[Result "*"]\n\n1. e4 e5 2. Nf
     ok "a file cut inside its last move: watch holds the cut move back (check reports it)" ||
     notok "cut file: $(cat "$tmp/cut.txt")"
 
-head -c 3000 /dev/urandom >"$tmp/noise.pgn" 2>/dev/null || printf '\001\002\003\000\377' >"$tmp/noise.pgn"
+i=0
+while [ $i -lt 200 ]; do printf '\001\002\003\000\377\376\020\021' ; i=$((i + 1)); done >"$tmp/noise.pgn"
 "$ARBITER" watch --once "$tmp/noise.pgn" >"$tmp/noise.out" 2>"$tmp/noise.err"
 [ "$?" = 2 ] && grep -q "noise.pgn: not a PGN file" "$tmp/noise.err" && [ ! -s "$tmp/noise.out" ] &&
     ok "watch --once: a file that is no PGN is said on stderr, status 2" || notok "noise: $(cat "$tmp/noise.err")"
