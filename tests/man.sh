@@ -140,7 +140,7 @@ else
 fi
 
 # --- 3. the help of each command names every option it takes --------------
-for cmd in check replay convert; do
+for cmd in check replay convert watch; do
     "$ARBITER" "$cmd" --help >"$tmp/help"
     missing=""
     taken=0

@@ -97,6 +97,9 @@ const struct arb_code_info arb_codes[ARB_F_COUNT] = {
     [ARB_F_TRF_SYNTAX] = {"trf-syntax", ARB_SEV_ERROR,
                           "a line of the tournament report cannot be read, or its two halves of a pairing disagree "
                           "(check --trf)", false},
+    [ARB_F_BOARD_RESULT_SIGNAL] = {"board-result-signal", ARB_SEV_INFO,
+                                   "(info or warning) both kings put on the centre squares: an electronic board's "
+                                   "signal of the result (light 1-0, dark 0-1, one each 1/2-1/2), not a move", false},
     [ARB_F_VARIATION_TOO_DEEP] = {"variation-too-deep", ARB_SEV_WARNING,
                                   "variations nested deeper than arbiter follows (1,000 levels); the deeper ones are not checked", false},
 };

@@ -49,6 +49,12 @@ static int run(int argc, char **argv)
         return arb_cmd_convert(&o);
     case ARB_CMD_RECONSTRUCT:
         return arb_cmd_reconstruct(&o);
+    case ARB_CMD_WATCH:
+        {
+            int st = arb_cmd_watch(&o);
+            arb_opts_free(&o);
+            return st;
+        }
     default:
         return ARB_EXIT_FAILURE;
     }

@@ -22,7 +22,7 @@ enum {
     OPT_JOBS, OPT_NO_PROGRESS, OPT_FINAL_FEN, OPT_MOVES, OPT_NO_DUTY_FROM, OPT_REPAIR, OPT_BEAM, OPT_ENGINE,
     OPT_PLY, OPT_MOVE, OPT_FLIP, OPT_SVG, OPT_AT, OPT_ASCII, OPT_NO_INTERACTIVE,
     OPT_MIN_SEVERITY, OPT_OUTPUT, OPT_WRITE_CLEAN, OPT_WRITE_FLAGGED, OPT_WRITE_REPAIRED, OPT_DUPLICATES,
-    OPT_TRF, OPT_ROUND
+    OPT_TRF, OPT_ROUND, OPT_POLL, OPT_ONCE
 };
 
 static const struct option long_opts[] = {
@@ -53,6 +53,8 @@ static const struct option long_opts[] = {
     {"duplicates", no_argument, NULL, OPT_DUPLICATES},
     {"trf", required_argument, NULL, OPT_TRF},
     {"round", required_argument, NULL, OPT_ROUND},
+    {"poll", optional_argument, NULL, OPT_POLL},
+    {"once", no_argument, NULL, OPT_ONCE},
     {"jobs", required_argument, NULL, OPT_JOBS},
     {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
     {"final-fen", required_argument, NULL, OPT_FINAL_FEN},
@@ -88,9 +90,12 @@ static bool allowed(enum arb_cmd cmd, int opt)
         return cmd == ARB_CMD_RECONSTRUCT;
     case OPT_COLOR:
         return cmd == ARB_CMD_CHECK || cmd == ARB_CMD_REPLAY;
-    case OPT_QUIET: case OPT_FAIL_ON: case OPT_SELECT: case OPT_IGNORE: case OPT_WHERE:
+    case OPT_QUIET: case OPT_FAIL_ON: case OPT_SELECT: case OPT_IGNORE: case OPT_WHERE: case OPT_MIN_SEVERITY:
+        return cmd == ARB_CMD_CHECK || cmd == ARB_CMD_WATCH;
+    case OPT_POLL: case OPT_ONCE:
+        return cmd == ARB_CMD_WATCH;
     case OPT_SUMMARY: case OPT_ORIGIN: case OPT_GAME_BASE: case OPT_NO_PROGRESS: case OPT_REPAIR:
-    case OPT_MIN_SEVERITY: case OPT_WRITE_CLEAN: case OPT_WRITE_FLAGGED: case OPT_WRITE_REPAIRED:
+    case OPT_WRITE_CLEAN: case OPT_WRITE_FLAGGED: case OPT_WRITE_REPAIRED:
     case OPT_DUPLICATES: case OPT_TRF: case OPT_ROUND:
         return cmd == ARB_CMD_CHECK;
     case OPT_FEN: case OPT_GAME: case OPT_PLY: case OPT_MOVE: case OPT_FLIP: case OPT_SVG: case OPT_AT:
@@ -112,6 +117,7 @@ static const char usage_main[] =
     "  replay    show the positions of a game (--fen: one FEN per ply)\n"
     "  convert   write the games as PGN in the notation of another language (--to=LANG)\n"
     "  reconstruct  the legal game that best explains one or two flawed scoresheets\n"
+    "  watch     follow PGN files as live boards rewrite them; say each new finding\n"
     "\n"
     "  arbiter COMMAND --help   options of a command\n"
     "  arbiter --version        version\n"
@@ -270,6 +276,33 @@ static const char usage_reconstruct[] =
     "                          first; it never changes which games tie (off by\n"
     "                          default)\n";
 
+static const char usage_watch[] =
+    "Usage: arbiter watch [OPTION]... FILE|DIR...\n"
+    "Follow PGN files that are rewritten as the games go on (electronic boards:\n"
+    "DGT LiveChess, broadcasts) and say each new finding once, as it happens:\n"
+    "  file:line:col: severity: game N, White - Black, round R: move: message [code]\n"
+    "A DIR: every *.pgn file in it, new ones too.  Only files that changed are read\n"
+    "again; a game checks as `arbiter check` checks it.  Fivefold repetition and\n"
+    "75 moves (9.6) say the arbiter must intervene.  A file caught in the middle\n"
+    "of a write is read again, not reported; the last game of a file without its\n"
+    "termination marker is judged short of its last moves until the marker follows.\n"
+    "A finding a corrected record no longer shows is said to be withdrawn.\n"
+    "Ctrl-C (SIGINT) or SIGTERM ends it.\n"
+    "\n"
+    "Options:\n"
+    "  -f, --format=FORMAT     text (default: one line per event) or jsonl (one\n"
+    "                          JSON object per event, flushed at once)\n"
+    "      --poll[=SECONDS]    look at the files every SECONDS (default 0.5)\n"
+    "                          instead of inotify (used when inotify is missing)\n"
+    "      --once              read every file once, say what it holds, and end\n"
+    "      --min-severity=SEV  say only findings of this severity or worse\n"
+    "  -q, --quiet             errors only (--min-severity=error)\n"
+    "      --fail-on=SEVERITY  exit status 1 when a finding of this severity or\n"
+    "                          worse was said: error (default), warning, info, never\n"
+    "      --select=CODES      say only these finding codes (comma-separated)\n"
+    "      --ignore=CODES      do not say these codes (repeatable)\n"
+    "      --where=TAG~REGEX   follow only the games whose tag matches\n";
+
 static const char codes_text[] =
     "\n"
     "Finding codes (severity):\n";
@@ -318,6 +351,12 @@ static void help(enum arb_cmd cmd)
     } else if (cmd == ARB_CMD_RECONSTRUCT) {
         fputs(usage_reconstruct, stdout);
         fputs(usage_common, stdout);
+    } else if (cmd == ARB_CMD_WATCH) {
+        fputs(usage_watch, stdout);
+        fputs(usage_common, stdout);
+        fputs("\nExit status: 0 when it ends (Ctrl-C, SIGTERM, --once) and no error was\n"
+              "said, 1 a finding of severity error (or what --fail-on selects), 2 usage\n"
+              "error, failure of the program, or with --once a file that cannot be read.\n", stdout);
     } else {
         fputs(usage_main, stdout);
     }
@@ -380,7 +419,7 @@ static const char *did_you_mean(const char *word, const char *const *names, int 
     return buf;
 }
 
-static const char *const command_names[] = {"check", "replay", "convert", "reconstruct"};
+static const char *const command_names[] = {"check", "replay", "convert", "reconstruct", "watch"};
 
 static const char *profile_suggestion(const char *word)
 {
@@ -514,9 +553,11 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
         o->cmd = ARB_CMD_CONVERT;
     else if (strcmp(cmd, "reconstruct") == 0)
         o->cmd = ARB_CMD_RECONSTRUCT;
+    else if (strcmp(cmd, "watch") == 0)
+        o->cmd = ARB_CMD_WATCH;
     else
-        return usage_error(o, "unknown command '%s'%s (commands: check, replay, convert, reconstruct)", cmd,
-                           did_you_mean(cmd, command_names, 4, ""));
+        return usage_error(o, "unknown command '%s'%s (commands: check, replay, convert, reconstruct, watch)", cmd,
+                           did_you_mean(cmd, command_names, 5, ""));
     o->cmd_name = cmd;
 
     int c, idx;
@@ -744,6 +785,21 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
             o->trf_round = (int)n;
             break;
         }
+        case OPT_POLL: {
+            o->poll_s = 0.5;
+            if (optarg) {
+                char *end;
+                errno = 0;
+                double v = strtod(optarg, &end);
+                if (errno || end == optarg || *end || !(v >= 0.01 && v <= 3600))
+                    return usage_error(o, "--poll wants an interval in seconds from 0.01 to 3600, not '%s'", optarg);
+                o->poll_s = v;
+            }
+            break;
+        }
+        case OPT_ONCE:
+            o->once = true;
+            break;
         case OPT_NO_PROGRESS:
             o->no_progress = true;
             break;
@@ -847,6 +903,8 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
         return usage_error(o, "reconstruct writes PGN (the default) or --format=jsonl");
     if ((o->cmd == ARB_CMD_REPLAY || o->cmd == ARB_CMD_CONVERT) && o->format != &arb_format_text)
         return usage_error(o, "%s writes text only (--format=text, the default)", o->cmd_name);
+    if (o->cmd == ARB_CMD_WATCH && o->format != &arb_format_text && o->format != &arb_format_jsonl)
+        return usage_error(o, "watch writes text (the default) or --format=jsonl");
     if (o->cmd == ARB_CMD_CONVERT && !o->to)
         o->to = arb_lang_find("en");
     if (o->trf_round && !o->trf)

@@ -21,7 +21,7 @@
 /* Exit statuses (INTERFACE.md). */
 enum arb_exit { ARB_EXIT_OK = 0, ARB_EXIT_FINDINGS = 1, ARB_EXIT_FAILURE = 2 };
 
-enum arb_cmd { ARB_CMD_NONE, ARB_CMD_CHECK, ARB_CMD_REPLAY, ARB_CMD_CONVERT, ARB_CMD_RECONSTRUCT };
+enum arb_cmd { ARB_CMD_NONE, ARB_CMD_CHECK, ARB_CMD_REPLAY, ARB_CMD_CONVERT, ARB_CMD_RECONSTRUCT, ARB_CMD_WATCH };
 
 enum arb_color { ARB_COLOR_AUTO, ARB_COLOR_NEVER, ARB_COLOR_ALWAYS };
 
@@ -82,6 +82,8 @@ struct arb_opts {
     bool at_findings, at_given;          /* replay --at=findings */
     bool ascii;                          /* replay --ascii */
     bool no_interactive;                 /* replay --no-interactive */
+    double poll_s;                       /* watch --poll[=SECONDS]: poll instead of inotify (0: inotify) */
+    bool once;                           /* watch --once: read every file once and end */
     char **files;
     int n_files;
 };

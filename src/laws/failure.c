@@ -398,3 +398,84 @@ void rs_both_kings_in_check(struct rs *s, struct arb_finding *f)
                                       "illegal position is still on the board then, the game is drawn (%s)",
                                       f->message, article);
 }
+
+/* The centre squares d4, e4, d5, e5. */
+static bool centre_square(int sq)
+{
+    return sq >= 0 && sq < 64 && (ARB_FILE(sq) == 3 || ARB_FILE(sq) == 4) && (ARB_RANK(sq) == 3 || ARB_RANK(sq) == 4);
+}
+
+/* DGT's convention for its e-boards (digitalgametechnology.com, "End of
+ * game: indicate result"; LiveChess reads it the same way): after the
+ * game the players put both kings on two of the centre squares: both on
+ * light squares (d5, e4) White won, both on dark squares (d4, e5) Black
+ * won, one on each colour a draw.  Kings on two centre squares stand next
+ * to each other, so no game can reach that position: the signal is always
+ * an illegal move in the record. */
+enum arb_result arb_kings_signal(int sq_a, int sq_b)
+{
+    if (!centre_square(sq_a) || !centre_square(sq_b) || sq_a == sq_b)
+        return ARB_RESULT_NONE;
+    bool light_a = (ARB_FILE(sq_a) + ARB_RANK(sq_a)) % 2 == 1, light_b = (ARB_FILE(sq_b) + ARB_RANK(sq_b)) % 2 == 1;
+    return light_a && light_b ? ARB_RESULT_WHITE : !light_a && !light_b ? ARB_RESULT_BLACK : ARB_RESULT_DRAW;
+}
+
+/* The king move d the side to move cannot make: is it a board's result
+ * signal (arb_kings_signal)?  The king it moves goes to a centre square
+ * and the other king stands on another one, or the next move of the main
+ * line (from node next) puts it there.  Then the finding says so
+ * (board-result-signal: info; a warning when the Result recorded is
+ * another one) instead of an illegal move, and returns true. */
+bool rs_board_signal(struct rs *s, const struct arb_node *n, int next, const struct arb_movedesc *d)
+{
+    const struct arb_pos *pos = &s->cur.pos;
+    int us = pos->side, from = pos->king_sq[us];
+    if (d->castle || d->null_move || d->to_file < 0 || d->to_rank < 0)
+        return false;
+    bool king = d->piece == ARB_KING;
+    if (d->coords && d->from_file >= 0 && d->from_rank >= 0)
+        king = ARB_SQ(d->from_file, d->from_rank) == from;
+    int a = ARB_SQ(d->to_file, d->to_rank), b = pos->king_sq[us ^ 1];
+    if (!king || a == from || !centre_square(a))
+        return false;
+    if (arb_kings_signal(a, b) == ARB_RESULT_NONE) {
+        /* The other king follows as the next move. */
+        b = -1;
+        for (int i = next; i < s->g->n_nodes; i++) {
+            const struct arb_node *m = &s->g->nodes[i];
+            if (m->kind == ARB_N_MOVENUM || m->kind == ARB_N_COMMENT || m->kind == ARB_N_NAG)
+                continue;
+            struct arb_movedesc d2;
+            struct arb_parse_info info;
+            int used;
+            if (m->kind == ARB_N_MOVE && read_move(s->g, s->lang, i, &d2, &info, &used) == ARB_NP_MOVE
+                && d2.piece == ARB_KING && !d2.castle && d2.to_file >= 0 && d2.to_rank >= 0)
+                b = ARB_SQ(d2.to_file, d2.to_rank);
+            break;
+        }
+    }
+    enum arb_result sig = arb_kings_signal(a, b);
+    if (sig == ARB_RESULT_NONE)
+        return false;
+    char sa[3], sb[3];
+    rs_square(a, sa);
+    rs_square(b, sb);
+    static const char *const colours[] = {
+        [ARB_RESULT_WHITE] = "both on light squares", [ARB_RESULT_BLACK] = "both on dark squares",
+        [ARB_RESULT_DRAW] = "one on each colour"};
+    struct arb_finding *f = rs_finding(s, ARB_F_BOARD_RESULT_SIGNAL, n, -1,
+                                       "the kings were placed on %s and %s (%s): an electronic board's signal for %s, "
+                                       "not a move", sa, sb, colours[sig], arb_result_name(sig));
+    const char *rt = arb_game_tag(s->g, "Result");
+    enum arb_result rec = rt ? arb_result_parse(rt, strlen(rt)) : s->g->marker;
+    if (rec == ARB_RESULT_WHITE || rec == ARB_RESULT_BLACK || rec == ARB_RESULT_DRAW) {
+        if (rec != sig) {
+            f->severity = ARB_SEV_WARNING;
+            f->message = arb_arena_printf(s->g->arena, "%s; but the result is recorded as %s", f->message,
+                                          arb_result_name(rec));
+        }
+    }
+    f->mark_to = (int8_t)a;
+    f->mark_from = (int8_t)from;
+    return true;
+}

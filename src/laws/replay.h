@@ -95,6 +95,13 @@ struct arb_outcome {
                                              (check --duplicates) */
 };
 
+/* The result an electronic board signals by its kings (DGT e-boards and
+ * LiveChess; see failure.c): both kings on the centre squares d4, d5, e4,
+ * e5, on two different ones; both on light squares (d5, e4) 1-0, both on
+ * dark squares (d4, e5) 0-1, one of each 1/2-1/2.  ARB_RESULT_NONE when
+ * the squares (0..63, a1 = 0) make no signal. */
+enum arb_result arb_kings_signal(int sq_a, int sq_b);
+
 /* lang_votes for a caller that checks one game at a time: votes_ctx is
  * the unsigned[32] array of counts itself. */
 const unsigned *arb_lang_votes_plain(void *votes);

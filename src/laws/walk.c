@@ -92,7 +92,12 @@ static int do_move(struct rs *s, int idx)
      * first is reported, and the replay goes on (INTERFACE: plies counts
      * them, fen is where the record ends). */
     if (s->depth == 0 && (s->out->end_reason == ARB_END_CHECKMATE || s->out->end_reason == ARB_END_STALEMATE)) {
-        rs_report_after_end(s, n);
+        /* The kings put in the centre after the end: the board's result
+         * signal, no move after the end. */
+        struct arb_movedesc sd;
+        struct arb_parse_info si;
+        if (read_move(s->g, s->lang, idx, &sd, &si, &used) != ARB_NP_MOVE || !rs_board_signal(s, n, idx + used, &sd))
+            rs_report_after_end(s, n);
         fail(s);
         return used;
     }
@@ -200,6 +205,9 @@ static int do_move(struct rs *s, int idx)
         bool ended = position_ended(s);
         if (ended) {
             rs_report_after_end(s, n);
+        } else if (s->depth == 0 && rs_board_signal(s, n, idx + used, &d)) {
+            fail(s);   /* the game's end on the board: nothing after it is a move */
+            return used;
         } else {
             rs_report_failure(s, n, &d, &r);
             stood = rs_illegal_move_stood(s, idx + used, &d, &r, &m);

@@ -114,6 +114,11 @@ void arb_game_label(struct arb_buf *out, const struct arb_game *g);
  * when the tags name neither (arbiter replay's heading). */
 void arb_game_who(struct arb_buf *out, const struct arb_game *g);
 
+/* One finding as the jsonl format writes it in a game's "findings" (an
+ * object: code, severity, ply, move, line, col, article, message, variation,
+ * and fen, note where it has them); arbiter watch's events hold it. */
+void arb_jsonl_finding(struct arb_buf *b, const struct arb_finding *f);
+
 /* The summary as one JSON Lines record ({"summary":{...}}, newline
  * included): every counter is a sum, so the records of shards add up. */
 void arb_summary_json(struct arb_buf *out, const struct arb_summary *s);

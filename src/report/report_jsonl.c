@@ -65,7 +65,7 @@ static void nothing(struct arb_buf *out, struct arb_report_opts *o)
     (void)o;
 }
 
-static void finding_json(struct arb_buf *b, const struct arb_finding *f)
+void arb_jsonl_finding(struct arb_buf *b, const struct arb_finding *f)
 {
     arb_buf_addc(b, '{');
     arb_json_key(b, "code", true);
@@ -161,7 +161,7 @@ static void jsonl_game(struct arb_buf *b, const struct arb_game *g, const struct
     for (int i = 0; i < g->findings.n; i++) {
         if (i)
             arb_buf_addc(b, ',');
-        finding_json(b, &g->findings.v[i]);
+        arb_jsonl_finding(b, &g->findings.v[i]);
     }
     arb_buf_addc(b, ']');
     arb_buf_adds(b, "}\n");
