@@ -90,6 +90,19 @@ while [ $i -lt 200 ]; do printf '\001\002\003\000\377\376\020\021' ; i=$((i + 1)
     grep -q "does not apply" "$tmp/e4" && grep -q "did you mean 'watch'" "$tmp/e5" &&
     ok "usage errors: no file, a format watch does not write, --poll=0, check --poll, a misspelt command" ||
     notok "usage errors: $r1$r2$r3$r4$r5 $(cat "$tmp/e1" "$tmp/e2" "$tmp/e3" "$tmp/e4" "$tmp/e5")"
+"$ARBITER" watch --once "$tmp/not-there.pgn" >"$tmp/nt.out" 2>"$tmp/nt.err"
+[ "$?" = 2 ] && grep -q "not-there.pgn: No such file" "$tmp/nt.err" &&
+    ok "watch --once: a file that is not there is said, status 2" || notok "--once, no file: $(cat "$tmp/nt.err")"
+"$ARBITER" watch "$tmp/later.pgn" >"$tmp/later.out" 2>"$tmp/later.err" &
+pid=$!
+w=0; while [ ! -s "$tmp/later.err" ] && [ $w -lt 50 ]; do sleep 0.1; w=$((w + 1)); done
+printf '[White "A"]\n[Black "B"]\n[Result "*"]\n\n1. e4 e5 2. Bb6 *\n' >"$tmp/later.pgn"
+w=0; while [ ! -s "$tmp/later.out" ] && [ $w -lt 50 ]; do sleep 0.1; w=$((w + 1)); done
+kill -INT $pid; wait $pid
+grep -q "later.pgn: No such file or directory; waiting for it to appear" "$tmp/later.err" &&
+    grep -q "no white bishop can reach b6" "$tmp/later.out" &&
+    ok "watch: a file not there yet is said on stderr and followed once it appears" ||
+    notok "file not there yet: $(cat "$tmp/later.err" "$tmp/later.out")"
 "$ARBITER" watch --help >"$tmp/help" 2>&1
 [ "$?" = 0 ] && grep -q -- '--poll\[=SECONDS\]' "$tmp/help" && grep -q -- '--once' "$tmp/help" &&
     [ "$(awk 'length > 80' "$tmp/help" | wc -l)" = 0 ] && ok "watch --help: its options, within 80 columns" ||

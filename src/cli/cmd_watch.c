@@ -364,7 +364,7 @@ static enum read_status read_file(struct watch *w, struct wfile *f)
     const struct arb_opts *o = w->o;
     int fd = open(f->path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
-        if (errno != ENOENT) {   /* gone: between a writer's steps, or removed; say nothing */
+        if (errno != ENOENT || o->once) {   /* gone while watched: between a writer's steps, or removed; say nothing */
             char msg[PATH_MAX + 64];
             snprintf(msg, sizeof msg, "%s: %s", f->path, strerror(errno));
             file_message(f, msg);
@@ -656,6 +656,8 @@ static bool add_args(struct watch *w)
             arb_msg("%s: no such directory", dir);
             return false;
         }
+        if (stat(a, &st) < 0 && !o->once)   /* as tail -F: say it, then wait for it */
+            arb_msg("%s: %s; waiting for it to appear", a, strerror(errno));
         int d = dir_add(w, dir, false);
         struct wfile *f = file_add(w, d, name);
         free(f->path);
