@@ -338,14 +338,28 @@ static int parse_castling(struct arb_pos *pos, const char *field, bool *chess960
 }
 
 static int ep_problem(const struct arb_pos *pos, int fen_ep, char *err, size_t errlen);
+static int validate(const struct arb_pos *pos, int fen_ep, bool count_promotions, char *err, size_t errlen);
+static int from_fen(struct arb_pos *pos, const char *fen, bool chess960, bool composed, char *notes,
+                    size_t notes_cap, char *err, size_t errlen);
 
 int arb_pos_from_fen(struct arb_pos *pos, const char *fen, bool chess960, char *err, size_t errlen)
 {
-    return arb_pos_from_fen_repair(pos, fen, chess960, NULL, 0, err, errlen);
+    return from_fen(pos, fen, chess960, false, NULL, 0, err, errlen);
+}
+
+int arb_pos_from_fen_composed(struct arb_pos *pos, const char *fen, char *err, size_t errlen)
+{
+    return from_fen(pos, fen, false, true, NULL, 0, err, errlen);
 }
 
 int arb_pos_from_fen_repair(struct arb_pos *pos, const char *fen, bool chess960, char *notes, size_t notes_cap,
                             char *err, size_t errlen)
+{
+    return from_fen(pos, fen, chess960, false, notes, notes_cap, err, errlen);
+}
+
+static int from_fen(struct arb_pos *pos, const char *fen, bool chess960, bool composed, char *notes,
+                    size_t notes_cap, char *err, size_t errlen)
 {
     if (notes && notes_cap)
         notes[0] = 0;
@@ -475,7 +489,7 @@ int arb_pos_from_fen_repair(struct arb_pos *pos, const char *fen, bool chess960,
             fen_ep = ARB_NO_SQ;
         }
     }
-    if (arb_pos_validate(pos, fen_ep, err, errlen) < 0)
+    if (validate(pos, fen_ep, !composed, err, errlen) < 0)
         return -1;
 
     /* Keep the en-passant square only where a pawn could take (the key then
@@ -489,6 +503,11 @@ int arb_pos_from_fen_repair(struct arb_pos *pos, const char *fen, bool chess960,
 }
 
 int arb_pos_validate(const struct arb_pos *pos, int fen_ep, char *err, size_t errlen)
+{
+    return validate(pos, fen_ep, true, err, errlen);
+}
+
+static int validate(const struct arb_pos *pos, int fen_ep, bool count_promotions, char *err, size_t errlen)
 {
     char a[3];
 
@@ -518,7 +537,7 @@ int arb_pos_validate(const struct arb_pos *pos, int fen_ep, char *err, size_t er
         int light = arb_popcount(mine & pos->by_type[ARB_BISHOP] & ~ARB_DARK_SQUARES);
         int dark = arb_popcount(mine & pos->by_type[ARB_BISHOP] & ARB_DARK_SQUARES);
         promoted += (light > 1 ? light - 1 : 0) + (dark > 1 ? dark - 1 : 0);
-        if (promoted > 8 - pawns) {
+        if (count_promotions && promoted > 8 - pawns) {
             set_error(err, errlen,
                       "%s has %d piece%s beyond the initial set but only %d pawn%s missing to promote from",
                       who, promoted, promoted == 1 ? "" : "s", 8 - pawns, 8 - pawns == 1 ? "" : "s");
