@@ -376,6 +376,10 @@ static int from_fen(struct arb_pos *pos, const char *fen, bool chess960, bool co
     s = fen_field(s, ep, sizeof ep);
     s = fen_field(s, half, sizeof half);
     s = fen_field(s, full, sizeof full);
+    if (composed && placement[0] && side[0] && !castling[0])
+        strcpy(castling, "-");
+    if (composed && placement[0] && side[0] && !ep[0])
+        strcpy(ep, "-");
     if (!placement[0] || !side[0] || !castling[0] || !ep[0]) {
         set_error(err, errlen, "a FEN needs at least four fields (placement, side, castling, en passant)");
         return -1;
@@ -520,7 +524,7 @@ static int validate(const struct arb_pos *pos, int fen_ep, bool count_promotions
             return -1;
         }
         int pawns = arb_popcount(mine & pos->by_type[ARB_PAWN]);
-        if (pawns > 8) {
+        if (count_promotions && pawns > 8) {
             set_error(err, errlen, "%s has %d pawns; no side can have more than 8", who, pawns);
             return -1;
         }
@@ -560,7 +564,7 @@ static int validate(const struct arb_pos *pos, int fen_ep, bool count_promotions
     arb_bb checkers = arb_pos_compute_checkers(pos);
     int nchk = arb_popcount(checkers);
     arb_bb sliders = pos->by_type[ARB_BISHOP] | pos->by_type[ARB_ROOK] | pos->by_type[ARB_QUEEN];
-    if (nchk > 2 || (nchk == 2 && !(checkers & sliders))) {
+    if (count_promotions && (nchk > 2 || (nchk == 2 && !(checkers & sliders)))) {
         set_error(err, errlen, "the king of the side to move is in a check no move could have given (%d checking pieces)",
                   nchk);
         return -1;

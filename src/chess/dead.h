@@ -63,4 +63,21 @@ bool arb_material_forces_mate(const struct arb_pos *pos, int side);
  * node_budget positions).  Never a guess. */
 enum arb_dead arb_can_mate(const struct arb_pos *pos, int side, long node_budget, int *plies);
 
+/* The longest mating line arb_mate_verdict hands back. */
+enum { ARB_MATE_LINE_MAX = 1024 };
+
+/* arb_can_mate with its evidence: for ARB_DEAD_YES the mating line (line[0..
+ * plies-1], legal moves from pos ending in `side`'s checkmate, replayed
+ * and checked before it is returned); for ARB_DEAD_NO the proof in words
+ * (reason, one sentence without a full stop); for ARB_DEAD_UNKNOWN what was
+ * tried.  nodes: positions the search visited. */
+struct arb_mate_verdict {
+    enum arb_dead verdict;
+    int plies;
+    long nodes;
+    char reason[200];
+    arb_move line[ARB_MATE_LINE_MAX];
+};
+void arb_mate_verdict(const struct arb_pos *pos, int side, long node_budget, struct arb_mate_verdict *out);
+
 #endif
