@@ -63,6 +63,10 @@ bool arb_material_forces_mate(const struct arb_pos *pos, int side);
  * node_budget positions).  Never a guess. */
 enum arb_dead arb_can_mate(const struct arb_pos *pos, int side, long node_budget, int *plies);
 
+/* The node budgets of a quick and of a full decision (arbiter position
+ * --quick, and the default). */
+enum { ARB_MATE_QUICK_BUDGET = 4000, ARB_MATE_FULL_BUDGET = 400000 };
+
 /* The longest mating line arb_mate_verdict hands back. */
 enum { ARB_MATE_LINE_MAX = 1024 };
 

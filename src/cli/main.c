@@ -49,6 +49,8 @@ static int run(int argc, char **argv)
         return arb_cmd_convert(&o);
     case ARB_CMD_RECONSTRUCT:
         return arb_cmd_reconstruct(&o);
+    case ARB_CMD_POSITION:
+        return arb_cmd_position(&o);
     default:
         return ARB_EXIT_FAILURE;
     }
