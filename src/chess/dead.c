@@ -11,10 +11,7 @@
 enum arb_dead arb_dead_position_slow(const struct arb_pos *pos)
 {
     const arb_bb *t = pos->by_type;
-    if (t[ARB_PAWN])
-        return arb_locked_unwinnable(pos, ARB_WHITE) && arb_locked_unwinnable(pos, ARB_BLACK) ? ARB_DEAD_YES
-                                                                                            : ARB_DEAD_UNKNOWN;
-    if (t[ARB_ROOK] | t[ARB_QUEEN])
+    if (t[ARB_PAWN] | t[ARB_ROOK] | t[ARB_QUEEN])
         return ARB_DEAD_UNKNOWN;
     arb_bb knights = t[ARB_KNIGHT], bishops = t[ARB_BISHOP];
     /* Bare kings, or a single knight besides: no mate can be built. */
@@ -372,8 +369,8 @@ static enum proof cannot_mate_why(const struct arb_pos *pos, int winner)
      *   position), which the search decides. */
     if (!(theirs & t[ARB_PAWN]) && needs_loser_promotion(pos, winner) && !arb_more_than_one(pos->checkers))
         return P_HELPLESS;
-    if (arb_dead_position(pos) == ARB_DEAD_YES)
-        return t[ARB_PAWN] ? P_LOCKED : P_MATERIAL;
+    if (arb_dead_position_slow(pos) == ARB_DEAD_YES)
+        return P_MATERIAL;
     return arb_locked_unwinnable(pos, winner) ? P_LOCKED : P_NONE;
 }
 
@@ -640,6 +637,46 @@ void arb_mate_verdict(const struct arb_pos *pos, int side, long node_budget, str
                  "no mate by %s found and no proof that none exists within %ld positions searched",
                  side == ARB_WHITE ? "White" : "Black", h.nodes);
     out->verdict = answer;
+}
+
+enum arb_dead arb_dead_position_why(const struct arb_pos *pos, char *why, size_t cap)
+{
+    const arb_bb *t = pos->by_type;
+    if (why && cap)
+        why[0] = 0;
+    if (arb_dead_position_slow(pos) == ARB_DEAD_YES) {
+        if (why && cap)
+            snprintf(why, cap, "%s",
+                     !t[ARB_KNIGHT] && !t[ARB_BISHOP] ? "only the kings are left"
+                     : t[ARB_KNIGHT]                  ? "a king and a knight against a king"
+                                                      : "besides the kings only bishops, all on squares of one colour");
+        return ARB_DEAD_YES;
+    }
+    /* Mate and stalemate end the game first (5.1.1, 5.2.1). */
+    if (!arb_has_legal_move(pos))
+        return ARB_DEAD_UNKNOWN;
+    struct arb_mate_verdict *v = malloc(sizeof *v);
+    if (!v)
+        return ARB_DEAD_UNKNOWN;
+    char reasons[2][200];
+    enum arb_dead r = ARB_DEAD_YES;
+    for (int side = ARB_WHITE; side <= ARB_BLACK && r == ARB_DEAD_YES; side++) {
+        arb_mate_verdict(pos, side, ARB_DEAD_BUDGET, v);
+        if (v->verdict != ARB_DEAD_NO)
+            r = v->verdict == ARB_DEAD_YES ? ARB_DEAD_NO : ARB_DEAD_UNKNOWN;
+        snprintf(reasons[side], sizeof reasons[side], "%s", v->reason);
+    }
+    free(v);
+    static const char locked[] = "the pawns are locked";
+    if (r == ARB_DEAD_YES && why && cap) {
+        if (strncmp(reasons[ARB_WHITE], locked, sizeof locked - 1) == 0
+            && strncmp(reasons[ARB_BLACK], locked, sizeof locked - 1) == 0)
+            snprintf(why, cap, "the pawns are locked, and no piece of either side can ever get through to mate");
+        else
+            snprintf(why, cap, "White cannot mate: %s; Black cannot mate: %s", reasons[ARB_WHITE],
+                     reasons[ARB_BLACK]);
+    }
+    return r;
 }
 
 enum arb_dead arb_can_mate(const struct arb_pos *pos, int side, long node_budget, int *plies)
