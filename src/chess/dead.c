@@ -577,7 +577,12 @@ void arb_mate_verdict(const struct arb_pos *pos, int side, long node_budget, str
         say_proof(out, why, side, 0);
         return;
     }
-    struct hm h = {.winner = side, .tt_mask = (1u << 16) - 1, .line = out->line};
+    /* Tables sized to the budget (a small search must not pay for
+     * clearing a large one). */
+    unsigned size = 1024;
+    while (size < (1u << 16) && (long)size < node_budget)
+        size <<= 1;
+    struct hm h = {.winner = side, .tt_mask = size - 1, .line = out->line};
     h.tt = calloc((size_t)h.tt_mask + 1, sizeof *h.tt);
     if (!h.tt) {
         snprintf(out->reason, sizeof out->reason, "out of memory");
@@ -600,7 +605,7 @@ void arb_mate_verdict(const struct arb_pos *pos, int side, long node_budget, str
     /* The guided search, deepened while its share of the budget lasts. */
     h.budget = node_budget * 5 / 8;
     if (!answer) {
-        struct plan pl = {.mask = (1u << 15) - 1};
+        struct plan pl = {.mask = (size >> 1) - 1};
         pl.tt = calloc((size_t)pl.mask + 1, sizeof *pl.tt);
         plan_targets(pos, side, &pl);
         h.plan = &pl;
@@ -660,7 +665,19 @@ enum arb_dead arb_dead_position_why(const struct arb_pos *pos, char *why, size_t
         return ARB_DEAD_UNKNOWN;
     char reasons[2][200];
     enum arb_dead r = ARB_DEAD_YES;
+    /* The search only where it is cheap and may matter: three men and
+     * no pawn (a forced capture of the last piece), or every pawn blocked by a pawn
+     * and no rook or queen (locked, pieces that may be trapped);
+     * elsewhere the static proofs alone. */
+    arb_bb pawns = t[ARB_PAWN], w = pawns & pos->by_color[ARB_WHITE], b = pawns & pos->by_color[ARB_BLACK];
+    bool search = (arb_popcount(pos->occ) <= 3 && !pawns)
+                  || (!(((w << 8) | (b >> 8)) & ~pawns) && !(t[ARB_ROOK] | t[ARB_QUEEN]));
     for (int side = ARB_WHITE; side <= ARB_BLACK && r == ARB_DEAD_YES; side++) {
+        enum proof why_not = cannot_mate_why(pos, side);
+        if (why_not == P_NONE && !search) {
+            r = ARB_DEAD_UNKNOWN;
+            break;
+        }
         arb_mate_verdict(pos, side, ARB_DEAD_BUDGET, v);
         if (v->verdict != ARB_DEAD_NO)
             r = v->verdict == ARB_DEAD_YES ? ARB_DEAD_NO : ARB_DEAD_UNKNOWN;

@@ -28,9 +28,11 @@ enum arb_dead { ARB_DEAD_UNKNOWN = 0, ARB_DEAD_YES, ARB_DEAD_NO };
  * positions that can arise, and a helpmate found proving it alive), with a
  * small budget (ARB_DEAD_BUDGET positions a side), behind a pre-filter
  * that answers ARB_DEAD_UNKNOWN at once where a search would be wasted: a
- * pawn of each side free to step forward, or one free to step beside a
- * rook or queen, or a rook or queen with more than four men on a board
- * without pawns.  why[cap] (may be NULL) gets the proof in words. */
+ * pawn of each side free to step forward, or a rook or queen on the board
+ * with a pawn free to step or more than three men.  The search runs only
+ * with three men and no pawn, or with every pawn blocked by a pawn and no rook or
+ * queen;
+ * elsewhere the static proofs alone.  why[cap] (may be NULL) gets the proof in words. */
 enum { ARB_DEAD_BUDGET = 3000 };
 enum arb_dead arb_dead_position_why(const struct arb_pos *pos, char *why, size_t cap);
 static inline bool arb_dead_prefilter_alive(const struct arb_pos *pos)
@@ -39,9 +41,9 @@ static inline bool arb_dead_prefilter_alive(const struct arb_pos *pos)
     if (pawns) {
         arb_bb w = pawns & pos->by_color[ARB_WHITE], b = pawns & pos->by_color[ARB_BLACK];
         arb_bb ws = (w << 8) & ~pos->occ, bs = (b >> 8) & ~pos->occ;
-        return (ws && bs) || ((ws | bs) && heavy);
+        return (ws && bs) || (heavy && ((ws | bs) || arb_popcount(pos->occ) > 3));
     }
-    return heavy && arb_popcount(pos->occ) > 4;
+    return heavy && arb_popcount(pos->occ) > 3;
 }
 static inline enum arb_dead arb_dead_position(const struct arb_pos *pos)
 {
