@@ -591,12 +591,13 @@ void arb_mate_verdict(const struct arb_pos *pos, int side, long node_budget, str
     struct arb_pos p = *pos;
     enum arb_dead answer = ARB_DEAD_UNKNOWN;
     int found = 0;
-    /* Short mates by the exhaustive search first (an eighth of the budget);
+    /* Short mates by the exhaustive search first (an eighth of the budget,
+     * at most 4,000 positions: in open positions the mates are long);
      * then the guided search (up to five eighths); then the exhaustive
      * exploration (proofs either way where few positions are reachable),
      * with half the budget of its own; then greedy games towards a mate
      * with what is left.  At most one and a half times node_budget. */
-    h.budget = node_budget / 8;
+    h.budget = node_budget / 8 < 4000 ? node_budget / 8 : 4000;
     for (int depth = 1; depth <= 6 && h.nodes <= h.budget && !answer; depth++)
         if (hm_search(&h, &p, depth, 0)) {
             answer = ARB_DEAD_YES;
