@@ -183,6 +183,7 @@ static bool probe(struct hm *h, const struct arb_pos *start, int attempt, int ma
             for (int i = 0; i < list.n; i++) {
                 struct arb_pos a = pos;
                 struct arb_undo u;
+                h->nodes++;
                 arb_pos_make(&a, list.moves[i], &u);
                 if (a.checkers && !arb_has_legal_move(&a)) {
                     h->line[ply] = list.moves[i];
@@ -267,7 +268,10 @@ static int variation(const struct arb_pos *pos, arb_move m, int winner, const st
     bool capture = (pos->occ & ARB_BB(to)) != 0;
     if (pos->side == winner) {
         int rel = winner == ARB_WHITE ? ARB_RANK(from) : 7 - ARB_RANK(from);
-        if (capture || (type == ARB_PAWN && rel >= 4))
+        /* A pawn's step: progress when it is advanced, or when the winner
+         * has nothing but pawns (a promotion is his only way to mate). */
+        bool pawns_only = !(pos->by_color[winner] & ~pos->by_type[ARB_PAWN] & ~pos->by_type[ARB_KING]);
+        if (capture || (type == ARB_PAWN && (rel >= 4 || pawns_only)))
             return REWARD;
         int target = type == ARB_KING ? pl->winner_king : pl->corner;
         if ((type == ARB_KING || type == ARB_KNIGHT) && dist(to, target) < dist(from, target))
@@ -371,6 +375,15 @@ static enum proof cannot_mate_why(const struct arb_pos *pos, int winner)
         return P_HELPLESS;
     if (arb_dead_position_slow(pos) == ARB_DEAD_YES)
         return P_MATERIAL;
+    /* A pawn of the winner's with no pawn ahead on its file can promote:
+     * the locked-pawn proof would fail (skipped, it is the dearest). */
+    arb_bb own = t[ARB_PAWN] & pos->by_color[winner];
+    while (own) {
+        int sq = arb_pop_lsb(&own);
+        arb_bb ahead = ARB_FILE_BB(ARB_FILE(sq)) & (winner == ARB_WHITE ? ~((ARB_BB(sq) << 1) - 1) : (ARB_BB(sq) - 1));
+        if (!(ahead & t[ARB_PAWN]))
+            return P_NONE;
+    }
     return arb_locked_unwinnable(pos, winner) ? P_LOCKED : P_NONE;
 }
 
@@ -593,7 +606,8 @@ void arb_mate_verdict(const struct arb_pos *pos, int side, long node_budget, str
     int found = 0;
     /* Short mates by the exhaustive search first (an eighth of the budget,
      * at most 4,000 positions: in open positions the mates are long);
-     * then the guided search (up to five eighths); then the exhaustive
+     * greedy games (up to a quarter); then the guided search (up to five
+     * eighths); then the exhaustive
      * exploration (proofs either way where few positions are reachable),
      * with half the budget of its own; then greedy games towards a mate
      * with what is left.  At most one and a half times node_budget. */
@@ -603,6 +617,12 @@ void arb_mate_verdict(const struct arb_pos *pos, int side, long node_budget, str
             answer = ARB_DEAD_YES;
             found = h.mate_ply;
         }
+    /* Greedy games towards the mate: cheap, and they find the long mates
+     * of ordinary positions (up to a quarter of the budget). */
+    h.budget = node_budget / 4;
+    for (int attempt = 0; attempt < 32 && h.nodes <= h.budget && !answer; attempt++)
+        if (probe(&h, pos, attempt, 200, &found))
+            answer = ARB_DEAD_YES;
     /* The guided search, deepened while its share of the budget lasts. */
     h.budget = node_budget * 5 / 8;
     if (!answer) {
@@ -624,7 +644,7 @@ void arb_mate_verdict(const struct arb_pos *pos, int side, long node_budget, str
             say_proof(out, P_EXPLORED, side, h.nodes - before);
     }
     h.budget = node_budget;
-    for (int attempt = 0; attempt < 256 && h.nodes <= h.budget && !answer; attempt++)
+    for (int attempt = 32; attempt < 256 && h.nodes <= h.budget && !answer; attempt++)
         if (probe(&h, pos, attempt, 200, &found))
             answer = ARB_DEAD_YES;
     free(h.tt);
