@@ -686,13 +686,14 @@ enum arb_dead arb_dead_position_why(const struct arb_pos *pos, char *why, size_t
         return ARB_DEAD_UNKNOWN;
     char reasons[2][200];
     enum arb_dead r = ARB_DEAD_YES;
-    /* The search only where it is cheap and may matter: three men and
-     * no pawn (a forced capture of the last piece), or every pawn blocked by a pawn
+    /* The search only where it is cheap and may matter: three men, no
+     * pawn, the piece next to the king to move (a forced capture of it), or every pawn blocked by a pawn
      * and no rook or queen (locked, pieces that may be trapped);
      * elsewhere the static proofs alone. */
     arb_bb pawns = t[ARB_PAWN], w = pawns & pos->by_color[ARB_WHITE], b = pawns & pos->by_color[ARB_BLACK];
-    bool search = (arb_popcount(pos->occ) <= 3 && !pawns)
-                  || (!(((w << 8) | (b >> 8)) & ~pawns) && !(t[ARB_ROOK] | t[ARB_QUEEN]));
+    bool search = (arb_popcount(pos->occ) <= 3 && !pawns
+                   && (arb_att.king[pos->king_sq[pos->side]] & pos->by_color[pos->side ^ 1]))
+                  || (pawns && !(((w << 8) | (b >> 8)) & ~pawns) && !(t[ARB_ROOK] | t[ARB_QUEEN]));
     for (int side = ARB_WHITE; side <= ARB_BLACK && r == ARB_DEAD_YES; side++) {
         enum proof why_not = cannot_mate_why(pos, side);
         if (why_not == P_NONE && !search) {

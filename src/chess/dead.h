@@ -30,10 +30,11 @@ enum arb_dead { ARB_DEAD_UNKNOWN = 0, ARB_DEAD_YES, ARB_DEAD_NO };
  * that answers ARB_DEAD_UNKNOWN at once where a search would be wasted: a
  * pawn of each side free to step forward, or a rook or queen on the board
  * with a pawn free to step or more than three men.  The search runs only
- * with three men and no pawn, or with every pawn blocked by a pawn and no rook or
+ * with three men, no pawn and the piece next to the king to move (it may
+ * have to take it), or with every pawn blocked by a pawn and no rook or
  * queen;
  * elsewhere the static proofs alone.  why[cap] (may be NULL) gets the proof in words. */
-enum { ARB_DEAD_BUDGET = 3000 };
+enum { ARB_DEAD_BUDGET = 800 };
 enum arb_dead arb_dead_position_why(const struct arb_pos *pos, char *why, size_t cap);
 static inline bool arb_dead_prefilter_alive(const struct arb_pos *pos)
 {
