@@ -375,13 +375,14 @@ static enum proof cannot_mate_why(const struct arb_pos *pos, int winner)
         return P_HELPLESS;
     if (arb_dead_position_slow(pos) == ARB_DEAD_YES)
         return P_MATERIAL;
-    /* A pawn of the winner's with no pawn ahead on its file can promote:
+    /* A pawn of the winner's with no pawn or king ahead on its file can
+     * promote:
      * the locked-pawn proof would fail (skipped, it is the dearest). */
     arb_bb own = t[ARB_PAWN] & pos->by_color[winner];
     while (own) {
         int sq = arb_pop_lsb(&own);
         arb_bb ahead = ARB_FILE_BB(ARB_FILE(sq)) & (winner == ARB_WHITE ? ~((ARB_BB(sq) << 1) - 1) : (ARB_BB(sq) - 1));
-        if (!(ahead & t[ARB_PAWN]))
+        if (!(ahead & (t[ARB_PAWN] | t[ARB_KING])))
             return P_NONE;
     }
     return arb_locked_unwinnable(pos, winner) ? P_LOCKED : P_NONE;

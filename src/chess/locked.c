@@ -79,8 +79,11 @@ static arb_bb cone(int color, arb_bb start, arb_bb fixed, arb_bb stop, arb_bb ta
 /* Regions of every piece of `color` given the fixed pawns (fixed_att[c]:
  * what the fixed pawns of colour c attack). */
 static void regions(const struct arb_pos *pos, int color, arb_bb fixed, arb_bb bound, const arb_bb fixed_att[2],
-                    arb_bb targets, struct side *s)
+                    arb_bb targets, arb_bb frozen, struct side *s)
 {
+    /* Kings that can never leave their square stand in the way like the
+     * fixed pawns. */
+    arb_bb wall = fixed | frozen;
     /* A pawn never passes an enemy pawn on its file that never leaves it
      * (bound: it never captures and is never captured). */
     arb_bb stop = bound & pos->by_color[color ^ 1];
@@ -90,21 +93,24 @@ static void regions(const struct arb_pos *pos, int color, arb_bb fixed, arb_bb b
     while (mobile) {
         int sq = arb_pop_lsb(&mobile);
         int type = arb_pos_type_at(pos, sq);
-        arb_bb r = type == ARB_PAWN ? cone(color, ARB_BB(sq), fixed, stop, bound & ARB_BB(sq) ? 0 : targets, &s->att)
-                                    : flood(type, ARB_BB(sq), fixed, fixed, &s->att);
+        arb_bb r = type == ARB_PAWN ? cone(color, ARB_BB(sq), wall, stop, bound & ARB_BB(sq) ? 0 : targets, &s->att)
+                                    : flood(type, ARB_BB(sq), wall, wall, &s->att);
         s->piece_land[s->n++] = r;
         s->land |= r;
     }
-    s->king = flood(ARB_KING, ARB_BB(pos->king_sq[color]), fixed, fixed | fixed_att[color ^ 1], &s->king_att);
+    arb_bb frozen_enemy = frozen & pos->by_color[color ^ 1];
+    arb_bb enemy_king_att = frozen_enemy ? arb_att.king[arb_lsb(frozen_enemy)] : 0;
+    s->king = flood(ARB_KING, ARB_BB(pos->king_sq[color]), wall, wall | fixed_att[color ^ 1] | enemy_king_att,
+                    &s->king_att);
 }
 
 /* The pawns of B (bound: they never capture and are never captured, so
  * they never leave their file) that can never move: the square ahead holds
  * an enemy pawn of B, or an own pawn that can never move. */
-static arb_bb fixed_of(const struct arb_pos *pos, arb_bb bound)
+static arb_bb fixed_of(const struct arb_pos *pos, arb_bb bound, arb_bb frozen)
 {
     arb_bb w = bound & pos->by_color[ARB_WHITE], b = bound & pos->by_color[ARB_BLACK];
-    arb_bb fw = w & south(b), fb = b & north(w);
+    arb_bb fw = w & south(b | frozen), fb = b & north(w | frozen);
     for (;;) {
         arb_bb nw = fw | (w & south(fw)), nb = fb | (b & north(fb));
         if (nw == fw && nb == fb)
@@ -129,8 +135,12 @@ static arb_bb fixed_point(const struct arb_pos *pos, struct side sides[2], arb_b
         bound &= ~forward(ep, us ^ 1);
         bound &= ~(pos->by_color[us] & pawn_attacks_bb(ep, us ^ 1));
     }
+    /* Kings that can never move (their region is their square; assumed of
+     * both at first, dropped as the regions show otherwise): a pawn
+     * facing one is blocked for good. */
+    arb_bb frozen = pos->by_type[ARB_KING];
     for (;;) {
-        arb_bb fixed = fixed_of(pos, bound);
+        arb_bb fixed = fixed_of(pos, bound, frozen);
         for (int c = 0; c < 2; c++)
             fixed_att[c] = pawn_attacks_bb(fixed & pos->by_color[c], c);
         /* A pawn captures only where an enemy man (not the king) can ever
@@ -141,7 +151,7 @@ static arb_bb fixed_point(const struct arb_pos *pos, struct side sides[2], arb_b
         for (bool grew = true; grew;) {
             grew = false;
             for (int c = 0; c < 2; c++)
-                regions(pos, c, fixed, bound, fixed_att, targets[c ^ 1], &sides[c]);
+                regions(pos, c, fixed, bound, fixed_att, targets[c ^ 1], frozen, &sides[c]);
             for (int c = 0; c < 2; c++) {
                 arb_bb t = targets[c] | sides[c].land;
                 grew |= t != targets[c];
@@ -149,6 +159,13 @@ static arb_bb fixed_point(const struct arb_pos *pos, struct side sides[2], arb_b
             }
         }
         arb_bb bad = 0;
+        /* What a pawn's side always defends: its fixed pawns, its king
+         * when it can never move. */
+        arb_bb defended[2];
+        for (int c = 0; c < 2; c++) {
+            arb_bb fk = frozen & pos->by_color[c];
+            defended[c] = fixed_att[c] | (fk ? arb_att.king[arb_lsb(fk)] : 0);
+        }
         for (int c = 0; c < 2; c++) {
             arb_bb own = bound & pos->by_color[c];
             const struct side *e = &sides[c ^ 1];
@@ -157,9 +174,9 @@ static arb_bb fixed_point(const struct arb_pos *pos, struct side sides[2], arb_b
                  * squares) goes, the conditions below must hold. */
                 int sq = arb_pop_lsb(&o);
                 arb_bb att = 0;
-                arb_bb r = cone(c, ARB_BB(sq), fixed, bound & pos->by_color[c ^ 1], 0, &att);
+                arb_bb r = cone(c, ARB_BB(sq), fixed | frozen, bound & pos->by_color[c ^ 1], 0, &att);
                 if ((pawn_attacks_bb(r, c) & (e->land | (pos->by_color[c ^ 1] & ~pos->by_type[ARB_KING])))
-                    || (r & (e->att | (e->king_att & ~fixed_att[c]))))
+                    || (r & (e->att | (e->king_att & ~defended[c]))))
                     bad |= ARB_BB(sq);
             }
             arb_bb own_fixed = own & fixed;
@@ -168,11 +185,16 @@ static arb_bb fixed_point(const struct arb_pos *pos, struct side sides[2], arb_b
             bad |= own_fixed & pawn_attacks_bb(e->land | (pos->by_color[c ^ 1] & ~pos->by_type[ARB_KING]), c ^ 1);
             /* No enemy piece may ever attack it; the enemy king only when a
              * fixed pawn defends it. */
-            bad |= own_fixed & (e->att | (e->king_att & ~fixed_att[c]));
+            bad |= own_fixed & (e->att | (e->king_att & ~defended[c]));
         }
-        if (!(bound & bad))
+        arb_bb still = 0;
+        for (int c = 0; c < 2; c++)
+            if (sides[c].king == ARB_BB(pos->king_sq[c]))
+                still |= sides[c].king;
+        if (!(bound & bad) && still == frozen)
             return fixed;
         bound &= ~bad;
+        frozen &= still;
     }
 }
 
