@@ -183,8 +183,8 @@ static bool probe(struct hm *h, const struct arb_pos *start, int attempt, int ma
             for (int i = 0; i < list.n; i++) {
                 struct arb_pos a = pos;
                 struct arb_undo u;
-                h->nodes++;
                 arb_pos_make(&a, list.moves[i], &u);
+                h->nodes += a.checkers != 0;   /* the dear part: a check's replies */
                 if (a.checkers && !arb_has_legal_move(&a)) {
                     h->line[ply] = list.moves[i];
                     *plies = ply + 1;
