@@ -268,10 +268,17 @@ static int variation(const struct arb_pos *pos, arb_move m, int winner, const st
     bool capture = (pos->occ & ARB_BB(to)) != 0;
     if (pos->side == winner) {
         int rel = winner == ARB_WHITE ? ARB_RANK(from) : 7 - ARB_RANK(from);
-        /* A pawn's step: progress when it is advanced, or when the winner
-         * has nothing but pawns (a promotion is his only way to mate). */
-        bool pawns_only = !(pos->by_color[winner] & ~pos->by_type[ARB_PAWN] & ~pos->by_type[ARB_KING]);
-        if (capture || (type == ARB_PAWN && (rel >= 4 || pawns_only)))
+        /* A pawn's step: progress when it is advanced, or when the winner's
+         * pieces cannot mate alone (a promotion is his way to mate). */
+        const arb_bb *t = pos->by_type;
+        arb_bb pieces = pos->by_color[winner] & ~t[ARB_PAWN] & ~t[ARB_KING];
+        arb_bb bishops = pieces & t[ARB_BISHOP];
+        /* Nothing, one knight, or bishops of one colour: not enough alone. */
+        bool weak = !(pieces & (t[ARB_ROOK] | t[ARB_QUEEN]))
+                    && ((!bishops && !arb_more_than_one(pieces))
+                        || (!(pieces & t[ARB_KNIGHT])
+                            && (!(bishops & ARB_DARK_SQUARES) || !(bishops & ~ARB_DARK_SQUARES))));
+        if (capture || (type == ARB_PAWN && (rel >= 4 || weak)))
             return REWARD;
         int target = type == ARB_KING ? pl->winner_king : pl->corner;
         if ((type == ARB_KING || type == ARB_KNIGHT) && dist(to, target) < dist(from, target))
