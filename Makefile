@@ -63,7 +63,7 @@ NOTE_SRCS := notation/langs.c notation/lead.c notation/lang_en.c \
 LIB_SRCS  := src/base/util.c src/base/out.c src/base/spool.c src/base/utf8.c src/base/msg.c src/base/arena.c src/read/input.c src/read/nag.c src/read/lex.c src/read/pgn.c src/read/trf.c \
              src/base/finding.c src/laws/laws.c src/laws/walk.c src/laws/cite.c src/laws/setup.c src/laws/detect.c src/laws/failure.c src/laws/repair.c src/laws/repetition.c src/laws/writing.c src/laws/timing.c src/laws/result.c src/report/json.c src/report/pgn_out.c src/report/recon_out.c src/read/timectl.c src/laws/clocks.c \
              src/report/report.c src/report/report_text.c src/report/report_jsonl.c src/report/report_github.c src/report/report_junit.c src/report/report_sarif.c src/report/report_html.c src/report/diagram.c \
-             src/cli/opts.c src/cli/filter.c src/cli/cmd_check.c src/cli/pipeline.c src/cli/progress.c src/cli/cmd_replay.c src/cli/cmd_convert.c src/cli/cmd_reconstruct.c src/cli/engine.c src/cli/dupes.c src/cli/trfcheck.c src/cli/writeout.c src/cli/cmd_watch.c src/cli/live.c src/recon/recon.c \
+             src/cli/opts.c src/cli/filter.c src/cli/cmd_check.c src/cli/pipeline.c src/cli/progress.c src/cli/cmd_replay.c src/cli/cmd_convert.c src/cli/cmd_reconstruct.c src/cli/cmd_position.c src/cli/engine.c src/cli/dupes.c src/cli/trfcheck.c src/cli/writeout.c src/cli/cmd_watch.c src/cli/live.c src/recon/recon.c \
              $(CORE_SRCS) $(NOTE_SRCS)
 MAIN_SRC  := src/cli/main.c
 
@@ -219,7 +219,7 @@ check: build/.deps-ok arbiter arbiter-asan $(UNIT_BINS) $(FUZZ_REPLAYS) build/pe
 	ARBITER=./arbiter-asan ARBITER_REL=./arbiter SHARED="$(SHARED)" PERFT=build/perft \
 	    UNWIN=build/unwin UNWIN_ASAN=build/unwin-asan RECONBENCH=build/reconbench RECONBENCH_ASAN=build/reconbench-asan \
 	    sh tests/run.sh $(UNIT_BINS) $(FUZZ_REPLAYS) tests/malformed.sh tests/output.sh tests/valgrind.sh tests/perft/run.sh tests/dead/run.sh \
-	    tests/dead/asan.sh tests/recon/run.sh tests/summary.sh tests/sarif.sh tests/safety.sh tests/html.sh tests/jobs.sh tests/parallel.sh tests/cli/run.sh tests/replay.sh tests/notation/run.sh tests/notation/roundtrip.sh tests/readme.sh tests/man.sh tests/daily.sh tests/trf.sh tests/watch.sh tests/shared/run.sh
+	    tests/dead/asan.sh tests/dead/position.sh tests/recon/run.sh tests/summary.sh tests/sarif.sh tests/safety.sh tests/html.sh tests/jobs.sh tests/parallel.sh tests/cli/run.sh tests/replay.sh tests/notation/run.sh tests/notation/roundtrip.sh tests/readme.sh tests/man.sh tests/daily.sh tests/trf.sh tests/watch.sh tests/shared/run.sh
 
 # The program under valgrind (memcheck, leaks): every command on samples,
 # edge-case files and malformed input (tests/valgrind.sh).
@@ -230,6 +230,12 @@ check-valgrind: build/.deps-ok arbiter
 perft: build/perft
 	build/perft --full tests/perft/standard.epd tests/perft/chess960.epd
 
+# Positions of each labelled set arbiter position is timed on, quick and
+# full (the timeout lists: four times as many); CHA=/path/to/cha puts the
+# Chess Unwinnability Analyzer's figures beside them (tools/dead-bench.sh).
+DEAD_BENCH_N ?= 300
+CHA ?=
+
 # Games of the reconstruct benchmark (4 calls each: about 1.3 s a game
 # while a call takes 300 ms: raise it as reconstruct gets faster).
 RECON_GAMES ?= 40
@@ -237,11 +243,8 @@ RECON_GAMES ?= 40
 bench: build/.deps-ok arbiter build/rssmax build/unwin build/reconbench build/genlong build/floor
 	@sh tools/deps.sh bench
 	SHARED="$(SHARED)" sh tools/bench.sh
-	build/unwin --budget=20000 $(SHARED)/testdata/unwinnability/chasolver-positions.txt \
-	    $(SHARED)/testdata/unwinnability/d3chess-test-vector.txt
-	build/unwin --budget=20000 --max=5000 $(SHARED)/testdata/unwinnability/chasolver-lichess-65536.txt
-	build/unwin --budget=20000 --flagged $(SHARED)/testdata/unwinnability/d3chess-unfair-lichess-timeouts-2022-05.txt
-	build/unwin --budget=200000 --max=400 $(SHARED)/testdata/unwinnability/chasolver-positions.txt
+	build/unwin --budget=12000 --flagged $(SHARED)/testdata/unwinnability/d3chess-unfair-lichess-timeouts-2022-05.txt
+	ARBITER=./arbiter SHARED="$(SHARED)" CHA="$(CHA)" DEAD_BENCH_N=$(DEAD_BENCH_N) sh tools/dead-bench.sh
 	build/reconbench --games=$(RECON_GAMES) $(SHARED)/corpus/pgnmentor-14-players.pgn
 	ARBITER=./arbiter SHARED="$(SHARED)" sh tests/recon/hcs.sh
 

@@ -338,14 +338,28 @@ static int parse_castling(struct arb_pos *pos, const char *field, bool *chess960
 }
 
 static int ep_problem(const struct arb_pos *pos, int fen_ep, char *err, size_t errlen);
+static int validate(const struct arb_pos *pos, int fen_ep, bool count_promotions, char *err, size_t errlen);
+static int from_fen(struct arb_pos *pos, const char *fen, bool chess960, bool composed, char *notes,
+                    size_t notes_cap, char *err, size_t errlen);
 
 int arb_pos_from_fen(struct arb_pos *pos, const char *fen, bool chess960, char *err, size_t errlen)
 {
-    return arb_pos_from_fen_repair(pos, fen, chess960, NULL, 0, err, errlen);
+    return from_fen(pos, fen, chess960, false, NULL, 0, err, errlen);
+}
+
+int arb_pos_from_fen_composed(struct arb_pos *pos, const char *fen, char *err, size_t errlen)
+{
+    return from_fen(pos, fen, false, true, NULL, 0, err, errlen);
 }
 
 int arb_pos_from_fen_repair(struct arb_pos *pos, const char *fen, bool chess960, char *notes, size_t notes_cap,
                             char *err, size_t errlen)
+{
+    return from_fen(pos, fen, chess960, false, notes, notes_cap, err, errlen);
+}
+
+static int from_fen(struct arb_pos *pos, const char *fen, bool chess960, bool composed, char *notes,
+                    size_t notes_cap, char *err, size_t errlen)
 {
     if (notes && notes_cap)
         notes[0] = 0;
@@ -362,6 +376,10 @@ int arb_pos_from_fen_repair(struct arb_pos *pos, const char *fen, bool chess960,
     s = fen_field(s, ep, sizeof ep);
     s = fen_field(s, half, sizeof half);
     s = fen_field(s, full, sizeof full);
+    if (composed && placement[0] && side[0] && !castling[0])
+        strcpy(castling, "-");
+    if (composed && placement[0] && side[0] && !ep[0])
+        strcpy(ep, "-");
     if (!placement[0] || !side[0] || !castling[0] || !ep[0]) {
         set_error(err, errlen, "a FEN needs at least four fields (placement, side, castling, en passant)");
         return -1;
@@ -475,7 +493,7 @@ int arb_pos_from_fen_repair(struct arb_pos *pos, const char *fen, bool chess960,
             fen_ep = ARB_NO_SQ;
         }
     }
-    if (arb_pos_validate(pos, fen_ep, err, errlen) < 0)
+    if (validate(pos, fen_ep, !composed, err, errlen) < 0)
         return -1;
 
     /* Keep the en-passant square only where a pawn could take (the key then
@@ -490,6 +508,11 @@ int arb_pos_from_fen_repair(struct arb_pos *pos, const char *fen, bool chess960,
 
 int arb_pos_validate(const struct arb_pos *pos, int fen_ep, char *err, size_t errlen)
 {
+    return validate(pos, fen_ep, true, err, errlen);
+}
+
+static int validate(const struct arb_pos *pos, int fen_ep, bool count_promotions, char *err, size_t errlen)
+{
     char a[3];
 
     for (int c = 0; c < 2; c++) {
@@ -501,7 +524,7 @@ int arb_pos_validate(const struct arb_pos *pos, int fen_ep, char *err, size_t er
             return -1;
         }
         int pawns = arb_popcount(mine & pos->by_type[ARB_PAWN]);
-        if (pawns > 8) {
+        if (count_promotions && pawns > 8) {
             set_error(err, errlen, "%s has %d pawns; no side can have more than 8", who, pawns);
             return -1;
         }
@@ -518,7 +541,7 @@ int arb_pos_validate(const struct arb_pos *pos, int fen_ep, char *err, size_t er
         int light = arb_popcount(mine & pos->by_type[ARB_BISHOP] & ~ARB_DARK_SQUARES);
         int dark = arb_popcount(mine & pos->by_type[ARB_BISHOP] & ARB_DARK_SQUARES);
         promoted += (light > 1 ? light - 1 : 0) + (dark > 1 ? dark - 1 : 0);
-        if (promoted > 8 - pawns) {
+        if (count_promotions && promoted > 8 - pawns) {
             set_error(err, errlen,
                       "%s has %d piece%s beyond the initial set but only %d pawn%s missing to promote from",
                       who, promoted, promoted == 1 ? "" : "s", 8 - pawns, 8 - pawns == 1 ? "" : "s");
@@ -541,7 +564,7 @@ int arb_pos_validate(const struct arb_pos *pos, int fen_ep, char *err, size_t er
     arb_bb checkers = arb_pos_compute_checkers(pos);
     int nchk = arb_popcount(checkers);
     arb_bb sliders = pos->by_type[ARB_BISHOP] | pos->by_type[ARB_ROOK] | pos->by_type[ARB_QUEEN];
-    if (nchk > 2 || (nchk == 2 && !(checkers & sliders))) {
+    if (count_promotions && (nchk > 2 || (nchk == 2 && !(checkers & sliders)))) {
         set_error(err, errlen, "the king of the side to move is in a check no move could have given (%d checking pieces)",
                   nchk);
         return -1;

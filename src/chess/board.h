@@ -103,6 +103,14 @@ int arb_pos_from_fen(struct arb_pos *pos, const char *fen, bool chess960, char *
 int arb_pos_from_fen_repair(struct arb_pos *pos, const char *fen, bool chess960, char *notes, size_t notes_cap,
                             char *err, size_t errlen);
 
+/* The same for a composed position (a study, a problem): the pieces beyond
+ * the initial set are not counted against the pawns missing (nine queens
+ * are allowed), nor are more than 8 pawns or a double check no move could
+ * give refused, and the castling and en-passant fields may be left out
+ * ("-"); everything else is checked as above.  For analysis that
+ * needs only the rules of moving (dead.h), never for a game's set-up. */
+int arb_pos_from_fen_composed(struct arb_pos *pos, const char *fen, char *err, size_t errlen);
+
 /* Check that a position can be reached: one king each, the side not to move
  * not in check, no pawn on the first or last rank, no more pieces than
  * promotions allow, castling rights with king and rook in place, an

@@ -1,6 +1,7 @@
 /* dead.c — see dead.h. */
 #include "chess/dead.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,10 +11,7 @@
 enum arb_dead arb_dead_position_slow(const struct arb_pos *pos)
 {
     const arb_bb *t = pos->by_type;
-    if (t[ARB_PAWN])
-        return arb_locked_unwinnable(pos, ARB_WHITE) && arb_locked_unwinnable(pos, ARB_BLACK) ? ARB_DEAD_YES
-                                                                                            : ARB_DEAD_UNKNOWN;
-    if (t[ARB_ROOK] | t[ARB_QUEEN])
+    if (t[ARB_PAWN] | t[ARB_ROOK] | t[ARB_QUEEN])
         return ARB_DEAD_UNKNOWN;
     arb_bb knights = t[ARB_KNIGHT], bishops = t[ARB_BISHOP];
     /* Bare kings, or a single knight besides: no mate can be built. */
@@ -45,6 +43,7 @@ struct hm {
     unsigned tt_mask;
     struct plan *plan;     /* the guided search's table and targets */
     int mate_ply;          /* the length of the mate the guided search found */
+    arb_move *line;        /* the moves of the mate found, by ply */
 };
 
 /* The guided search's picture of a mate (after the heuristics CHA
@@ -110,14 +109,16 @@ static int score(const struct arb_pos *pos, arb_move m, int winner)
 
 /* Does the side to move's opponent (the winner, when depth is counted for
  * him) mate within depth plies? */
-static bool hm_search(struct hm *h, struct arb_pos *pos, int depth)
+static bool hm_search(struct hm *h, struct arb_pos *pos, int depth, int ply)
 {
     if (++h->nodes > h->budget)
         return false;
     struct arb_movelist list;
     arb_gen_legal(pos, &list);
-    if (list.n == 0)
+    if (list.n == 0) {
+        h->mate_ply = ply;
         return pos->checkers && pos->side != h->winner;
+    }
     if (depth == 0)
         return false;
     /* The winner needs material to mate with. */
@@ -144,10 +145,12 @@ static bool hm_search(struct hm *h, struct arb_pos *pos, int depth)
         sc[best] = sc[i];
         struct arb_undo u;
         arb_pos_make(pos, m, &u);
-        bool found = (depth > 1 || pos->checkers) && hm_search(h, pos, depth - 1);
+        bool found = (depth > 1 || pos->checkers) && hm_search(h, pos, depth - 1, ply + 1);
         arb_pos_unmake(pos, m, &u);
-        if (found)
+        if (found) {
+            h->line[ply] = m;
             return true;
+        }
         if (h->nodes > h->budget)
             return false;
     }
@@ -181,7 +184,9 @@ static bool probe(struct hm *h, const struct arb_pos *start, int attempt, int ma
                 struct arb_pos a = pos;
                 struct arb_undo u;
                 arb_pos_make(&a, list.moves[i], &u);
+                h->nodes += a.checkers != 0;   /* the dear part: a check's replies */
                 if (a.checkers && !arb_has_legal_move(&a)) {
+                    h->line[ply] = list.moves[i];
                     *plies = ply + 1;
                     return true;
                 }
@@ -198,6 +203,7 @@ static bool probe(struct hm *h, const struct arb_pos *start, int attempt, int ma
             }
         }
         struct arb_undo u;
+        h->line[ply] = list.moves[best];
         arb_pos_make(&pos, list.moves[best], &u);
         if (!(pos.by_color[h->winner] & ~pos.by_type[ARB_KING]))
             return false;   /* the winner has nothing left to mate with */
@@ -262,7 +268,17 @@ static int variation(const struct arb_pos *pos, arb_move m, int winner, const st
     bool capture = (pos->occ & ARB_BB(to)) != 0;
     if (pos->side == winner) {
         int rel = winner == ARB_WHITE ? ARB_RANK(from) : 7 - ARB_RANK(from);
-        if (capture || (type == ARB_PAWN && rel >= 4))
+        /* A pawn's step: progress when it is advanced, or when the winner's
+         * pieces cannot mate alone (a promotion is his way to mate). */
+        const arb_bb *t = pos->by_type;
+        arb_bb pieces = pos->by_color[winner] & ~t[ARB_PAWN] & ~t[ARB_KING];
+        arb_bb bishops = pieces & t[ARB_BISHOP];
+        /* Nothing, one knight, or bishops of one colour: not enough alone. */
+        bool weak = !(pieces & (t[ARB_ROOK] | t[ARB_QUEEN]))
+                    && ((!bishops && !arb_more_than_one(pieces))
+                        || (!(pieces & t[ARB_KNIGHT])
+                            && (!(bishops & ARB_DARK_SQUARES) || !(bishops & ~ARB_DARK_SQUARES))));
+        if (capture || (type == ARB_PAWN && (rel >= 4 || weak)))
             return REWARD;
         int target = type == ARB_KING ? pl->winner_king : pl->corner;
         if ((type == ARB_KING || type == ARB_KNIGHT) && dist(to, target) < dist(from, target))
@@ -324,8 +340,10 @@ static bool guided(struct hm *h, struct arb_pos *pos, int left, int ply, bool pa
         arb_pos_make(pos, m, &u);
         bool found = guided(h, pos, left - cost, ply + 1, v == REWARD);
         arb_pos_unmake(pos, m, &u);
-        if (found)
+        if (found) {
+            h->line[ply] = m;
             return true;
+        }
         if (h->nodes > h->budget)
             return false;
     }
@@ -335,12 +353,14 @@ static bool guided(struct hm *h, struct arb_pos *pos, int left, int ply, bool pa
 /* Proofs without search that `winner` can never mate: a lone king; a lone
  * minor piece against men that cannot help it (a bare king among them); a
  * dead position by material; the locked-pawn proof. */
-static bool cannot_mate_now(const struct arb_pos *pos, int winner)
+enum proof { P_NONE, P_LONE_KING, P_HELPLESS, P_MATERIAL, P_LOCKED, P_EXPLORED };
+
+static enum proof cannot_mate_why(const struct arb_pos *pos, int winner)
 {
     const arb_bb *t = pos->by_type;
     arb_bb mine = pos->by_color[winner] & ~t[ARB_KING], theirs = pos->by_color[winner ^ 1] & ~t[ARB_KING];
     if (!mine)
-        return true;
+        return P_LONE_KING;
     /* The loser has no pawns (so his material never grows) and only pieces
      * that cannot help a lone minor piece mate him (after CHA's rule that
      * the loser would have to promote; a bare king is the plainest case):
@@ -359,8 +379,25 @@ static bool cannot_mate_now(const struct arb_pos *pos, int winner)
      *   unless a double check stands on the board already (a set-up
      *   position), which the search decides. */
     if (!(theirs & t[ARB_PAWN]) && needs_loser_promotion(pos, winner) && !arb_more_than_one(pos->checkers))
-        return true;
-    return arb_dead_position(pos) == ARB_DEAD_YES || arb_locked_unwinnable(pos, winner);
+        return P_HELPLESS;
+    if (arb_dead_position_slow(pos) == ARB_DEAD_YES)
+        return P_MATERIAL;
+    /* A pawn of the winner's with no pawn or king ahead on its file can
+     * promote:
+     * the locked-pawn proof would fail (skipped, it is the dearest). */
+    arb_bb own = t[ARB_PAWN] & pos->by_color[winner];
+    while (own) {
+        int sq = arb_pop_lsb(&own);
+        arb_bb ahead = ARB_FILE_BB(ARB_FILE(sq)) & (winner == ARB_WHITE ? ~((ARB_BB(sq) << 1) - 1) : (ARB_BB(sq) - 1));
+        if (!(ahead & (t[ARB_PAWN] | t[ARB_KING])))
+            return P_NONE;
+    }
+    return arb_locked_unwinnable(pos, winner) ? P_LOCKED : P_NONE;
+}
+
+static bool cannot_mate_now(const struct arb_pos *pos, int winner)
+{
+    return cannot_mate_why(pos, winner) != P_NONE;
 }
 
 bool arb_material_forces_mate(const struct arb_pos *pos, int side)
@@ -427,7 +464,8 @@ static bool seen_add(struct seen *t, const struct arb_packed *queue, const struc
     return true;
 }
 
-static enum arb_dead explore(const struct arb_pos *start, int winner, long budget, long *nodes, int *plies)
+static enum arb_dead explore(const struct arb_pos *start, int winner, long budget, long *nodes, int *plies,
+                             arb_move *line)
 {
     unsigned cap = 1;
     while (cap < (unsigned)budget + 1)
@@ -435,9 +473,11 @@ static enum arb_dead explore(const struct arb_pos *start, int winner, long budge
     /* Positions packed (96 bytes each): 100,000 of them take 10 MB. */
     struct arb_packed *queue = malloc(((size_t)budget + 1) * sizeof *queue);
     unsigned short *depth = malloc(((size_t)budget + 1) * sizeof *depth);
+    unsigned *parent = malloc(((size_t)budget + 1) * sizeof *parent);
+    arb_move *via = malloc(((size_t)budget + 1) * sizeof *via);
     struct seen t = {.slot = calloc((size_t)cap * 2, sizeof *t.slot), .mask = cap * 2 - 1};
     enum arb_dead answer = ARB_DEAD_UNKNOWN;
-    if (!queue || !depth || !t.slot)
+    if (!queue || !depth || !t.slot || !parent || !via)
         goto out;
     unsigned head = 0, tail = 0;
     depth[tail] = 0;
@@ -455,8 +495,10 @@ static enum arb_dead explore(const struct arb_pos *start, int winner, long budge
         arb_gen_legal(&pos, &list);
         if (list.n == 0) {
             if (pos.checkers && pos.side != winner) {
-                answer = ARB_DEAD_YES;
                 *plies = depth[head - 1];
+                answer = *plies <= ARB_MATE_LINE_MAX ? ARB_DEAD_YES : ARB_DEAD_UNKNOWN;
+                for (unsigned i = head - 1, d = (unsigned)*plies; answer == ARB_DEAD_YES && d > 0; i = parent[i])
+                    line[--d] = via[i];
                 break;
             }
             continue;       /* stalemate, or the winner mated */
@@ -476,6 +518,8 @@ static enum arb_dead explore(const struct arb_pos *start, int winner, long budge
             arb_pos_pack(&child, &queue[tail]);
             if (seen_add(&t, queue, &queue[tail], tail)) {
                 depth[tail] = (unsigned short)(depth[head - 1] + 1);
+                parent[tail] = head - 1;
+                via[tail] = list.moves[i];
                 tail++;
             }
         }
@@ -483,36 +527,114 @@ static enum arb_dead explore(const struct arb_pos *start, int winner, long budge
 out:
     free(queue);
     free(depth);
+    free(parent);
+    free(via);
     free(t.slot);
     return answer;
 }
 
-enum arb_dead arb_can_mate(const struct arb_pos *pos, int side, long node_budget, int *plies)
+/* Does line[0..n-1] lead from pos to `side`'s checkmate by legal moves? */
+static bool replays_to_mate(const struct arb_pos *start, int side, const arb_move *line, int n)
 {
-    if (cannot_mate_now(pos, side))
-        return ARB_DEAD_NO;
-    struct hm h = {.winner = side, .tt_mask = (1u << 16) - 1};
+    struct arb_pos pos = *start;
+    for (int i = 0; i < n; i++) {
+        struct arb_movelist list;
+        arb_gen_legal(&pos, &list);
+        bool legal = false;
+        for (int j = 0; j < list.n && !legal; j++)
+            legal = list.moves[j] == line[i];
+        if (!legal)
+            return false;
+        struct arb_undo u;
+        arb_pos_make(&pos, line[i], &u);
+    }
+    return pos.checkers && pos.side != side && !arb_has_legal_move(&pos);
+}
+
+static void say_proof(struct arb_mate_verdict *out, enum proof why, int side, long explored)
+{
+    const char *w = side == ARB_WHITE ? "White" : "Black", *l = side == ARB_WHITE ? "Black" : "White";
+    const char *lk = side == ARB_WHITE ? "black" : "white";
+    switch (why) {
+    case P_LONE_KING:
+        snprintf(out->reason, sizeof out->reason, "%s has only its king", w);
+        break;
+    case P_HELPLESS:
+        snprintf(out->reason, sizeof out->reason,
+                 "%s has only a knight or bishops of one colour, and %s has nothing that could hem in its own king "
+                 "without parrying the check",
+                 w, l);
+        break;
+    case P_MATERIAL:
+        snprintf(out->reason, sizeof out->reason,
+                 "insufficient material: kings and at most one knight, or bishops all on squares of one colour");
+        break;
+    case P_LOCKED:
+        snprintf(out->reason, sizeof out->reason,
+                 "the pawns are locked: no piece of %s can ever reach the squares needed to mate the %s king", w,
+                 lk);
+        break;
+    case P_EXPLORED:
+        snprintf(out->reason, sizeof out->reason,
+                 "every one of the %ld positions that can arise was examined (each ending in a position locked or "
+                 "without mating material): none is a mate by %s",
+                 explored, w);
+        break;
+    case P_NONE:
+        out->reason[0] = 0;
+        break;
+    }
+}
+
+void arb_mate_verdict(const struct arb_pos *pos, int side, long node_budget, struct arb_mate_verdict *out)
+{
+    out->verdict = ARB_DEAD_UNKNOWN;
+    out->plies = 0;
+    out->nodes = 0;
+    out->reason[0] = 0;
+    enum proof why = cannot_mate_why(pos, side);
+    if (why != P_NONE) {
+        out->verdict = ARB_DEAD_NO;
+        say_proof(out, why, side, 0);
+        return;
+    }
+    /* Tables sized to the budget (a small search must not pay for
+     * clearing a large one). */
+    unsigned size = 1024;
+    while (size < (1u << 16) && (long)size < node_budget)
+        size <<= 1;
+    struct hm h = {.winner = side, .tt_mask = size - 1, .line = out->line};
     h.tt = calloc((size_t)h.tt_mask + 1, sizeof *h.tt);
-    if (!h.tt)
-        return ARB_DEAD_UNKNOWN;
+    if (!h.tt) {
+        snprintf(out->reason, sizeof out->reason, "out of memory");
+        return;
+    }
     struct arb_pos p = *pos;
     enum arb_dead answer = ARB_DEAD_UNKNOWN;
     int found = 0;
-    /* Short mates by the exhaustive search first (an eighth of the budget);
-     * then the guided search (up to five eighths); then the exhaustive
+    /* Short mates by the exhaustive search first (an eighth of the budget,
+     * at most 4,000 positions: in open positions the mates are long);
+     * greedy games (up to a quarter); then the guided search (up to five
+     * eighths); then the exhaustive
      * exploration (proofs either way where few positions are reachable),
      * with half the budget of its own; then greedy games towards a mate
      * with what is left.  At most one and a half times node_budget. */
-    h.budget = node_budget / 8;
+    h.budget = node_budget / 8 < 4000 ? node_budget / 8 : 4000;
     for (int depth = 1; depth <= 6 && h.nodes <= h.budget && !answer; depth++)
-        if (hm_search(&h, &p, depth)) {
+        if (hm_search(&h, &p, depth, 0)) {
             answer = ARB_DEAD_YES;
-            found = depth;
+            found = h.mate_ply;
         }
+    /* Greedy games towards the mate: cheap, and they find the long mates
+     * of ordinary positions (up to a quarter of the budget). */
+    h.budget = node_budget / 4;
+    for (int attempt = 0; attempt < 32 && h.nodes <= h.budget && !answer; attempt++)
+        if (probe(&h, pos, attempt, 200, &found))
+            answer = ARB_DEAD_YES;
     /* The guided search, deepened while its share of the budget lasts. */
     h.budget = node_budget * 5 / 8;
     if (!answer) {
-        struct plan pl = {.mask = (1u << 15) - 1};
+        struct plan pl = {.mask = (size >> 1) - 1};
         pl.tt = calloc((size_t)pl.mask + 1, sizeof *pl.tt);
         plan_targets(pos, side, &pl);
         h.plan = &pl;
@@ -523,14 +645,96 @@ enum arb_dead arb_can_mate(const struct arb_pos *pos, int side, long node_budget
             }
         free(pl.tt);
     }
-    if (!answer)
-        answer = explore(pos, side, node_budget / 2, &h.nodes, &found);
+    long before = h.nodes;
+    if (!answer) {
+        answer = explore(pos, side, node_budget / 2, &h.nodes, &found, out->line);
+        if (answer == ARB_DEAD_NO)
+            say_proof(out, P_EXPLORED, side, h.nodes - before);
+    }
     h.budget = node_budget;
-    for (int attempt = 0; attempt < 256 && h.nodes <= h.budget && !answer; attempt++)
+    for (int attempt = 32; attempt < 256 && h.nodes <= h.budget && !answer; attempt++)
         if (probe(&h, pos, attempt, 200, &found))
             answer = ARB_DEAD_YES;
     free(h.tt);
-    if (answer == ARB_DEAD_YES && plies)
-        *plies = found;
-    return answer;
+    out->nodes = h.nodes;
+    if (answer == ARB_DEAD_YES) {
+        /* Never a claim without its evidence. */
+        if (found > ARB_MATE_LINE_MAX || !replays_to_mate(pos, side, out->line, found)) {
+            answer = ARB_DEAD_UNKNOWN;
+            snprintf(out->reason, sizeof out->reason, "internal error: a mating line did not replay");
+        }
+        else
+            out->plies = found;
+    }
+    if (answer == ARB_DEAD_UNKNOWN && !out->reason[0])
+        snprintf(out->reason, sizeof out->reason,
+                 "no mate by %s found and no proof that none exists within %ld positions searched",
+                 side == ARB_WHITE ? "White" : "Black", h.nodes);
+    out->verdict = answer;
+}
+
+enum arb_dead arb_dead_position_why(const struct arb_pos *pos, char *why, size_t cap)
+{
+    const arb_bb *t = pos->by_type;
+    if (why && cap)
+        why[0] = 0;
+    if (arb_dead_position_slow(pos) == ARB_DEAD_YES) {
+        if (why && cap)
+            snprintf(why, cap, "%s",
+                     !t[ARB_KNIGHT] && !t[ARB_BISHOP] ? "only the kings are left"
+                     : t[ARB_KNIGHT]                  ? "a king and a knight against a king"
+                                                      : "besides the kings only bishops, all on squares of one colour");
+        return ARB_DEAD_YES;
+    }
+    /* Mate and stalemate end the game first (5.1.1, 5.2.1). */
+    if (!arb_has_legal_move(pos))
+        return ARB_DEAD_UNKNOWN;
+    struct arb_mate_verdict *v = malloc(sizeof *v);
+    if (!v)
+        return ARB_DEAD_UNKNOWN;
+    char reasons[2][200];
+    enum arb_dead r = ARB_DEAD_YES;
+    /* The search only where it is cheap and may matter: three men, no
+     * pawn, the piece next to the king to move (a forced capture of it), or every pawn blocked by a pawn
+     * and no rook or queen (locked, pieces that may be trapped);
+     * elsewhere the static proofs alone. */
+    arb_bb pawns = t[ARB_PAWN], w = pawns & pos->by_color[ARB_WHITE], b = pawns & pos->by_color[ARB_BLACK];
+    bool search = (arb_popcount(pos->occ) <= 3 && !pawns
+                   && (arb_att.king[pos->king_sq[pos->side]] & pos->by_color[pos->side ^ 1]))
+                  || (pawns && !(((w << 8) | (b >> 8)) & ~pawns) && !(t[ARB_ROOK] | t[ARB_QUEEN]));
+    for (int side = ARB_WHITE; side <= ARB_BLACK && r == ARB_DEAD_YES; side++) {
+        enum proof why_not = cannot_mate_why(pos, side);
+        if (why_not == P_NONE && !search) {
+            r = ARB_DEAD_UNKNOWN;
+            break;
+        }
+        arb_mate_verdict(pos, side, ARB_DEAD_BUDGET, v);
+        if (v->verdict != ARB_DEAD_NO)
+            r = v->verdict == ARB_DEAD_YES ? ARB_DEAD_NO : ARB_DEAD_UNKNOWN;
+        snprintf(reasons[side], sizeof reasons[side], "%s", v->reason);
+    }
+    free(v);
+    static const char locked[] = "the pawns are locked";
+    if (r == ARB_DEAD_YES && why && cap) {
+        if (strncmp(reasons[ARB_WHITE], locked, sizeof locked - 1) == 0
+            && strncmp(reasons[ARB_BLACK], locked, sizeof locked - 1) == 0)
+            snprintf(why, cap, "the pawns are locked, and no piece of either side can ever get through to mate");
+        else
+            snprintf(why, cap, "White cannot mate: %s; Black cannot mate: %s", reasons[ARB_WHITE],
+                     reasons[ARB_BLACK]);
+    }
+    return r;
+}
+
+enum arb_dead arb_can_mate(const struct arb_pos *pos, int side, long node_budget, int *plies)
+{
+    struct arb_mate_verdict *v = malloc(sizeof *v);
+    if (!v)
+        return ARB_DEAD_UNKNOWN;
+    arb_mate_verdict(pos, side, node_budget, v);
+    enum arb_dead r = v->verdict;
+    if (r == ARB_DEAD_YES && plies)
+        *plies = v->plies;
+    free(v);
+    return r;
 }

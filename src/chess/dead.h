@@ -23,24 +23,36 @@
 enum arb_dead { ARB_DEAD_UNKNOWN = 0, ARB_DEAD_YES, ARB_DEAD_NO };
 
 /* Is pos dead (no sequence of legal moves leads to checkmate, for either
- * side)?  Cheap: meant to be asked after every move.  Proves it from
- * material (bare kings, one knight, bishops all on squares of one colour)
- * and, when every pawn stands blocked by a pawn, by the locked-pawn proof
- * for both sides; else ARB_DEAD_UNKNOWN (no search here: see arb_can_mate). */
-enum arb_dead arb_dead_position_slow(const struct arb_pos *pos);
+ * side)?  Meant to be asked after every move: the same proofs as
+ * arb_mate_verdict (material, locked and bound pawns, a search of the
+ * positions that can arise, and a helpmate found proving it alive), with a
+ * small budget (ARB_DEAD_BUDGET positions a side), behind a pre-filter
+ * that answers ARB_DEAD_UNKNOWN at once where a search would be wasted: a
+ * pawn of each side free to step forward, or a rook or queen on the board
+ * with a pawn free to step or more than three men.  The search runs only
+ * with three men, no pawn and the piece next to the king to move (it may
+ * have to take it), or with every pawn blocked by a pawn and no rook or
+ * queen;
+ * elsewhere the static proofs alone.  why[cap] (may be NULL) gets the proof in words. */
+enum { ARB_DEAD_BUDGET = 800 };
+enum arb_dead arb_dead_position_why(const struct arb_pos *pos, char *why, size_t cap);
+static inline bool arb_dead_prefilter_alive(const struct arb_pos *pos)
+{
+    arb_bb pawns = pos->by_type[ARB_PAWN], heavy = pos->by_type[ARB_ROOK] | pos->by_type[ARB_QUEEN];
+    if (pawns) {
+        arb_bb w = pawns & pos->by_color[ARB_WHITE], b = pawns & pos->by_color[ARB_BLACK];
+        arb_bb ws = (w << 8) & ~pos->occ, bs = (b >> 8) & ~pos->occ;
+        return (ws && bs) || (heavy && ((ws | bs) || arb_popcount(pos->occ) > 3));
+    }
+    return heavy && arb_popcount(pos->occ) > 3;
+}
 static inline enum arb_dead arb_dead_position(const struct arb_pos *pos)
 {
-    arb_bb pawns = pos->by_type[ARB_PAWN];
-    if (pawns) {
-        /* A pawn that can step forward: the locked-pawn proof cannot hold. */
-        arb_bb w = pawns & pos->by_color[ARB_WHITE], b = pawns & pos->by_color[ARB_BLACK];
-        if (((w << 8) | (b >> 8)) & ~pawns)
-            return ARB_DEAD_UNKNOWN;
-    }
-    else if (pos->by_type[ARB_ROOK] | pos->by_type[ARB_QUEEN])
-        return ARB_DEAD_UNKNOWN;
-    return arb_dead_position_slow(pos);
+    return arb_dead_prefilter_alive(pos) ? ARB_DEAD_UNKNOWN : arb_dead_position_why(pos, NULL, 0);
 }
+/* Material only (bare kings, one knight, bishops all on squares of one
+ * colour): no search, no pawns. */
+enum arb_dead arb_dead_position_slow(const struct arb_pos *pos);
 
 /* Proved without search that `side` can never checkmate (material, the
  * two lone-minor-piece rules, the locked-pawn proof)?  False proves
@@ -62,5 +74,26 @@ bool arb_material_forces_mate(const struct arb_pos *pos, int side);
  * search ran out of its node budget (it may spend up to 1.5 times
  * node_budget positions).  Never a guess. */
 enum arb_dead arb_can_mate(const struct arb_pos *pos, int side, long node_budget, int *plies);
+
+/* The node budgets of a quick and of a full decision (arbiter position
+ * --quick, and the default). */
+enum { ARB_MATE_QUICK_BUDGET = 4000, ARB_MATE_FULL_BUDGET = 400000 };
+
+/* The longest mating line arb_mate_verdict hands back. */
+enum { ARB_MATE_LINE_MAX = 1024 };
+
+/* arb_can_mate with its evidence: for ARB_DEAD_YES the mating line (line[0..
+ * plies-1], legal moves from pos ending in `side`'s checkmate, replayed
+ * and checked before it is returned); for ARB_DEAD_NO the proof in words
+ * (reason, one sentence without a full stop); for ARB_DEAD_UNKNOWN what was
+ * tried.  nodes: positions the search visited. */
+struct arb_mate_verdict {
+    enum arb_dead verdict;
+    int plies;
+    long nodes;
+    char reason[200];
+    arb_move line[ARB_MATE_LINE_MAX];
+};
+void arb_mate_verdict(const struct arb_pos *pos, int side, long node_budget, struct arb_mate_verdict *out);
 
 #endif

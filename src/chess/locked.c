@@ -58,7 +58,7 @@ static arb_bb flood(int type, arb_bb start, arb_bb fixed, arb_bb forbid, arb_bb 
 /* The cone of a pawn that is not fixed: pushes onto squares no fixed pawn
  * holds, captures onto any such square, and at the last rank whatever a
  * queen or a knight promoted there can reach. */
-static arb_bb cone(int color, arb_bb start, arb_bb fixed, arb_bb *att)
+static arb_bb cone(int color, arb_bb start, arb_bb fixed, arb_bb stop, arb_bb targets, arb_bb *att)
 {
     arb_bb last = color == ARB_WHITE ? ARB_RANK_BB(7) : ARB_RANK_BB(0);
     arb_bb reach = start, frontier = start, a = 0;
@@ -66,7 +66,7 @@ static arb_bb cone(int color, arb_bb start, arb_bb fixed, arb_bb *att)
         arb_bb from = frontier & ~last;
         arb_bb caps = pawn_attacks_bb(from, color);
         a |= caps;
-        frontier = ((forward(from, color) | caps) & ~fixed) & ~reach;
+        frontier = (((forward(from, color) & ~stop) | (caps & targets)) & ~fixed) & ~reach;
         reach |= frontier;
     }
     arb_bb promo = reach & last;
@@ -78,55 +78,123 @@ static arb_bb cone(int color, arb_bb start, arb_bb fixed, arb_bb *att)
 
 /* Regions of every piece of `color` given the fixed pawns (fixed_att[c]:
  * what the fixed pawns of colour c attack). */
-static void regions(const struct arb_pos *pos, int color, arb_bb fixed, const arb_bb fixed_att[2], struct side *s)
+static void regions(const struct arb_pos *pos, int color, arb_bb fixed, arb_bb bound, const arb_bb fixed_att[2],
+                    arb_bb targets, arb_bb frozen, struct side *s)
 {
+    /* Kings that can never leave their square stand in the way like the
+     * fixed pawns. */
+    arb_bb wall = fixed | frozen;
+    /* A pawn never passes an enemy pawn on its file that never leaves it
+     * (bound: it never captures and is never captured). */
+    arb_bb stop = bound & pos->by_color[color ^ 1];
     s->land = s->att = s->king_att = 0;
     s->n = 0;
     arb_bb mobile = pos->by_color[color] & ~fixed & ~pos->by_type[ARB_KING];
     while (mobile) {
         int sq = arb_pop_lsb(&mobile);
         int type = arb_pos_type_at(pos, sq);
-        arb_bb r = type == ARB_PAWN ? cone(color, ARB_BB(sq), fixed, &s->att)
-                                    : flood(type, ARB_BB(sq), fixed, fixed, &s->att);
+        arb_bb r = type == ARB_PAWN ? cone(color, ARB_BB(sq), wall, stop, bound & ARB_BB(sq) ? 0 : targets, &s->att)
+                                    : flood(type, ARB_BB(sq), wall, wall, &s->att);
         s->piece_land[s->n++] = r;
         s->land |= r;
     }
-    s->king = flood(ARB_KING, ARB_BB(pos->king_sq[color]), fixed, fixed | fixed_att[color ^ 1], &s->king_att);
+    arb_bb frozen_enemy = frozen & pos->by_color[color ^ 1];
+    arb_bb enemy_king_att = frozen_enemy ? arb_att.king[arb_lsb(frozen_enemy)] : 0;
+    s->king = flood(ARB_KING, ARB_BB(pos->king_sq[color]), wall, wall | fixed_att[color ^ 1] | enemy_king_att,
+                    &s->king_att);
 }
 
-/* The fixed point: start from every pawn, drop those that break a
- * condition, recompute the regions, until nothing changes. */
+/* The pawns of B (bound: they never capture and are never captured, so
+ * they never leave their file) that can never move: the square ahead holds
+ * an enemy pawn of B, or an own pawn that can never move. */
+static arb_bb fixed_of(const struct arb_pos *pos, arb_bb bound, arb_bb frozen)
+{
+    arb_bb w = bound & pos->by_color[ARB_WHITE], b = bound & pos->by_color[ARB_BLACK];
+    arb_bb fw = w & south(b | frozen), fb = b & north(w | frozen);
+    for (;;) {
+        arb_bb nw = fw | (w & south(fw)), nb = fb | (b & north(fb));
+        if (nw == fw && nb == fb)
+            return fw | fb;
+        fw = nw;
+        fb = nb;
+    }
+}
+
+/* The fixed point: start from every pawn bound, drop those that break a
+ * condition, recompute the regions, until nothing changes.  A bound pawn
+ * may still step forward along its file (within its cone); the fixed ones
+ * cannot move at all, and only they shape the pieces' regions. */
 static arb_bb fixed_point(const struct arb_pos *pos, struct side sides[2], arb_bb fixed_att[2])
 {
-    arb_bb fixed = pos->by_type[ARB_PAWN];
+    arb_bb bound = pos->by_type[ARB_PAWN];
     if (pos->ep != ARB_NO_SQ) {
         /* The pawn that just stepped two squares can be taken en passant,
          * and the pawns that can take it can move. */
         int us = pos->side;
         arb_bb ep = ARB_BB(pos->ep);
-        fixed &= ~forward(ep, us ^ 1);
-        fixed &= ~(pos->by_color[us] & pawn_attacks_bb(ep, us ^ 1));
+        bound &= ~forward(ep, us ^ 1);
+        bound &= ~(pos->by_color[us] & pawn_attacks_bb(ep, us ^ 1));
     }
+    /* Kings that can never move (their region is their square; assumed of
+     * both at first, dropped as the regions show otherwise): a pawn
+     * facing one is blocked for good. */
+    arb_bb frozen = pos->by_type[ARB_KING];
     for (;;) {
+        arb_bb fixed = fixed_of(pos, bound, frozen);
         for (int c = 0; c < 2; c++)
             fixed_att[c] = pawn_attacks_bb(fixed & pos->by_color[c], c);
+        /* A pawn captures only where an enemy man (not the king) can ever
+         * stand: the least fixed point, from the men where they stand. */
+        arb_bb targets[2];
         for (int c = 0; c < 2; c++)
-            regions(pos, c, fixed, fixed_att, &sides[c]);
+            targets[c] = pos->by_color[c] & ~pos->by_type[ARB_KING];
+        for (bool grew = true; grew;) {
+            grew = false;
+            for (int c = 0; c < 2; c++)
+                regions(pos, c, fixed, bound, fixed_att, targets[c ^ 1], frozen, &sides[c]);
+            for (int c = 0; c < 2; c++) {
+                arb_bb t = targets[c] | sides[c].land;
+                grew |= t != targets[c];
+                targets[c] = t;
+            }
+        }
         arb_bb bad = 0;
+        /* What a pawn's side always defends: its fixed pawns, its king
+         * when it can never move. */
+        arb_bb defended[2];
         for (int c = 0; c < 2; c++) {
-            arb_bb own = fixed & pos->by_color[c], them = fixed & pos->by_color[c ^ 1];
+            arb_bb fk = frozen & pos->by_color[c];
+            defended[c] = fixed_att[c] | (fk ? arb_att.king[arb_lsb(fk)] : 0);
+        }
+        for (int c = 0; c < 2; c++) {
+            arb_bb own = bound & pos->by_color[c];
             const struct side *e = &sides[c ^ 1];
-            /* The square ahead must hold a fixed pawn. */
-            bad |= own & ~forward(fixed, c ^ 1);
-            /* Nothing of the enemy's may ever stand on a capture square. */
-            bad |= own & pawn_attacks_bb(e->land | them, c ^ 1);
+            for (arb_bb o = own & ~fixed; o;) {
+                /* A bound pawn that moves: everywhere its cone (the push
+                 * squares) goes, the conditions below must hold. */
+                int sq = arb_pop_lsb(&o);
+                arb_bb att = 0;
+                arb_bb r = cone(c, ARB_BB(sq), fixed | frozen, bound & pos->by_color[c ^ 1], 0, &att);
+                if ((pawn_attacks_bb(r, c) & (e->land | (pos->by_color[c ^ 1] & ~pos->by_type[ARB_KING])))
+                    || (r & (e->att | (e->king_att & ~defended[c]))))
+                    bad |= ARB_BB(sq);
+            }
+            arb_bb own_fixed = own & fixed;
+            /* Nothing of the enemy's (but the king) may ever stand on a
+             * capture square. */
+            bad |= own_fixed & pawn_attacks_bb(e->land | (pos->by_color[c ^ 1] & ~pos->by_type[ARB_KING]), c ^ 1);
             /* No enemy piece may ever attack it; the enemy king only when a
              * fixed pawn defends it. */
-            bad |= own & (e->att | (e->king_att & ~fixed_att[c]));
+            bad |= own_fixed & (e->att | (e->king_att & ~defended[c]));
         }
-        if (!(fixed & bad))
+        arb_bb still = 0;
+        for (int c = 0; c < 2; c++)
+            if (sides[c].king == ARB_BB(pos->king_sq[c]))
+                still |= sides[c].king;
+        if (!(bound & bad) && still == frozen)
             return fixed;
-        fixed &= ~bad;
+        bound &= ~bad;
+        frozen &= still;
     }
 }
 

@@ -9,5 +9,6 @@ int arb_cmd_replay(const struct arb_opts *o);
 int arb_cmd_convert(const struct arb_opts *o);
 int arb_cmd_reconstruct(const struct arb_opts *o);
 int arb_cmd_watch(const struct arb_opts *o);
+int arb_cmd_position(const struct arb_opts *o);
 
 #endif

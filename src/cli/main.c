@@ -55,6 +55,8 @@ static int run(int argc, char **argv)
             arb_opts_free(&o);
             return st;
         }
+    case ARB_CMD_POSITION:
+        return arb_cmd_position(&o);
     default:
         return ARB_EXIT_FAILURE;
     }

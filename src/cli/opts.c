@@ -22,7 +22,7 @@ enum {
     OPT_JOBS, OPT_NO_PROGRESS, OPT_FINAL_FEN, OPT_MOVES, OPT_NO_DUTY_FROM, OPT_REPAIR, OPT_BEAM, OPT_ENGINE,
     OPT_PLY, OPT_MOVE, OPT_FLIP, OPT_SVG, OPT_AT, OPT_ASCII, OPT_NO_INTERACTIVE,
     OPT_MIN_SEVERITY, OPT_OUTPUT, OPT_WRITE_CLEAN, OPT_WRITE_FLAGGED, OPT_WRITE_REPAIRED, OPT_DUPLICATES,
-    OPT_TRF, OPT_ROUND, OPT_POLL, OPT_ONCE
+    OPT_TRF, OPT_ROUND, OPT_POLL, OPT_ONCE, OPT_BUDGET, OPT_QUICK
 };
 
 static const struct option long_opts[] = {
@@ -63,7 +63,9 @@ static const struct option long_opts[] = {
     {"no-duty-from", required_argument, NULL, OPT_NO_DUTY_FROM},
     {"beam", required_argument, NULL, OPT_BEAM},
     {"engine", required_argument, NULL, OPT_ENGINE},
-    {"fen", no_argument, NULL, OPT_FEN},
+    {"fen", optional_argument, NULL, OPT_FEN},
+    {"budget", required_argument, NULL, OPT_BUDGET},
+    {"quick", no_argument, NULL, OPT_QUICK},
     {"game", required_argument, NULL, OPT_GAME},
     {"ply", required_argument, NULL, OPT_PLY},
     {"move", required_argument, NULL, OPT_MOVE},
@@ -98,7 +100,11 @@ static bool allowed(enum arb_cmd cmd, int opt)
     case OPT_WRITE_CLEAN: case OPT_WRITE_FLAGGED: case OPT_WRITE_REPAIRED:
     case OPT_DUPLICATES: case OPT_TRF: case OPT_ROUND:
         return cmd == ARB_CMD_CHECK;
-    case OPT_FEN: case OPT_GAME: case OPT_PLY: case OPT_MOVE: case OPT_FLIP: case OPT_SVG: case OPT_AT:
+    case OPT_FEN:
+        return cmd == ARB_CMD_REPLAY || cmd == ARB_CMD_POSITION;
+    case OPT_BUDGET: case OPT_QUICK:
+        return cmd == ARB_CMD_POSITION;
+    case OPT_GAME: case OPT_PLY: case OPT_MOVE: case OPT_FLIP: case OPT_SVG: case OPT_AT:
     case OPT_ASCII: case OPT_NO_INTERACTIVE:
         return cmd == ARB_CMD_REPLAY;
     case OPT_TO:
@@ -118,6 +124,7 @@ static const char usage_main[] =
     "  convert   write the games as PGN in the notation of another language (--to=LANG)\n"
     "  reconstruct  the legal game that best explains one or two flawed scoresheets\n"
     "  watch     follow PGN files as live boards rewrite them; say each new finding\n"
+    "  position  can White, can Black still checkmate (dead positions, 6.9)?\n"
     "\n"
     "  arbiter COMMAND --help   options of a command\n"
     "  arbiter --version        version\n"
@@ -302,6 +309,25 @@ static const char usage_watch[] =
     "      --select=CODES      say only these finding codes (comma-separated)\n"
     "      --ignore=CODES      do not say these codes (repeatable)\n"
     "      --where=TAG~REGEX   follow only the games whose tag matches\n";
+static const char usage_position[] =
+    "Usage: arbiter position [OPTION]... [--fen=FEN | FILE...]\n"
+    "For each position (--fen=FEN, else one FEN a line from the files or standard\n"
+    "input, in order), and for each side: winnable, with a mating line both sides\n"
+    "could play (UCI); unwinnable, with the proof (no sequence of legal moves ends\n"
+    "in that side's checkmate: Laws 5.2.2, 6.9); or undetermined, when the search\n"
+    "ran out of its budget before finding either (never a guess).\n"
+    "\n"
+    "Options:\n"
+    "      --fen=FEN           the one position to analyse\n"
+    "      --format=FORMAT     text (default) or jsonl (one object a FEN: fen,\n"
+    "                          white and black, each {verdict, line, reason};\n"
+    "                          a FEN that cannot be read: {fen, error})\n"
+    "      --budget=N          positions the search may visit a side (default\n"
+    "                          400000): more decides more, slower\n"
+    "      --quick             a small budget (4000): fast, decides most\n"
+    "\n"
+    "Exit status: 0 every FEN read, 1 some line was no valid FEN (said so, the\n"
+    "rest analysed), 2 usage error or unreadable file.\n";
 
 static const char codes_text[] =
     "\n"
@@ -357,6 +383,8 @@ static void help(enum arb_cmd cmd)
         fputs("\nExit status: 0 when it ends (Ctrl-C, SIGTERM, --once) and no error was\n"
               "said, 1 a finding of severity error (or what --fail-on selects), 2 usage\n"
               "error, failure of the program, or with --once a file that cannot be read.\n", stdout);
+    } else if (cmd == ARB_CMD_POSITION) {
+        fputs(usage_position, stdout);
     } else {
         fputs(usage_main, stdout);
     }
@@ -419,7 +447,7 @@ static const char *did_you_mean(const char *word, const char *const *names, int 
     return buf;
 }
 
-static const char *const command_names[] = {"check", "replay", "convert", "reconstruct", "watch"};
+static const char *const command_names[] = {"check", "replay", "convert", "reconstruct", "watch", "position"};
 
 static const char *profile_suggestion(const char *word)
 {
@@ -555,9 +583,11 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
         o->cmd = ARB_CMD_RECONSTRUCT;
     else if (strcmp(cmd, "watch") == 0)
         o->cmd = ARB_CMD_WATCH;
+    else if (strcmp(cmd, "position") == 0)
+        o->cmd = ARB_CMD_POSITION;
     else
-        return usage_error(o, "unknown command '%s'%s (commands: check, replay, convert, reconstruct, watch)", cmd,
-                           did_you_mean(cmd, command_names, 5, ""));
+        return usage_error(o, "unknown command '%s'%s (commands: check, replay, convert, reconstruct, watch, "
+                           "position)", cmd, did_you_mean(cmd, command_names, 6, ""));
     o->cmd_name = cmd;
 
     int c, idx;
@@ -843,7 +873,22 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
                                    lang_suggestion(optarg));
             break;
         case OPT_FEN:
-            o->fen = true;
+            if (o->cmd == ARB_CMD_POSITION) {
+                if (!optarg || !*optarg)
+                    return usage_error(o, "--fen needs a position: --fen='FEN'");
+                o->position_fen = optarg;
+            } else if (optarg) {
+                return usage_error(o, "replay --fen takes no value (it writes one FEN per ply)");
+            } else {
+                o->fen = true;
+            }
+            break;
+        case OPT_BUDGET:
+            if (!parse_u64(optarg, &o->budget) || o->budget < 1 || o->budget > 1000000000)
+                return usage_error(o, "--budget needs a number of positions from 1 to 1000000000, not '%s'", optarg);
+            break;
+        case OPT_QUICK:
+            o->quick = true;
             break;
         case OPT_GAME:
             if (!parse_u64(optarg, &o->game) || o->game < 1)
@@ -901,6 +946,12 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
                            o->n_files);
     if (o->cmd == ARB_CMD_RECONSTRUCT && o->format != &arb_format_text && o->format != &arb_format_jsonl)
         return usage_error(o, "reconstruct writes PGN (the default) or --format=jsonl");
+    if (o->cmd == ARB_CMD_POSITION && o->format != &arb_format_text && o->format != &arb_format_jsonl)
+        return usage_error(o, "position writes text (the default) or --format=jsonl");
+    if (o->cmd == ARB_CMD_POSITION && o->position_fen && o->n_files)
+        return usage_error(o, "position reads --fen=FEN or files of FENs, not both");
+    if (o->cmd == ARB_CMD_POSITION && o->quick && o->budget)
+        return usage_error(o, "--quick is a budget: give --quick or --budget=N, not both");
     if ((o->cmd == ARB_CMD_REPLAY || o->cmd == ARB_CMD_CONVERT) && o->format != &arb_format_text)
         return usage_error(o, "%s writes text only (--format=text, the default)", o->cmd_name);
     if (o->cmd == ARB_CMD_WATCH && o->format != &arb_format_text && o->format != &arb_format_jsonl)

@@ -21,7 +21,7 @@
 /* Exit statuses (INTERFACE.md). */
 enum arb_exit { ARB_EXIT_OK = 0, ARB_EXIT_FINDINGS = 1, ARB_EXIT_FAILURE = 2 };
 
-enum arb_cmd { ARB_CMD_NONE, ARB_CMD_CHECK, ARB_CMD_REPLAY, ARB_CMD_CONVERT, ARB_CMD_RECONSTRUCT, ARB_CMD_WATCH };
+enum arb_cmd { ARB_CMD_NONE, ARB_CMD_CHECK, ARB_CMD_REPLAY, ARB_CMD_CONVERT, ARB_CMD_RECONSTRUCT, ARB_CMD_WATCH, ARB_CMD_POSITION };
 
 enum arb_color { ARB_COLOR_AUTO, ARB_COLOR_NEVER, ARB_COLOR_ALWAYS };
 
@@ -74,6 +74,9 @@ struct arb_opts {
     uint64_t recon_beam;                 /* reconstruct --beam (0: the search's default) */
     const char *engine;                  /* reconstruct --engine=PATH: a UCI engine orders ties (NULL: off) */
     bool fen;                            /* replay --fen */
+    const char *position_fen;            /* position --fen=FEN (NULL: read lines) */
+    uint64_t budget;                     /* position --budget=N (0: the default) */
+    bool quick;                          /* position --quick */
     uint64_t game;                       /* replay --game=N (1-based) */
     int ply;                             /* replay --ply=N; -1 none */
     int move_no, move_side;              /* replay --move=23b: move number (0 none) and side */

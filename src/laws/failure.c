@@ -241,15 +241,10 @@ void rs_report_failure(struct rs *s, const struct arb_node *n, const struct arb_
 }
 
 /* Why arb_dead_position() said yes, in words for the finding. */
-const char *rs_dead_why(const struct arb_pos *pos)
+const char *rs_dead_why(const struct arb_pos *pos, char *buf, size_t cap)
 {
-    if (pos->by_type[ARB_PAWN])
-        return "the pawns are locked, and no piece of either side can ever get through to mate";
-    if (!pos->by_type[ARB_KNIGHT] && !pos->by_type[ARB_BISHOP])
-        return "only the kings are left";
-    if (pos->by_type[ARB_KNIGHT])
-        return "a king and a knight against a king";
-    return "besides the kings only bishops, all on squares of one colour";
+    arb_dead_position_why(pos, buf, cap);
+    return buf;
 }
 
 struct arb_finding *rs_report_after_end(struct rs *s, const struct arb_node *n)

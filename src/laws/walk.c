@@ -301,9 +301,10 @@ void rs_after_move(struct rs *s, const struct arb_node *n, bool *check_out, bool
          * proofs rest on: asked after those, and after the first move. */
         if (!mate && !game_ended(s) && (s->cur.pos.halfmove == 0 || s->cur.ply == 1)
             && arb_dead_position(&s->cur.pos) == ARB_DEAD_YES) {
+            char why[420];
             struct arb_finding *f = rs_finding(s, ARB_F_DEAD_POSITION, n, ARB_ART_DEAD_POSITION,
                                             "no sequence of legal moves can lead to checkmate (%s): the game is drawn",
-                                            rs_dead_why(&s->cur.pos));
+                                            rs_dead_why(&s->cur.pos, why, sizeof why));
             f->ply = s->cur.ply;
             s->out->end_ply = s->cur.ply;
             s->out->end_reason = ARB_END_DEAD;

@@ -130,7 +130,7 @@ int main(int argc, char **argv)
             }
             struct arb_pos pos;
             char err[200];
-            if (arb_pos_from_fen(&pos, fen, false, err, sizeof err) < 0) {
+            if (arb_pos_from_fen_composed(&pos, fen, err, sizeof err) < 0) {
                 bad_fen++;
                 continue;
             }

@@ -1,0 +1,126 @@
+#!/bin/sh
+# position.sh — `arbiter position` (TAP): the verdicts in text and jsonl
+# (the keys of INTERFACE's object, exactly), an invalid FEN (its error
+# object, the line number in text, exit status 1), the input order kept,
+# usage errors, and every winnable line replayed to mate: by python-chess
+# (PYCHESS, default /work/ext/niklasf+python-chess, when it imports) and
+# by arbiter's own check of a PGN of the moves (always).
+#
+#   ARBITER   the program (default ./arbiter)
+set -u
+. "$(dirname "$0")/../tap.sh"
+ARBITER=${ARBITER:-./arbiter}
+PYCHESS=${PYCHESS:-/work/ext/niklasf+python-chess}
+tap_tmp
+
+locked='2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - -'
+queen='8/8/4k3/8/8/4K3/8/6Q1 w - - 0 1'
+forced='6rK/8/7k/8/8/8/8/8 w - - 1 61'
+knights='8/8/8/4k3/8/8/8/K1NN4 w - - 0 1'
+
+# ---- text ----
+out=$("$ARBITER" position --fen="$locked"); st=$?
+[ $st -eq 0 ] && printf '%s\n' "$out" | grep -q '^  white: unwinnable: the pawns are locked' &&
+    printf '%s\n' "$out" | grep -q '^  black: unwinnable: the pawns are locked' &&
+    ok "text: a locked position is unwinnable for both, with the reason" ||
+    notok "text: locked position: status $st, output '$out'"
+out=$("$ARBITER" position --fen="$queen"); st=$?
+[ $st -eq 0 ] && printf '%s\n' "$out" | grep -q '^  white: winnable (a helpmate in [0-9]* plies): [a-h][1-8]' &&
+    printf '%s\n' "$out" | grep -q '^  black: unwinnable: Black has only its king' &&
+    ok "text: K+Q v K: White winnable with its line, Black unwinnable (a lone king)" ||
+    notok "text: K+Q v K: status $st, output '$out'"
+out=$("$ARBITER" position --budget=1 --fen="$knights")
+printf '%s\n' "$out" | grep -q '^  white: undetermined: .*--budget=N raises the limit, now 1' &&
+    ok "text: an open question says undetermined, the budget spent and how to raise it" ||
+    notok "text: undetermined: '$out'"
+
+# ---- jsonl: the keys exactly, in input order; an invalid FEN ----
+printf '%s\n' "$queen" "not a fen" "# a comment" "" "$locked" "$forced" "$knights" > "$tmp/in"
+"$ARBITER" position --format=jsonl < "$tmp/in" > "$tmp/out" 2> "$tmp/err"; st=$?
+[ $st -eq 1 ] && ok "an invalid FEN among the lines: exit status 1" || notok "invalid FEN: exit status $st"
+if python3 - "$tmp/in" "$tmp/out" <<'EOF'
+import json, sys
+fens = [l.rstrip('\n') for l in open(sys.argv[1]) if l.strip() and not l.startswith('#')]
+rows = [json.loads(l) for l in open(sys.argv[2])]
+assert [r['fen'] for r in rows] == fens, 'order or count differs'
+bad = rows[1]
+assert list(bad) == ['fen', 'error'] and bad['error'], bad
+for r in rows[:1] + rows[2:]:
+    assert list(r) == ['fen', 'white', 'black'], list(r)
+    for side in ('white', 'black'):
+        v = r[side]
+        assert list(v) == ['verdict', 'line', 'reason'], list(v)
+        assert v['verdict'] in ('winnable', 'unwinnable', 'undetermined')
+        assert (v['line'] is None) == (v['verdict'] != 'winnable'), v
+        assert isinstance(v['reason'], str) and v['reason'], v
+assert rows[0]['white']['verdict'] == 'winnable' and rows[0]['black']['verdict'] == 'unwinnable'
+assert rows[2]['white']['verdict'] == rows[2]['black']['verdict'] == 'unwinnable'
+assert rows[3]['white']['verdict'] == rows[3]['black']['verdict'] == 'unwinnable', rows[3]
+assert rows[4]['white']['verdict'] == 'winnable' and rows[4]['black']['verdict'] == 'unwinnable', rows[4]
+EOF
+then ok "jsonl: one object a FEN in input order, keys fen/white/black and verdict/line/reason, {fen, error}"
+else notok "jsonl objects: $(head -c 600 "$tmp/out")"; fi
+out=$("$ARBITER" position < "$tmp/in" 2>&1)
+printf '%s\n' "$out" | grep -q '  error: <stdin>:2: ' &&
+    ok "text: the invalid FEN's error names its line of standard input" || notok "text error: '$out'"
+printf '%s\n' "$queen" > "$tmp/f1"
+out=$("$ARBITER" position "$tmp/f1" "$tmp/in" 2>&1)
+printf '%s\n' "$out" | grep -q "  error: $tmp/in:2: " && [ "$(printf '%s\n' "$out" | grep -c '^FEN ')" -eq 6 ] &&
+    ok "files: read in order, the error names the file and line" || notok "files: '$out'"
+
+# ---- usage ----
+"$ARBITER" position --quick --budget=5 --fen="$queen" > /dev/null 2>&1; st1=$?
+"$ARBITER" position --fen="$queen" "$tmp/in" > /dev/null 2>&1; st2=$?
+"$ARBITER" position --format=sarif --fen="$queen" > /dev/null 2>&1; st3=$?
+"$ARBITER" positon --fen="$queen" 2> "$tmp/err" > /dev/null; st4=$?
+[ $st1 -eq 2 ] && [ $st2 -eq 2 ] && [ $st3 -eq 2 ] && [ $st4 -eq 2 ] && grep -q "did you mean 'position'" "$tmp/err" &&
+    ok "usage errors exit 2: --quick with --budget, --fen with files, another format, a misspelt command" ||
+    notok "usage: statuses $st1 $st2 $st3 $st4, $(cat "$tmp/err")"
+
+# ---- every winnable line replays to mate ----
+U=${SHARED:-../shared}/testdata/unwinnability/chasolver-positions.txt
+{ cat "$tmp/in"; [ -f "$U" ] && grep -v '^#' "$U" | head -60 | cut -c4-; } | grep -v '^not a fen' |
+    "$ARBITER" position --format=jsonl --budget=20000 > "$tmp/lines" 2>/dev/null
+python3 - "$tmp/lines" "$tmp/pgn" > "$tmp/n" <<'EOF'
+import json, sys
+n = 0
+with open(sys.argv[2], 'w') as pgn:
+    for l in open(sys.argv[1]):
+        r = json.loads(l)
+        if 'error' in r:
+            continue
+        for side in ('white', 'black'):
+            if r[side]['verdict'] == 'winnable':
+                n += 1
+                pgn.write('[Event "%s %s"]\n[SetUp "1"]\n[FEN "%s"]\n\n%s *\n\n' % (side, n, r['fen'], ' '.join(r[side]['line'])))
+print(n)
+EOF
+wins=$(cat "$tmp/n")
+if PYTHONPATH=$PYCHESS python3 -c 'import chess' 2>/dev/null; then
+    if PYTHONPATH=$PYCHESS python3 - "$tmp/lines" <<'EOF'
+import json, sys, chess
+for l in open(sys.argv[1]):
+    r = json.loads(l)
+    if 'error' in r:
+        continue
+    for side in ('white', 'black'):
+        if r[side]['verdict'] != 'winnable':
+            continue
+        f = r['fen'].split()
+        b = chess.Board(' '.join(f + ['-', '-', '0', '1'][len(f) - 2:]) if len(f) < 6 else r['fen'])
+        for u in r[side]['line']:
+            m = chess.Move.from_uci(u)
+            assert m in b.legal_moves, (r['fen'], side, u)
+            b.push(m)
+        assert b.is_checkmate() and b.turn == (chess.BLACK if side == 'white' else chess.WHITE), (r['fen'], side)
+EOF
+    then ok "python-chess: all $wins winnable lines are legal and end in that side's checkmate"
+    else notok "python-chess rejects a winnable line"; fi
+else
+    ok "python-chess not importable from $PYCHESS: the lines are checked by arbiter alone (next test)"
+fi
+mates=$("$ARBITER" check --format=jsonl "$tmp/pgn" 2>/dev/null | grep -c '"end_reason":"checkmate"')
+[ "$wins" -gt 20 ] && [ "$mates" -eq "$wins" ] &&
+    ok "arbiter check: all $wins winnable lines replay to checkmate" ||
+    notok "arbiter check: $mates of $wins winnable lines end in checkmate"
+tap_end
