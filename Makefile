@@ -243,7 +243,8 @@ RECON_GAMES ?= 40
 bench: build/.deps-ok arbiter build/rssmax build/unwin build/reconbench build/genlong build/floor
 	@sh tools/deps.sh bench
 	SHARED="$(SHARED)" sh tools/bench.sh
-	build/unwin --budget=12000 --flagged $(SHARED)/testdata/unwinnability/d3chess-unfair-lichess-timeouts-2022-05.txt
+	build/unwin --budget=36000 --explore=6000 --flagged $(SHARED)/testdata/unwinnability/d3chess-unfair-lichess-timeouts-2022-05.txt
+	build/unwin --budget=36000 --explore=6000 --timeouts $(SHARED)/testdata/unwinnability/d3chess-lichess-30K-timeouts.txt
 	ARBITER=./arbiter SHARED="$(SHARED)" CHA="$(CHA)" DEAD_BENCH_N=$(DEAD_BENCH_N) sh tools/dead-bench.sh
 	build/reconbench --games=$(RECON_GAMES) $(SHARED)/corpus/pgnmentor-14-players.pgn
 	ARBITER=./arbiter SHARED="$(SHARED)" sh tests/recon/hcs.sh

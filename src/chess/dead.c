@@ -54,6 +54,8 @@ struct plan {
     int corner, winner_king, blocker;
     bool loser_promotes;   /* the winner's material needs a loser's piece
                               promoted to block: loser's pawn moves help */
+    bool in_order;         /* moves in the order generated, not by score */
+    bool promotes_anew;    /* loser_promotes asked in every position */
     struct { uint64_t key; int left; } *tt;
     unsigned mask;
 };
@@ -70,6 +72,29 @@ static int corner_dist(int sq)
     int df = f < 4 ? f : 7 - f, dr = r < 4 ? r : 7 - r;
     return df + dr;
 }
+
+/* Knight moves from a to b on an empty board. */
+static int knight_dist(int a, int b)
+{
+    int dx = abs(ARB_FILE(a) - ARB_FILE(b)), dy = abs(ARB_RANK(a) - ARB_RANK(b));
+    if (dx < dy) {
+        int t = dx;
+        dx = dy;
+        dy = t;
+    }
+    if (dx == 1 && dy == 0)
+        return 3;
+    if (dx == 2 && dy == 2)
+        return 4;
+    if (dx == 1 && dy == 1) {
+        /* A corner and the square diagonally next to it: four moves. */
+        int c = corner_dist(a) == 0 || corner_dist(b) == 0;
+        return c ? 4 : 2;
+    }
+    int m = (dx + 1) / 2 > (dx + dy + 2) / 3 ? (dx + 1) / 2 : (dx + dy + 2) / 3;
+    return m + ((m + dx + dy) & 1);
+}
+
 
 /* Order score of move m (higher first). */
 static int score(const struct arb_pos *pos, arb_move m, int winner)
@@ -221,7 +246,10 @@ static bool probe(struct hm *h, const struct arb_pos *start, int attempt, int ma
  * winner needs it) costs nothing, and so does the opponent's answer to it;
  * a loser's capture (or a pawn move the plan does not want) costs three; any
  * other move one.  So lines of progress are followed far beyond the nominal
- * depth.  A mate found is a proof; nothing else is concluded from it. */
+ * depth.  A knight's way is counted in knight moves.  A line is given up
+ * where the winner has only a knight or bishops of one colour and the loser
+ * no pawn left to promote into a blocker.  A mate found is a proof; nothing
+ * else is concluded from it. */
 
 /* The winner's men are one knight, or bishops all of one colour (no bishop
  * of the other colour on the board), and the loser has nothing that could
@@ -262,7 +290,7 @@ static void plan_targets(const struct arb_pos *pos, int winner, struct plan *pl)
 
 enum { NORMAL, REWARD, PUNISH };
 
-static int variation(const struct arb_pos *pos, arb_move m, int winner, const struct plan *pl)
+static int variation(const struct arb_pos *pos, arb_move m, int winner, const struct plan *pl, bool loser_promotes)
 {
     int from = arb_move_from(m), to = arb_move_to(m), type = arb_pos_type_at(pos, from);
     bool capture = (pos->occ & ARB_BB(to)) != 0;
@@ -280,17 +308,17 @@ static int variation(const struct arb_pos *pos, arb_move m, int winner, const st
                             && (!(bishops & ARB_DARK_SQUARES) || !(bishops & ~ARB_DARK_SQUARES))));
         if (capture || (type == ARB_PAWN && (rel >= 4 || weak)))
             return REWARD;
-        int target = type == ARB_KING ? pl->winner_king : pl->corner;
-        if ((type == ARB_KING || type == ARB_KNIGHT) && dist(to, target) < dist(from, target))
+        if (type == ARB_KING && dist(to, pl->winner_king) < dist(from, pl->winner_king))
+            return REWARD;
+        if (type == ARB_KNIGHT && knight_dist(to, pl->corner) < knight_dist(from, pl->corner))
             return REWARD;
         return NORMAL;
     }
-    if (type == ARB_KING || type == ARB_KNIGHT) {
-        int target = type == ARB_KING ? pl->corner : pl->blocker;
-        if (dist(to, target) < dist(from, target))
-            return REWARD;
-    }
-    if (pl->loser_promotes) {
+    if (type == ARB_KING && dist(to, pl->corner) < dist(from, pl->corner))
+        return REWARD;
+    if (type == ARB_KNIGHT && knight_dist(to, pl->blocker) < knight_dist(from, pl->blocker))
+        return REWARD;
+    if (loser_promotes) {
         int promo = arb_move_kind(m) == ARB_MK_PROMOTION ? arb_move_promo(m) : ARB_NO_PIECE;
         return type == ARB_PAWN && promo != ARB_QUEEN && promo != ARB_ROOK ? REWARD : PUNISH;
     }
@@ -311,17 +339,32 @@ static bool guided(struct hm *h, struct arb_pos *pos, int left, int ply, bool pa
     }
     if (left <= 0 || ply > 400 || !(pos->by_color[h->winner] & ~pos->by_type[ARB_KING]))
         return false;
+    /* A lone minor piece with no loser's pawn left to promote into a blocker
+     * (P_HELPLESS below): no mate down this line. */
+    if (!(pos->by_color[h->winner ^ 1] & pos->by_type[ARB_PAWN]) && needs_loser_promotion(pos, h->winner)
+        && !arb_more_than_one(pos->checkers))
+        return false;
     struct plan *pl = h->plan;
     unsigned i0 = (unsigned)(pos->key ^ (pos->key >> 32)) & pl->mask;
     if (pl->tt[i0].key == pos->key && pl->tt[i0].left >= left)
         return false;   /* searched at least this deep before, no mate */
     pl->tt[i0].key = pos->key;
     pl->tt[i0].left = left;
-    /* Moves of progress first, then the rest by the greedy games' order. */
+    bool lp = pl->promotes_anew ? needs_loser_promotion(pos, h->winner) : pl->loser_promotes;
+    /* In the order generated, by piece (pl->in_order); else moves of
+     * progress first, then the rest by the greedy games' order. */
     int vs[ARB_MAX_MOVES], sc[ARB_MAX_MOVES];
     for (int i = 0; i < list.n; i++) {
-        vs[i] = variation(pos, list.moves[i], h->winner, pl);
-        sc[i] = (vs[i] == REWARD ? 1000 : vs[i] == PUNISH ? -1000 : 0) + score(pos, list.moves[i], h->winner);
+        vs[i] = variation(pos, list.moves[i], h->winner, pl, lp);
+        if (pl->in_order) {
+            /* Pawns, knights, bishops, rooks, queens, the king last (first
+             * out of check), each in the order generated. */
+            int type = arb_pos_type_at(pos, arb_move_from(list.moves[i]));
+            int r = pos->checkers && type == ARB_KING ? -1 : type;
+            sc[i] = -r * 256 - i;
+        }
+        else
+            sc[i] = (vs[i] == REWARD ? 1000 : vs[i] == PUNISH ? -1000 : 0) + score(pos, list.moves[i], h->winner);
     }
     for (int i = 0; i < list.n; i++) {
         int best = i;
@@ -588,6 +631,12 @@ static void say_proof(struct arb_mate_verdict *out, enum proof why, int side, lo
 
 void arb_mate_verdict(const struct arb_pos *pos, int side, long node_budget, struct arb_mate_verdict *out)
 {
+    arb_mate_verdict_split(pos, side, node_budget, node_budget / 2, out);
+}
+
+void arb_mate_verdict_split(const struct arb_pos *pos, int side, long node_budget, long explore_budget,
+                            struct arb_mate_verdict *out)
+{
     out->verdict = ARB_DEAD_UNKNOWN;
     out->plies = 0;
     out->nodes = 0;
@@ -612,42 +661,55 @@ void arb_mate_verdict(const struct arb_pos *pos, int side, long node_budget, str
     struct arb_pos p = *pos;
     enum arb_dead answer = ARB_DEAD_UNKNOWN;
     int found = 0;
-    /* Short mates by the exhaustive search first (an eighth of the budget,
-     * at most 4,000 positions: in open positions the mates are long);
-     * greedy games (up to a quarter); then the guided search (up to five
-     * eighths); then the exhaustive
-     * exploration (proofs either way where few positions are reachable),
-     * with half the budget of its own; then greedy games towards a mate
-     * with what is left.  At most one and a half times node_budget. */
-    h.budget = node_budget / 8 < 4000 ? node_budget / 8 : 4000;
+    /* Short mates by the exhaustive search first (a thirty-second of the
+     * budget, at most 4,000 positions: in open positions the mates are
+     * long); greedy games (to a tenth); the guided search in CHA's order
+     * (to seven tenths), then in the greedy games' order (to 95%); then
+     * the exhaustive exploration (proofs either way where few positions
+     * are reachable), with explore_budget of its own; then greedy games
+     * towards a mate with what is left.  At most node_budget +
+     * explore_budget positions. */
+    h.budget = node_budget / 32 < 4000 ? node_budget / 32 : 4000;
     for (int depth = 1; depth <= 6 && h.nodes <= h.budget && !answer; depth++)
         if (hm_search(&h, &p, depth, 0)) {
             answer = ARB_DEAD_YES;
             found = h.mate_ply;
         }
     /* Greedy games towards the mate: cheap, and they find the long mates
-     * of ordinary positions (up to a quarter of the budget). */
-    h.budget = node_budget / 4;
+     * of ordinary positions. */
+    h.budget = node_budget / 10;
     for (int attempt = 0; attempt < 32 && h.nodes <= h.budget && !answer; attempt++)
         if (probe(&h, pos, attempt, 200, &found))
             answer = ARB_DEAD_YES;
-    /* The guided search, deepened while its share of the budget lasts. */
-    h.budget = node_budget * 5 / 8;
-    if (!answer) {
-        struct plan pl = {.mask = (size >> 1) - 1};
+    /* The guided search, deepened while its share of the budget lasts: first
+     * with the moves in the order they are generated (pawns first, the king
+     * last: the loser's pawns promote into blockers, the winner's pawn
+     * becomes his mating piece), whether the loser must promote asked anew
+     * in every position, each depth given at most 1,000 positions a ply of
+     * depth (then the next, deeper, is tried: lines of progress run far);
+     * then moves of progress first and the greedy games' order, to the end
+     * of its share. */
+    long guided_end = node_budget * 95 / 100;
+    for (int pass = 0; pass < 2 && !answer; pass++) {
+        long end = pass == 0 ? node_budget * 7 / 10 : guided_end;
+        struct plan pl = {.mask = (size >> 1) - 1, .in_order = pass == 0, .promotes_anew = pass == 0};
         pl.tt = calloc((size_t)pl.mask + 1, sizeof *pl.tt);
         plan_targets(pos, side, &pl);
         h.plan = &pl;
-        for (int depth = 2; pl.tt && depth <= 64 && h.nodes <= h.budget && !answer; depth++)
+        for (int depth = 2; pl.tt && depth <= 64 && h.nodes <= end && !answer; depth++) {
+            h.budget = end;
+            if (pass == 0 && h.nodes + 1000L * depth < end)
+                h.budget = h.nodes + 1000L * depth;
             if (guided(&h, &p, depth, 0, false)) {
                 answer = ARB_DEAD_YES;
                 found = h.mate_ply;
             }
+        }
         free(pl.tt);
     }
     long before = h.nodes;
     if (!answer) {
-        answer = explore(pos, side, node_budget / 2, &h.nodes, &found, out->line);
+        answer = explore(pos, side, explore_budget, &h.nodes, &found, out->line);
         if (answer == ARB_DEAD_NO)
             say_proof(out, P_EXPLORED, side, h.nodes - before);
     }
@@ -728,10 +790,16 @@ enum arb_dead arb_dead_position_why(const struct arb_pos *pos, char *why, size_t
 
 enum arb_dead arb_can_mate(const struct arb_pos *pos, int side, long node_budget, int *plies)
 {
+    return arb_can_mate_split(pos, side, node_budget, node_budget / 2, plies);
+}
+
+enum arb_dead arb_can_mate_split(const struct arb_pos *pos, int side, long node_budget, long explore_budget,
+                                 int *plies)
+{
     struct arb_mate_verdict *v = malloc(sizeof *v);
     if (!v)
         return ARB_DEAD_UNKNOWN;
-    arb_mate_verdict(pos, side, node_budget, v);
+    arb_mate_verdict_split(pos, side, node_budget, explore_budget, v);
     enum arb_dead r = v->verdict;
     if (r == ARB_DEAD_YES && plies)
         *plies = v->plies;

@@ -95,5 +95,13 @@ struct arb_mate_verdict {
     arb_move line[ARB_MATE_LINE_MAX];
 };
 void arb_mate_verdict(const struct arb_pos *pos, int side, long node_budget, struct arb_mate_verdict *out);
+/* The same with the exhaustive exploration's share set apart (the default:
+ * half of node_budget): explore_budget positions of its own.  Its positions
+ * cost some thirty times a helpmate search's, so a caller with a time limit
+ * (6.9) gives the helpmate search more and the exploration less. */
+void arb_mate_verdict_split(const struct arb_pos *pos, int side, long node_budget, long explore_budget,
+                            struct arb_mate_verdict *out);
+enum arb_dead arb_can_mate_split(const struct arb_pos *pos, int side, long node_budget, long explore_budget,
+                                 int *plies);
 
 #endif

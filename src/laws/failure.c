@@ -343,7 +343,7 @@ const char *rs_illegal_consequence(struct rs *s, const char **article, bool arbi
     arb_buf_printf(&b, "it is %s's %s illegal move: under %s (%s) ", side_names[off], ordinal(k), s->prof->name,
                    arb_mode_name(mode));
     if (ir->loses_at && k >= ir->loses_at) {
-        enum arb_dead cm = arb_can_mate(pos, opp, MATE_BUDGET, NULL);
+        enum arb_dead cm = arb_can_mate_split(pos, opp, MATE_BUDGET, MATE_EXPLORE_BUDGET, NULL);
         arb_buf_adds(&b, ir->on_claim ? "it may lose the game" : "it loses the game");
         if (cm == ARB_DEAD_NO)
             arb_buf_printf(&b, ", but %s cannot checkmate %s by any series of legal moves: then it is a draw",

@@ -20,10 +20,12 @@
 #include <strings.h>
 /* Positions the search for a mate may visit when a finding depends on
  * whether a side can still mate (6.9, the illegal-move loss): asked once
- * per such game.  A question left open costs the whole budget: 12,000
- * keeps the worst of the 30,000 lichess timeouts under 13 ms of CPU (tools/
- * dead-bench.sh and the figures in CHANGELOG). */
-enum { MATE_BUDGET = 12000 };
+ * per such game.  A question left open costs the whole budget: 36,000
+ * positions of the helpmate search and 6,000 of the exhaustive exploration
+ * (each some thirty times dearer) keep the worst of the 30,000 lichess
+ * timeouts near 11 ms of CPU and leave 14 of them open (tests/dead/unwin
+ * --timeouts; the figures in CHANGELOG). */
+enum { MATE_BUDGET = 36000, MATE_EXPLORE_BUDGET = 6000 };
 
 static const char *const piece_names[6] = {"pawn", "knight", "bishop", "rook", "queen", "king"};
 static const char *const colour_names[2] = {"white", "black"};

@@ -1,14 +1,19 @@
 /* unwin.c — the dead-position analysis against labelled positions.
  *
- *   unwin [--budget=N] [--max=N] [--tap] [--flagged] [--walks=N] FILE...
+ *   unwin [--budget=N] [--explore=N] [--max=N] [--tap] [--flagged]
+ *         [--timeouts] [--walks=N] FILE...
  *
  * FILE lines: "WB FEN", "W- FEN", "-B FEN" or "-- FEN" (chasolver and
  * D3-Chess test vectors: which sides can still checkmate); with --flagged,
  * also "FEN game-id" lines of timeouts the opponent could not have won
  * (D3-Chess's list of lichess games scored wrongly): only the side not to
- * move is tested, and it cannot mate.  For each
+ * move is tested, and it cannot mate; with --timeouts, the same lines
+ * without the claim (lichess timeouts: the side not to move is asked, its
+ * answers counted, none an error).  For each
  * position and side, arb_can_mate() answers yes (a helpmate found), no
- * (proved impossible) or unknown (budget spent).  A yes or no that
+ * (proved impossible) or unknown (budget spent): arb_can_mate_split with
+ * --budget positions for the helpmate search and --explore (default half
+ * of it) for the exhaustive exploration.  The slowest side is named.  A yes or no that
  * contradicts the label is an error of the analysis; unknown is no error.
  * With --walks=N, each position the locked-pawn proof holds for is also
  * played on N times at random for 200 plies: the fixed pawns must stay and
@@ -67,14 +72,18 @@ static double now(void)
 
 int main(int argc, char **argv)
 {
-    long budget = 20000, max = 0, walks = 0;
+    long budget = 20000, explore_budget = 0, max = 0, walks = 0;
     uint64_t rng = 0x2545F4914F6CDD1DULL;
-    bool tap = false, flagged = false;
+    bool tap = false, flagged = false, timeouts = false;
     int files = 0, failed_files = 0, tests = 0;
     arb_board_init();
     for (int a = 1; a < argc; a++) {
         if (strncmp(argv[a], "--budget=", 9) == 0) {
             budget = atol(argv[a] + 9);
+            continue;
+        }
+        if (strncmp(argv[a], "--explore=", 10) == 0) {
+            explore_budget = atol(argv[a] + 10);
             continue;
         }
         if (strncmp(argv[a], "--max=", 6) == 0) {
@@ -89,6 +98,10 @@ int main(int argc, char **argv)
             flagged = true;
             continue;
         }
+        if (strcmp(argv[a], "--timeouts") == 0) {
+            flagged = timeouts = true;
+            continue;
+        }
         if (strcmp(argv[a], "--tap") == 0) {
             tap = true;
             continue;
@@ -101,6 +114,8 @@ int main(int argc, char **argv)
         files++;
         char line[512];
         long walked = 0, walk_broken = 0;
+        double worst = 0;
+        char worst_fen[600] = "";
         long positions = 0, yes_ok = 0, no_ok = 0, unknown = 0, unknown_can = 0, wrong = 0, bad_fen = 0, sides = 0;
         double t0 = now();
         while (fgets(line, sizeof line, f) && (!max || positions < max)) {
@@ -136,12 +151,18 @@ int main(int argc, char **argv)
             }
             positions++;
             if (label[0] == '?')
-                label[pos.side ^ 1] = '-';
+                label[pos.side ^ 1] = timeouts ? 'u' : '-';
             for (int side = 0; side < 2; side++) {
                 if (label[side] == '?')
                     continue;
-                bool can = label[side] != '-';
-                enum arb_dead r = arb_can_mate(&pos, side, budget, NULL);
+                bool can = label[side] != '-' && label[side] != 'u';
+                double t_side = now();
+                enum arb_dead r = arb_can_mate_split(&pos, side, budget, explore_budget ? explore_budget : budget / 2, NULL);
+                t_side = now() - t_side;
+                if (t_side > worst) {
+                    worst = t_side;
+                    snprintf(worst_fen, sizeof worst_fen, "%s (%s)", fen, side ? "black" : "white");
+                }
                 sides++;
                 if (walks && arb_locked_unwinnable(&pos, side)) {
                     long b = walk(&pos, side, (int)walks, 200, &rng);
@@ -157,6 +178,8 @@ int main(int argc, char **argv)
                     if (getenv("UNWIN_SHOW") && (getenv("UNWIN_SHOW")[0] == 'a' || (getenv("UNWIN_SHOW")[0] == 'c') == can))
                         printf("? %c%c %s %s\n", label[0], label[1], fen, side ? "black" : "white");
                 }
+                else if (label[side] == 'u')
+                    r == ARB_DEAD_YES ? yes_ok++ : no_ok++;   /* no label: counted, never wrong */
                 else if ((r == ARB_DEAD_YES) == can && r == ARB_DEAD_YES)
                     yes_ok++;
                 else if ((r == ARB_DEAD_YES) == can)
@@ -176,6 +199,7 @@ int main(int argc, char **argv)
                "%.0f positions/s\n",
                argv[a], positions, bad_fen, budget, yes_ok + no_ok, yes_ok, no_ok, unknown, unknown_can, wrong,
                secs > 0 ? positions / secs : 0.0);
+        printf("# %s: the slowest side took %.1f ms: %s\n", argv[a], worst * 1e3, worst_fen);
         if (tap) {
             tests++;
             printf("%sok %d - %s: no answer contradicts the labels (%ld of %ld sides decided)\n", wrong ? "not " : "",
