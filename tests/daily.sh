@@ -118,6 +118,15 @@ d=$("$ARBITER" check --duplicates -f jsonl "$tmp/dup.pgn" 2>/dev/null |
 [ "$d" = "|info the same moves and players as game 1 (line 1): a copy of it|||" ] &&
     ok "--duplicates: the same game in Finnish with the players written otherwise is a copy of game 1; other players or one more move are not" ||
     notok "--duplicates: '$d'"
+{
+    printf '[White "H\303\274bner, Robert"]\n[Black "Ljubojevi\304\207, L"]\n[Result "*"]\n\n%s *\n\n' "$g1"
+    printf '[White "Hubner, R."]\n[Black "Ljubojevic,Ljubomir"]\n[Result "*"]\n\n%s *\n\n' "$g1"
+} >"$tmp/dup-accents.pgn"
+d=$("$ARBITER" check --duplicates -f jsonl "$tmp/dup-accents.pgn" 2>/dev/null |
+    jq -r '[.findings[] | select(.code == "duplicate-game") | .message] | join(";")' | tr '\n' '|')
+[ "$d" = "|the same moves and players as game 1 (line 1): a copy of it|" ] &&
+    ok "--duplicates: surnames compared with their accents folded (H\303\274bner = Hubner, Ljubojevi\304\207 = Ljubojevic)" ||
+    notok "--duplicates with accents: '$d'"
 cnt=$("$ARBITER" check -f jsonl "$tmp/dup.pgn" 2>/dev/null | jq -s '[.[].findings[] | select(.code == "duplicate-game")] | length')
 [ "$cnt" = 0 ] && ok "without --duplicates no game is compared" || notok "duplicate-game without --duplicates: $cnt"
 cat "$tmp/dup.pgn" "$tmp/dup.pgn" >"$tmp/dup2.pgn"

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/name.h"
 #include "base/util.h"
 
 struct entry {
@@ -35,9 +36,9 @@ void arb_dupes_free(struct arb_dupes *d)
 
 /* A player by surname, the way databases disagree least: the text before
  * a comma ("Anand, Viswanathan", "Anand,V"), else the last word unless it
- * is an initial ("Magnus Carlsen"; "Carlsen M." keeps the first), folded:
- * ASCII letters in lower case and digits, other ASCII (spaces, dots,
- * hyphens) left out, other bytes as they are. */
+ * is an initial ("Magnus Carlsen"; "Carlsen M." keeps the first), folded
+ * as base/name folds names (case and accents: "Hübner" = "Hubner";
+ * blanks, dots and hyphens left out). */
 static uint64_t fold_name(uint64_t h, const char *s)
 {
     const char *from = s ? s : "", *to = from + strlen(from);
@@ -58,14 +59,14 @@ static uint64_t fold_name(uint64_t h, const char *s)
             to = strchr(from, ' ') ? strchr(from, ' ') : to;
         }
     }
-    for (const char *p = from; p < to; p++) {
-        unsigned char c = (unsigned char)*p;
-        if (c >= 'A' && c <= 'Z')
-            c = (unsigned char)(c - 'A' + 'a');
-        else if (c < 0x80 && !(c >= 'a' && c <= 'z') && !(c >= '0' && c <= '9'))
-            continue;
-        h = (h ^ c) * UINT64_C(0x100000001B3);
-    }
+    char raw[256], folded[256];
+    size_t n = (size_t)(to - from) < sizeof raw ? (size_t)(to - from) : sizeof raw - 1;
+    memcpy(raw, from, n);
+    raw[n] = 0;
+    arb_name_fold(raw, folded, sizeof folded);
+    for (const char *p = folded; *p; p++)
+        if (*p != ' ')
+            h = (h ^ (unsigned char)*p) * UINT64_C(0x100000001B3);
     return (h ^ 0xFF) * UINT64_C(0x100000001B3);   /* the end of a name */
 }
 

@@ -8,6 +8,7 @@
 
 #include "base/msg.h"
 #include "base/utf8.h"
+#include "base/name.h"
 #include "read/trf.h"
 
 /* A record of the report's own, made once the games are done. */
@@ -96,7 +97,7 @@ static int candidates(const struct arb_trfcheck *c, const char *name, uint64_t i
     int n = 0;
     for (int i = 0; i < c->t.n_players && n < cap; i++) {
         const struct arb_trf_player *p = &c->t.players[i];
-        if (by_id ? p->fide_id == id : (name && arb_trf_name_match(name, p->name)))
+        if (by_id ? p->fide_id == id : (name && arb_name_match(name, p->name)))
             out[n++] = i;
     }
     return n;

@@ -5,7 +5,7 @@
  * matched to a pairing in the writing thread, in input order (as
  * cli/dupes.c), so the output is the same for any --jobs:
  *   - the players: by the WhiteFideId and BlackFideId tags when both are
- *     there, else by name (arb_trf_name_match);
+ *     there, else by name (arb_name_match);
  *   - the round: --round=N, else the Round tag's number ("5.3": round 5);
  *     the players' pairing in that round, else in any round (a round
  *     mismatch then);

@@ -103,13 +103,4 @@ bool arb_trf_played(char result);
 /* Points of a result in tenths, under the file's scoring. */
 int arb_trf_points10(const struct arb_trf *t, char result);
 
-/* Do two names of a player mean the same person?  Case and accents folded
- * (Latin letters to ASCII: á to a, ß to ss, ø to o, ł to l), punctuation
- * dropped, "Last, First" as "First Last", and a given name may be an
- * initial: "Carlsen, M" = "Carlsen, Magnus" = "Magnus Carlsen" =
- * "M. Carlsen".  The family name must be whole. */
-bool arb_trf_name_match(const char *a, const char *b);
-/* The name folded as above, words separated by one blank (cap bytes). */
-void arb_trf_name_fold(const char *s, char *out, size_t cap);
-
 #endif

@@ -1,0 +1,215 @@
+/* name.c — players' names: folded for comparison, and matched the ways
+ * the same person is written in different files.
+ *
+ * Part of base: the tournament report's pairings (cli/trfcheck) and
+ * --duplicates (cli/dupes) compare players by these rules, and nothing
+ * else does.
+ */
+#include "base/name.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "base/utf8.h"
+
+/* U+00C0-U+00FF to lower-case ASCII ('.': a separator, '*': two letters). */
+static const char latin1_sup[65] =
+    "aaaaaa*ceeeeiiii" "dnooooo.ouuuuy**"
+    "aaaaaa*ceeeeiiii" "dnooooo.ouuuuy*y";
+/* U+0100-U+017F (Latin Extended-A) likewise. */
+static const char ext_a[129] =
+    "aaaaaaccccccccdd" "ddeeeeeeeeeegggg"
+    "gggghhhhiiiiiiii" "ii**jjkkklllllll"
+    "lllnnnnnnnnnoooo" "oo**rrrrrrssssss"
+    "ssttttttuuuuuuuu" "uuuuwwyyyzzzzzzs";
+
+/* The ASCII for code point c: letters folded, "" for a mark to drop, " "
+ * for a separator; NULL to keep the character as it is. */
+static const char *fold_cp(uint32_t c, char tmp[3])
+{
+    tmp[1] = tmp[2] = 0;
+    if (c >= 0x300 && c <= 0x36F)
+        return "";   /* combining marks (decomposed accents) */
+    const char *tab = NULL;
+    uint32_t base = 0;
+    if (c >= 0xC0 && c <= 0xFF)
+        tab = latin1_sup, base = 0xC0;
+    else if (c >= 0x100 && c <= 0x17F)
+        tab = ext_a, base = 0x100;
+    else if (c == 0x218 || c == 0x219)
+        return "s";
+    else if (c == 0x21A || c == 0x21B)
+        return "t";
+    if (!tab)
+        return NULL;
+    char x = tab[c - base];
+    if (x == '.')
+        return " ";
+    if (x != '*') {
+        tmp[0] = x;
+        return tmp;
+    }
+    switch (c) {
+    case 0xC6: case 0xE6: return "ae";
+    case 0xDE: case 0xFE: return "th";
+    case 0xDF: return "ss";
+    case 0x132: case 0x133: return "ij";
+    default: return "oe";   /* U+0152, U+0153 */
+    }
+}
+
+void arb_name_fold(const char *s, char *out, size_t cap)
+{
+    size_t o = 0, n = strlen(s);
+    bool sep = true;   /* at a word's start */
+    char tmp[3];
+    if (!cap)
+        return;
+    for (size_t i = 0; i < n && o + 4 < cap;) {
+        unsigned char ch = (unsigned char)s[i];
+        const char *rep;
+        size_t w = 1;
+        char one[2] = {0};
+        if (ch < 0x80) {
+            if ((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9'))
+                one[0] = (char)ch, rep = one;
+            else if (ch >= 'A' && ch <= 'Z')
+                one[0] = (char)(ch - 'A' + 'a'), rep = one;
+            else if (ch == '\'' || ch == '`')
+                rep = "";   /* O'Neil: one word */
+            else
+                rep = " ";   /* blanks, commas, dots, hyphens */
+        } else {
+            bool cut;
+            w = arb_utf8_char((const unsigned char *)s + i, n - i, &cut);
+            if (!w)
+                w = 1;
+            rep = fold_cp(arb_utf8_decode((const unsigned char *)s + i, w), tmp);
+            if (!rep) {
+                /* Another script: kept as it is, as part of the word. */
+                if (sep && o)
+                    out[o++] = ' ';
+                sep = false;
+                for (size_t k = 0; k < w && o + 1 < cap; k++)
+                    out[o++] = s[i + k];
+                i += w;
+                continue;
+            }
+        }
+        i += w;
+        if (rep[0] == ' ') {
+            sep = true;
+            continue;
+        }
+        if (!rep[0])
+            continue;
+        if (sep && o)
+            out[o++] = ' ';
+        sep = false;
+        for (const char *p = rep; *p && o + 1 < cap; p++)
+            out[o++] = *p;
+    }
+    out[o] = 0;
+}
+
+#define NAME_WORDS 12
+
+struct name {
+    char buf[256];
+    char *w[NAME_WORDS];
+    bool family[NAME_WORDS];      /* a word before the comma of "Last, First" */
+    int n;
+};
+
+static void name_split(const char *s, struct name *nm)
+{
+    /* The family name: before a comma, when there is one. */
+    const char *comma = strchr(s, ',');
+    char fam[256] = "";
+    if (comma) {
+        size_t k = (size_t)(comma - s);
+        char tmp[256];
+        if (k >= sizeof tmp)
+            k = sizeof tmp - 1;
+        memcpy(tmp, s, k);
+        tmp[k] = 0;
+        arb_name_fold(tmp, fam, sizeof fam);
+    }
+    int fam_words = 0;
+    for (char *p = fam; *p; p++)
+        fam_words += (p == fam || p[-1] == ' ');
+    arb_name_fold(s, nm->buf, sizeof nm->buf);
+    nm->n = 0;
+    for (char *p = strtok(nm->buf, " "); p && nm->n < NAME_WORDS; p = strtok(NULL, " ")) {
+        nm->family[nm->n] = nm->n < fam_words;
+        nm->w[nm->n++] = p;
+    }
+}
+
+/* Two words the same, "ue" for "ü" too (Huebner = Hübner, folded hubner). */
+static bool word_eq(const char *a, const char *b)
+{
+    if (strcmp(a, b) == 0)
+        return true;
+    for (;;) {
+        if (*a == *b) {
+            if (!*a)
+                return true;
+            bool vowel = strchr("aou", *a) != NULL;
+            a++, b++;
+            if (vowel && *a == 'e' && *b != 'e')
+                a++;
+            else if (vowel && *b == 'e' && *a != 'e')
+                b++;
+            continue;
+        }
+        return false;
+    }
+}
+
+bool arb_name_match(const char *a, const char *b)
+{
+    struct name x, y;
+    name_split(a, &x);
+    name_split(b, &y);
+    if (!x.n || !y.n)
+        return false;
+    struct name *s = x.n <= y.n ? &x : &y, *l = s == &x ? &y : &x;
+    bool used[NAME_WORDS] = {false};
+    int full = 0;
+    /* Whole words first, then initials. */
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < s->n; i++) {
+            bool initial = s->w[i][1] == 0;
+            if (initial != (pass == 1))
+                continue;
+            int j;
+            for (j = 0; j < l->n; j++) {
+                if (used[j])
+                    continue;
+                if (!initial && word_eq(s->w[i], l->w[j]))
+                    break;
+                if (initial && s->w[i][0] == l->w[j][0] && !l->family[j] && !s->family[i])
+                    break;
+            }
+            if (j == l->n) {
+                /* An initial on the longer side ("M. Carlsen" against
+                 * "Carlsen Magnus" when the short one is whole)? */
+                if (!initial) {
+                    for (j = 0; j < l->n; j++)
+                        if (!used[j] && l->w[j][1] == 0 && l->w[j][0] == s->w[i][0] && !l->family[j]
+                            && !s->family[i])
+                            break;
+                    if (j < l->n) {
+                        used[j] = true;
+                        continue;
+                    }
+                }
+                return false;
+            }
+            used[j] = true;
+            full += !initial && s->w[i][1] != 0;
+        }
+    return full > 0;
+}
