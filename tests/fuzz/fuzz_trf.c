@@ -7,6 +7,7 @@
 
 #include <assert.h>
 
+#include "base/name.h"
 #include "read/trf.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -43,9 +44,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         (void)sum;
         char folded[64];
-        arb_trf_name_fold(p->name, folded, sizeof folded);
+        arb_name_fold(p->name, folded, sizeof folded);
         assert(strlen(folded) < sizeof folded);
-        (void)arb_trf_name_match(p->name, t.players[(i + 1) % t.n_players].name);
+        (void)arb_name_match(p->name, t.players[(i + 1) % t.n_players].name);
         (void)arb_trf_line(&t, p->line);
     }
     arb_trf_free(&t);
