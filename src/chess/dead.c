@@ -340,7 +340,7 @@ static bool guided(struct hm *h, struct arb_pos *pos, int left, int ply, bool pa
     if (left <= 0 || ply > 400 || !(pos->by_color[h->winner] & ~pos->by_type[ARB_KING]))
         return false;
     /* A lone minor piece with no loser's pawn left to promote into a blocker
-     * (P_HELPLESS below): no mate down this line. */
+     * (ARB_PROOF_HELPLESS below): no mate down this line. */
     if (!(pos->by_color[h->winner ^ 1] & pos->by_type[ARB_PAWN]) && needs_loser_promotion(pos, h->winner)
         && !arb_more_than_one(pos->checkers))
         return false;
@@ -396,14 +396,12 @@ static bool guided(struct hm *h, struct arb_pos *pos, int left, int ply, bool pa
 /* Proofs without search that `winner` can never mate: a lone king; a lone
  * minor piece against men that cannot help it (a bare king among them); a
  * dead position by material; the locked-pawn proof. */
-enum proof { P_NONE, P_LONE_KING, P_HELPLESS, P_MATERIAL, P_LOCKED, P_EXPLORED };
-
-static enum proof cannot_mate_why(const struct arb_pos *pos, int winner)
+static enum arb_mate_proof cannot_mate_why(const struct arb_pos *pos, int winner)
 {
     const arb_bb *t = pos->by_type;
     arb_bb mine = pos->by_color[winner] & ~t[ARB_KING], theirs = pos->by_color[winner ^ 1] & ~t[ARB_KING];
     if (!mine)
-        return P_LONE_KING;
+        return ARB_PROOF_LONE_KING;
     /* The loser has no pawns (so his material never grows) and only pieces
      * that cannot help a lone minor piece mate him (after CHA's rule that
      * the loser would have to promote; a bare king is the plainest case):
@@ -422,9 +420,9 @@ static enum proof cannot_mate_why(const struct arb_pos *pos, int winner)
      *   unless a double check stands on the board already (a set-up
      *   position), which the search decides. */
     if (!(theirs & t[ARB_PAWN]) && needs_loser_promotion(pos, winner) && !arb_more_than_one(pos->checkers))
-        return P_HELPLESS;
+        return ARB_PROOF_HELPLESS;
     if (arb_dead_position_slow(pos) == ARB_DEAD_YES)
-        return P_MATERIAL;
+        return ARB_PROOF_MATERIAL;
     /* A pawn of the winner's with no pawn or king ahead on its file can
      * promote:
      * the locked-pawn proof would fail (skipped, it is the dearest). */
@@ -433,14 +431,14 @@ static enum proof cannot_mate_why(const struct arb_pos *pos, int winner)
         int sq = arb_pop_lsb(&own);
         arb_bb ahead = ARB_FILE_BB(ARB_FILE(sq)) & (winner == ARB_WHITE ? ~((ARB_BB(sq) << 1) - 1) : (ARB_BB(sq) - 1));
         if (!(ahead & (t[ARB_PAWN] | t[ARB_KING])))
-            return P_NONE;
+            return ARB_PROOF_NONE;
     }
-    return arb_locked_unwinnable(pos, winner) ? P_LOCKED : P_NONE;
+    return arb_locked_unwinnable(pos, winner) ? ARB_PROOF_LOCKED : ARB_PROOF_NONE;
 }
 
 static bool cannot_mate_now(const struct arb_pos *pos, int winner)
 {
-    return cannot_mate_why(pos, winner) != P_NONE;
+    return cannot_mate_why(pos, winner) != ARB_PROOF_NONE;
 }
 
 bool arb_material_forces_mate(const struct arb_pos *pos, int side)
@@ -594,55 +592,52 @@ static bool replays_to_mate(const struct arb_pos *start, int side, const arb_mov
     return pos.checkers && pos.side != side && !arb_has_legal_move(&pos);
 }
 
-static void say_proof(struct arb_mate_verdict *out, enum proof why, int side, long explored)
+static void say_proof(struct arb_mate_verdict *out, enum arb_mate_proof why, int side, long explored)
 {
     const char *w = side == ARB_WHITE ? "White" : "Black", *l = side == ARB_WHITE ? "Black" : "White";
     const char *lk = side == ARB_WHITE ? "black" : "white";
+    out->proof = why;
     switch (why) {
-    case P_LONE_KING:
+    case ARB_PROOF_LONE_KING:
         snprintf(out->reason, sizeof out->reason, "%s has only its king", w);
         break;
-    case P_HELPLESS:
+    case ARB_PROOF_HELPLESS:
         snprintf(out->reason, sizeof out->reason,
                  "%s has only a knight or bishops of one colour, and %s has nothing that could hem in its own king "
                  "without parrying the check",
                  w, l);
         break;
-    case P_MATERIAL:
+    case ARB_PROOF_MATERIAL:
         snprintf(out->reason, sizeof out->reason,
                  "insufficient material: kings and at most one knight, or bishops all on squares of one colour");
         break;
-    case P_LOCKED:
+    case ARB_PROOF_LOCKED:
         snprintf(out->reason, sizeof out->reason,
                  "the pawns are locked: no piece of %s can ever reach the squares needed to mate the %s king", w,
                  lk);
         break;
-    case P_EXPLORED:
+    case ARB_PROOF_EXPLORED:
         snprintf(out->reason, sizeof out->reason,
                  "every one of the %ld positions that can arise was examined (each ending in a position locked or "
                  "without mating material): none is a mate by %s",
                  explored, w);
         break;
-    case P_NONE:
+    case ARB_PROOF_NONE:
         out->reason[0] = 0;
         break;
     }
 }
 
-void arb_mate_verdict(const struct arb_pos *pos, int side, long node_budget, struct arb_mate_verdict *out)
-{
-    arb_mate_verdict_split(pos, side, node_budget, node_budget / 2, out);
-}
-
-void arb_mate_verdict_split(const struct arb_pos *pos, int side, long node_budget, long explore_budget,
-                            struct arb_mate_verdict *out)
+void arb_mate_verdict(const struct arb_pos *pos, int side, long node_budget, long explore_budget,
+                      struct arb_mate_verdict *out)
 {
     out->verdict = ARB_DEAD_UNKNOWN;
+    out->proof = ARB_PROOF_NONE;
     out->plies = 0;
     out->nodes = 0;
     out->reason[0] = 0;
-    enum proof why = cannot_mate_why(pos, side);
-    if (why != P_NONE) {
+    enum arb_mate_proof why = cannot_mate_why(pos, side);
+    if (why != ARB_PROOF_NONE) {
         out->verdict = ARB_DEAD_NO;
         say_proof(out, why, side, 0);
         return;
@@ -711,7 +706,7 @@ void arb_mate_verdict_split(const struct arb_pos *pos, int side, long node_budge
     if (!answer) {
         answer = explore(pos, side, explore_budget, &h.nodes, &found, out->line);
         if (answer == ARB_DEAD_NO)
-            say_proof(out, P_EXPLORED, side, h.nodes - before);
+            say_proof(out, ARB_PROOF_EXPLORED, side, h.nodes - before);
     }
     h.budget = node_budget;
     for (int attempt = 32; attempt < 256 && h.nodes <= h.budget && !answer; attempt++)
@@ -755,6 +750,7 @@ enum arb_dead arb_dead_position_why(const struct arb_pos *pos, char *why, size_t
     if (!v)
         return ARB_DEAD_UNKNOWN;
     char reasons[2][200];
+    enum arb_mate_proof proofs[2] = {ARB_PROOF_NONE, ARB_PROOF_NONE};
     enum arb_dead r = ARB_DEAD_YES;
     /* The search only where it is cheap and may matter: three men, no
      * pawn, the piece next to the king to move (a forced capture of it), or every pawn blocked by a pawn
@@ -765,21 +761,20 @@ enum arb_dead arb_dead_position_why(const struct arb_pos *pos, char *why, size_t
                    && (arb_att.king[pos->king_sq[pos->side]] & pos->by_color[pos->side ^ 1]))
                   || (pawns && !(((w << 8) | (b >> 8)) & ~pawns) && !(t[ARB_ROOK] | t[ARB_QUEEN]));
     for (int side = ARB_WHITE; side <= ARB_BLACK && r == ARB_DEAD_YES; side++) {
-        enum proof why_not = cannot_mate_why(pos, side);
-        if (why_not == P_NONE && !search) {
+        enum arb_mate_proof why_not = cannot_mate_why(pos, side);
+        if (why_not == ARB_PROOF_NONE && !search) {
             r = ARB_DEAD_UNKNOWN;
             break;
         }
-        arb_mate_verdict(pos, side, ARB_DEAD_BUDGET, v);
+        arb_mate_verdict(pos, side, ARB_DEAD_BUDGET, ARB_DEAD_BUDGET / 2, v);
         if (v->verdict != ARB_DEAD_NO)
             r = v->verdict == ARB_DEAD_YES ? ARB_DEAD_NO : ARB_DEAD_UNKNOWN;
         snprintf(reasons[side], sizeof reasons[side], "%s", v->reason);
+        proofs[side] = v->proof;
     }
     free(v);
-    static const char locked[] = "the pawns are locked";
     if (r == ARB_DEAD_YES && why && cap) {
-        if (strncmp(reasons[ARB_WHITE], locked, sizeof locked - 1) == 0
-            && strncmp(reasons[ARB_BLACK], locked, sizeof locked - 1) == 0)
+        if (proofs[ARB_WHITE] == ARB_PROOF_LOCKED && proofs[ARB_BLACK] == ARB_PROOF_LOCKED)
             snprintf(why, cap, "the pawns are locked, and no piece of either side can ever get through to mate");
         else
             snprintf(why, cap, "White cannot mate: %s; Black cannot mate: %s", reasons[ARB_WHITE],
@@ -788,18 +783,12 @@ enum arb_dead arb_dead_position_why(const struct arb_pos *pos, char *why, size_t
     return r;
 }
 
-enum arb_dead arb_can_mate(const struct arb_pos *pos, int side, long node_budget, int *plies)
-{
-    return arb_can_mate_split(pos, side, node_budget, node_budget / 2, plies);
-}
-
-enum arb_dead arb_can_mate_split(const struct arb_pos *pos, int side, long node_budget, long explore_budget,
-                                 int *plies)
+enum arb_dead arb_can_mate(const struct arb_pos *pos, int side, long node_budget, long explore_budget, int *plies)
 {
     struct arb_mate_verdict *v = malloc(sizeof *v);
     if (!v)
         return ARB_DEAD_UNKNOWN;
-    arb_mate_verdict_split(pos, side, node_budget, explore_budget, v);
+    arb_mate_verdict(pos, side, node_budget, explore_budget, v);
     enum arb_dead r = v->verdict;
     if (r == ARB_DEAD_YES && plies)
         *plies = v->plies;

@@ -46,9 +46,13 @@ static inline bool arb_dead_prefilter_alive(const struct arb_pos *pos)
     }
     return heavy && arb_popcount(pos->occ) > 3;
 }
-static inline enum arb_dead arb_dead_position(const struct arb_pos *pos)
+/* The question after a move: the pre-filter, then the proofs (why as in
+ * arb_dead_position_why). */
+static inline enum arb_dead arb_dead_position(const struct arb_pos *pos, char *why, size_t cap)
 {
-    return arb_dead_prefilter_alive(pos) ? ARB_DEAD_UNKNOWN : arb_dead_position_why(pos, NULL, 0);
+    if (why && cap)
+        why[0] = 0;
+    return arb_dead_prefilter_alive(pos) ? ARB_DEAD_UNKNOWN : arb_dead_position_why(pos, why, cap);
 }
 /* Material only (bare kings, one knight, bishops all on squares of one
  * colour): no search, no pawns. */
@@ -72,8 +76,12 @@ bool arb_material_forces_mate(const struct arb_pos *pos, int side);
  * never mates); ARB_DEAD_YES that it can (a mating sequence was found, and
  * *plies holds its length if plies is not NULL); ARB_DEAD_UNKNOWN when the
  * search ran out of its node budget (it may spend up to 1.5 times
- * node_budget positions).  Never a guess. */
-enum arb_dead arb_can_mate(const struct arb_pos *pos, int side, long node_budget, int *plies);
+ * node_budget positions), or when the exhaustive exploration of the
+ * positions that can arise spent explore_budget of its own (its positions
+ * cost some thirty times a helpmate search's: a caller with a time limit,
+ * as 6.9, gives the helpmate search more and the exploration less; half
+ * of node_budget is the usual share).  Never a guess. */
+enum arb_dead arb_can_mate(const struct arb_pos *pos, int side, long node_budget, long explore_budget, int *plies);
 
 /* The node budgets of a quick and of a full decision (arbiter position
  * --quick, and the default). */
@@ -82,6 +90,16 @@ enum { ARB_MATE_QUICK_BUDGET = 4000, ARB_MATE_FULL_BUDGET = 400000 };
 /* The longest mating line arb_mate_verdict hands back. */
 enum { ARB_MATE_LINE_MAX = 1024 };
 
+/* What proved that a side cannot mate. */
+enum arb_mate_proof {
+    ARB_PROOF_NONE,               /* no proof (a mate found, or the question open) */
+    ARB_PROOF_LONE_KING,          /* the side has only its king */
+    ARB_PROOF_HELPLESS,           /* a lone minor piece against men that cannot hem in their king */
+    ARB_PROOF_MATERIAL,           /* insufficient material on the board */
+    ARB_PROOF_LOCKED,             /* the locked-pawn proof (locked.h) */
+    ARB_PROOF_EXPLORED            /* every position that can arise examined */
+};
+
 /* arb_can_mate with its evidence: for ARB_DEAD_YES the mating line (line[0..
  * plies-1], legal moves from pos ending in `side`'s checkmate, replayed
  * and checked before it is returned); for ARB_DEAD_NO the proof in words
@@ -89,19 +107,13 @@ enum { ARB_MATE_LINE_MAX = 1024 };
  * tried.  nodes: positions the search visited. */
 struct arb_mate_verdict {
     enum arb_dead verdict;
+    enum arb_mate_proof proof;    /* for ARB_DEAD_NO: which proof (reason says it in words) */
     int plies;
     long nodes;
     char reason[200];
     arb_move line[ARB_MATE_LINE_MAX];
 };
-void arb_mate_verdict(const struct arb_pos *pos, int side, long node_budget, struct arb_mate_verdict *out);
-/* The same with the exhaustive exploration's share set apart (the default:
- * half of node_budget): explore_budget positions of its own.  Its positions
- * cost some thirty times a helpmate search's, so a caller with a time limit
- * (6.9) gives the helpmate search more and the exploration less. */
-void arb_mate_verdict_split(const struct arb_pos *pos, int side, long node_budget, long explore_budget,
-                            struct arb_mate_verdict *out);
-enum arb_dead arb_can_mate_split(const struct arb_pos *pos, int side, long node_budget, long explore_budget,
-                                 int *plies);
+void arb_mate_verdict(const struct arb_pos *pos, int side, long node_budget, long explore_budget,
+                      struct arb_mate_verdict *out);
 
 #endif

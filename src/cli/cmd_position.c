@@ -119,7 +119,7 @@ static void analyse(struct ctx *c, const char *fen, const char *where, unsigned 
     for (int side = ARB_WHITE; side <= ARB_BLACK; side++) {
         const char *name = side == ARB_WHITE ? "white" : "black";
         struct arb_mate_verdict *v = c->v;
-        arb_mate_verdict(&pos, side, c->budget, v);
+        arb_mate_verdict(&pos, side, c->budget, c->budget / 2, v);
         if (c->json) {
             arb_buf_printf(b, ", \"%s\": {\"verdict\": \"%s\", \"line\": ", name, verdict_name(v->verdict));
             if (v->verdict == ARB_DEAD_YES)

@@ -240,13 +240,6 @@ void rs_report_failure(struct rs *s, const struct arb_node *n, const struct arb_
     }
 }
 
-/* Why arb_dead_position() said yes, in words for the finding. */
-const char *rs_dead_why(const struct arb_pos *pos, char *buf, size_t cap)
-{
-    arb_dead_position_why(pos, buf, cap);
-    return buf;
-}
-
 struct arb_finding *rs_report_after_end(struct rs *s, const struct arb_node *n)
 {
     enum arb_end_reason why = s->out->end_reason;
@@ -343,7 +336,7 @@ const char *rs_illegal_consequence(struct rs *s, const char **article, bool arbi
     arb_buf_printf(&b, "it is %s's %s illegal move: under %s (%s) ", side_names[off], ordinal(k), s->prof->name,
                    arb_mode_name(mode));
     if (ir->loses_at && k >= ir->loses_at) {
-        enum arb_dead cm = arb_can_mate_split(pos, opp, MATE_BUDGET, MATE_EXPLORE_BUDGET, NULL);
+        enum arb_dead cm = arb_can_mate(pos, opp, MATE_BUDGET, MATE_EXPLORE_BUDGET, NULL);
         arb_buf_adds(&b, ir->on_claim ? "it may lose the game" : "it loses the game");
         if (cm == ARB_DEAD_NO)
             arb_buf_printf(&b, ", but %s cannot checkmate %s by any series of legal moves: then it is a draw",
@@ -434,11 +427,16 @@ bool rs_board_signal(struct rs *s, const struct arb_node *n, int next, const str
     if (!king || a == from || !centre_square(a))
         return false;
     if (arb_kings_signal(a, b) == ARB_RESULT_NONE) {
-        /* The other king follows as the next move. */
+        /* The other king follows as the next move of this line (past the
+         * variations that stand before it). */
         b = -1;
-        for (int i = next; i < s->g->n_nodes; i++) {
+        for (int i = next, depth = 0; i < s->g->n_nodes; i++) {
             const struct arb_node *m = &s->g->nodes[i];
-            if (m->kind == ARB_N_MOVENUM || m->kind == ARB_N_COMMENT || m->kind == ARB_N_NAG)
+            if (m->kind == ARB_N_VAR_OPEN || (m->kind == ARB_N_VAR_CLOSE && depth > 0)) {
+                depth += m->kind == ARB_N_VAR_OPEN ? 1 : -1;
+                continue;
+            }
+            if (depth || m->kind == ARB_N_MOVENUM || m->kind == ARB_N_COMMENT || m->kind == ARB_N_NAG)
                 continue;
             struct arb_movedesc d2;
             struct arb_parse_info info;

@@ -111,7 +111,7 @@ void rs_judge_result(struct rs *s)
         /* Finnish team blitz, fixed time (rule 12): only material that can
          * force mate against a lone king wins on time. */
         bool forced_rule = (s->prof->rules & ARB_PR_FORCED_MATE_MATERIAL) && !arb_material_forces_mate(&out->final, winner);
-        if (forced_rule || arb_can_mate_split(&out->final, winner, MATE_BUDGET, MATE_EXPLORE_BUDGET, NULL) == ARB_DEAD_NO) {
+        if (forced_rule || arb_can_mate(&out->final, winner, MATE_BUDGET, MATE_EXPLORE_BUDGET, NULL) == ARB_DEAD_NO) {
             const char *because = forced_rule ? "has no material that can force mate against a lone king (team rule 12)"
                                               : "could not checkmate by any series of legal moves";
             struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_TIMEOUT_VS_INSUFFICIENT);

@@ -38,12 +38,12 @@ static void judge_start(struct rs *s, const struct arb_tag *fen)
         s->out->end_reason = arb_pos_checkers(&s->cur.pos) ? ARB_END_CHECKMATE : ARB_END_STALEMATE;
         return;
     }
-    if (arb_dead_position(&s->cur.pos) != ARB_DEAD_YES)
-        return;
     char why[420];
+    if (arb_dead_position(&s->cur.pos, why, sizeof why) != ARB_DEAD_YES)
+        return;
     struct arb_finding *f = rs_finding(s, ARB_F_DEAD_POSITION, NULL, ARB_ART_DEAD_POSITION,
                                     "the game starts in a dead position (%s): no sequence of legal moves can lead to "
-                                    "checkmate, and the game is drawn", rs_dead_why(&s->cur.pos, why, sizeof why));
+                                    "checkmate, and the game is drawn", why);
     f->ply = 0;
     f->line = fen->line;
     f->col = fen->col;

@@ -183,7 +183,6 @@ const struct arb_lang *rs_detect_lang(struct rs *s, const struct arb_check_opts 
 /* failure.c */
 void rs_report_failure(struct rs *s, const struct arb_node *n, const struct arb_movedesc *d,
                        const struct arb_resolve *r);
-const char *rs_dead_why(const struct arb_pos *pos, char *buf, size_t cap);
 bool rs_board_signal(struct rs *s, const struct arb_node *n, int next, const struct arb_movedesc *d);
 struct arb_finding *rs_report_after_end(struct rs *s, const struct arb_node *n);
 bool rs_playable_as_written(const struct rs *s, const struct arb_movedesc *d, const struct arb_resolve *r,

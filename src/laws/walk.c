@@ -299,12 +299,12 @@ void rs_after_move(struct rs *s, const struct arb_node *n, bool *check_out, bool
          * it being legal); mate and the automatic draws came first.  Only
          * captures and pawn moves change the material and the pawns the
          * proofs rest on: asked after those, and after the first move. */
+        char why[420];
         if (!mate && !game_ended(s) && (s->cur.pos.halfmove == 0 || s->cur.ply == 1)
-            && arb_dead_position(&s->cur.pos) == ARB_DEAD_YES) {
-            char why[420];
+            && arb_dead_position(&s->cur.pos, why, sizeof why) == ARB_DEAD_YES) {
             struct arb_finding *f = rs_finding(s, ARB_F_DEAD_POSITION, n, ARB_ART_DEAD_POSITION,
                                             "no sequence of legal moves can lead to checkmate (%s): the game is drawn",
-                                            rs_dead_why(&s->cur.pos, why, sizeof why));
+                                            why);
             f->ply = s->cur.ply;
             s->out->end_ply = s->cur.ply;
             s->out->end_reason = ARB_END_DEAD;

@@ -771,6 +771,15 @@ static bool same_moves(const struct arb_recon_game *a, const struct arb_recon_ga
     return a->n_moves == b->n_moves && memcmp(a->moves, b->moves, (size_t)a->n_moves * sizeof *a->moves) == 0;
 }
 
+/* Is g's move list already the best game's or an alternative's? */
+static bool already_found(const struct arb_recon_result *r, const struct arb_recon_game *g)
+{
+    bool dup = same_moves(g, &r->best);
+    for (int b = 0; b < r->n_alt && !dup; b++)
+        dup = same_moves(g, &r->alt[b]);
+    return dup;
+}
+
 static void game_free(struct arb_recon_game *g)
 {
     free(g->moves);
@@ -831,10 +840,7 @@ static void tie_alternatives(const struct search *s, int goal, struct arb_recon_
             memcpy(path + head, best + q + 1, (size_t)(len - q - 1) * sizeof *path);
             struct arb_recon_game g;
             collect_path(s, path, head + len - q - 1, &g, r->best.cost, &r->best.final, start);
-            bool dup = same_moves(&g, &r->best);
-            for (int b = 0; b < r->n_alt && !dup; b++)
-                dup = same_moves(&g, &r->alt[b]);
-            if (dup) {
+            if (already_found(r, &g)) {
                 game_free(&g);
                 continue;
             }
@@ -1199,10 +1205,7 @@ static void search_once(const struct arb_sheet *sheets, int n_sheets, const stru
                 break;
             struct arb_recon_game g;
             collect(&s, s.goals[a].node, &g, s.goals[a].cost, &s.goals[a].pos, &start);
-            bool dup = same_moves(&g, &r->best);
-            for (int b = 0; b < r->n_alt && !dup; b++)
-                dup = same_moves(&g, &r->alt[b]);
-            if (dup) {
+            if (already_found(r, &g)) {
                 game_free(&g);
                 continue;
             }

@@ -11,7 +11,7 @@
  * without the claim (lichess timeouts: the side not to move is asked, its
  * answers counted, none an error).  For each
  * position and side, arb_can_mate() answers yes (a helpmate found), no
- * (proved impossible) or unknown (budget spent): arb_can_mate_split with
+ * (proved impossible) or unknown (budget spent), with
  * --budget positions for the helpmate search and --explore (default half
  * of it) for the exhaustive exploration.  The slowest side is named.  A yes or no that
  * contradicts the label is an error of the analysis; unknown is no error.
@@ -157,7 +157,7 @@ int main(int argc, char **argv)
                     continue;
                 bool can = label[side] != '-' && label[side] != 'u';
                 double t_side = now();
-                enum arb_dead r = arb_can_mate_split(&pos, side, budget, explore_budget ? explore_budget : budget / 2, NULL);
+                enum arb_dead r = arb_can_mate(&pos, side, budget, explore_budget ? explore_budget : budget / 2, NULL);
                 t_side = now() - t_side;
                 if (t_side > worst) {
                     worst = t_side;

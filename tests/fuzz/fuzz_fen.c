@@ -50,11 +50,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             arb_pos_to_fen(&pos, again);
             assert(strcmp(out, again) == 0);
         }
-        (void)arb_dead_position(&pos);
+        (void)arb_dead_position(&pos, NULL, 0);
         (void)arb_dead_position_slow(&pos);
         int plies;
-        (void)arb_can_mate(&pos, ARB_WHITE, 300, &plies);
-        (void)arb_can_mate(&pos, ARB_BLACK, 300, &plies);
+        (void)arb_can_mate(&pos, ARB_WHITE, 300, 150, &plies);
+        (void)arb_can_mate(&pos, ARB_BLACK, 300, 150, &plies);
         (void)arb_perft(&pos, 1);
     }
     else {
