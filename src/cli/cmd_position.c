@@ -24,24 +24,9 @@
 
 #include "chess/board.h"
 #include "chess/dead.h"
+#include "notation/notation.h"
 #include "report/json.h"
 #include "base/util.h"
-
-/* A move in UCI: from, to, promotion letter; castling as the king's two
- * steps in classical chess, king takes rook in Chess960. */
-static void uci(const struct arb_pos *pos, arb_move m, char out[6])
-{
-    int from = arb_move_from(m), to = pos->chess960 ? arb_move_to(m) : arb_move_dest(m);
-    out[0] = (char)('a' + ARB_FILE(from));
-    out[1] = (char)('1' + ARB_RANK(from));
-    out[2] = (char)('a' + ARB_FILE(to));
-    out[3] = (char)('1' + ARB_RANK(to));
-    out[4] = 0;
-    if (arb_move_kind(m) == ARB_MK_PROMOTION) {
-        out[4] = "nbrq"[arb_move_promo(m) - ARB_KNIGHT];
-        out[5] = 0;
-    }
-}
 
 static const char *verdict_name(enum arb_dead v)
 {
@@ -56,7 +41,7 @@ static void put_line(struct arb_buf *b, const struct arb_pos *start, const struc
         arb_buf_addc(b, '[');
     for (int i = 0; i < v->plies; i++) {
         char u[6];
-        uci(&pos, v->line[i], u);
+        arb_notation_uci(&pos, v->line[i], u);
         if (json) {
             if (i)
                 arb_buf_adds(b, ", ");
