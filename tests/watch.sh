@@ -48,7 +48,7 @@ plies=$(jq -r 'select(.tags.Round == "1") | .plies' "$tmp/kings.jsonl")
 # ---- watch --once: the same findings as check, as events ----
 "$ARBITER" watch --once "$tmp/kings.pgn" >"$tmp/once.txt" 2>"$tmp/once.err"
 rc=$?
-[ "$rc" = 1 ] && [ "$(grep -c '' "$tmp/once.txt")" = 7 ] &&
+[ "$rc" = 1 ] && [ "$(grep -c '' "$tmp/once.txt")" = 8 ] &&
     grep -q "^$tmp/kings.pgn:7:35: info: game 1, A - B, round 1: 4. Kd5: the kings were placed on d5 and e4 .*\[board-result-signal\]$" "$tmp/once.txt" &&
     ok "watch --once: one line per finding, status 1 (an illegal move)" ||
     notok "watch --once: status $rc: $(cat "$tmp/once.txt" "$tmp/once.err")"
