@@ -92,8 +92,10 @@ static bool has_zero_or_high(uint64_t w)
 }
 
 /* Length of the longest prefix of s[0,n) that is valid UTF-8 without NUL.
- * *incomplete: the stop is a character cut off by the end of the buffer. */
-static size_t utf8_scan(const unsigned char *s, size_t n, bool *multibyte, bool *incomplete)
+ * *incomplete: the stop is a character cut off by the end of the buffer.
+ * *first_mb: the file offset of the first multi-byte character (s[0] is
+ * at off), if not set yet. */
+static size_t utf8_scan(const unsigned char *s, size_t n, uint64_t off, uint64_t *first_mb, bool *incomplete)
 {
     size_t i = 0;
     *incomplete = false;
@@ -119,7 +121,8 @@ static size_t utf8_scan(const unsigned char *s, size_t n, bool *multibyte, bool 
             *incomplete = cut;
             return i;                 /* stray continuation, invalid lead, overlong, surrogate; or cut */
         }
-        *multibyte = true;
+        if (*first_mb == UINT64_MAX)
+            *first_mb = off + i;
         i += len;
     }
     return n;
@@ -131,9 +134,22 @@ static const char *guess_codepage(const unsigned char *s, size_t n, unsigned cha
 {
     size_t high = 0, letters = 0, runs = 0, run = 0;
     for (size_t i = 0; i < n; i++) {
+        if (i == 0 || s[i - 1] == '\n') {
+            /* A line that is all UTF-8 is a mixed file's other games: not
+             * the code page's. */
+            const unsigned char *nl = memchr(s + i, '\n', n - i);
+            size_t e = nl ? (size_t)(nl - s) : n;
+            uint64_t first_mb = UINT64_MAX;
+            bool cut;
+            if (i && utf8_scan(s + i, e - i, 0, &first_mb, &cut) == e - i) {
+                i = e;
+                run = 0;
+                continue;
+            }
+        }
         if (s[i] >= 0x80) {
             high++;
-            if (s[i] >= 0xC0)
+            if (s[i] >= 0xC0 || s[i] == 0xA8 || s[i] == 0xB8)   /* (Windows-1251: Ё, ё) */
                 letters++;
             if (++run == 3)
                 runs++;
@@ -408,44 +424,145 @@ static bool codepage_ready(struct arb_input *in, const unsigned char *s, size_t 
     return ok;
 }
 
-/* UTF-8, checked strictly.  In auto mode a byte that is not UTF-8 is read
- * in the file's code page (guessed once, codepage_ready) and reported
- * (ARB_DEC_GUESS, one event per byte: the reader says so once per game),
- * so that a file mixing UTF-8 games and Latin-1 games reads both right;
- * a UTF-16 byte-order mark switches to UTF-16 for the rest of the file.
- * With --encoding=UTF-8, or for a byte the code page lacks, the byte is
- * replaced by U+FFFD (ARB_DEC_INVALID). */
+/* One byte that is not UTF-8 (r[0], with n bytes from it on): NUL is
+ * replaced; in auto mode a byte of the file's code page is read in it
+ * (ARB_DEC_GUESS, one event per byte: the reader says so once per game);
+ * with --encoding=UTF-8, or for a byte the code page lacks, it becomes
+ * U+FFFD (ARB_DEC_INVALID). */
+static void decode_byte(struct arb_input *in, const unsigned char *r, size_t n)
+{
+    unsigned char c = r[0];
+    if (c == 0) {
+        add_event(in, ARB_DEC_NUL, r, 1, NULL);
+        append(in, replacement, 3);
+    } else if (!in->forced && codepage_ready(in, r, n) && in->cp_len[c]) {
+        add_event(in, ARB_DEC_GUESS, r, 1, in->cp_name);
+        in->ev[in->n_ev - 1].dlen = in->cp_len[c];
+        append(in, in->cp[c], in->cp_len[c]);
+    } else {
+        add_event(in, ARB_DEC_INVALID, r, 1, in->forced ? NULL : in->cp_name);
+        append(in, replacement, 3);
+    }
+    in->raw_decoded++;
+}
+
+/* Pass r[0,n) through as it is (valid UTF-8). */
+static void pass(struct arb_input *in, const unsigned char *r, size_t n)
+{
+    append(in, r, n);
+    in->raw_decoded += n;
+}
+
+/* Is the line r[0,n) (at file offset off) code-page text rather than
+ * UTF-8 with a stray byte?  In code-page text a valid UTF-8 sequence is
+ * chance (Windows-1251 "Пётр" is CF B8 F2 F0: CF B8 is U+03F8, F2 and F0
+ * are no UTF-8), in UTF-8 text a byte that is not UTF-8 is the accident,
+ * and two of them are two accidents.  So: more than twice as many bad
+ * bytes as multi-byte characters read as the code page, fewer than as
+ * many as UTF-8; between, a bad byte the code page lacks means UTF-8, and
+ * else two bad bytes or more mean the code page.  That leaves one bad
+ * byte and one character ("Пён"; "Müll" with a character cut off): the
+ * line goes the way of most of the file's lines decided so far, and for
+ * the first one to UTF-8 only if UTF-8 came before it. */
+static bool line_is_codepage(struct arb_input *in, const unsigned char *r, size_t n, uint64_t off)
+{
+    size_t bad = 0, mb = 0, i = 0;
+    bool lacks = false;               /* a bad byte the code page has not */
+    while (i < n) {
+        if (r[i] < 0x80) {
+            i++;
+            continue;
+        }
+        size_t len = arb_utf8_char(r + i, n - i, NULL);
+        if (len) {
+            mb++;
+            i += len;
+        } else {
+            bad++;
+            lacks |= !in->cp_len[r[i]];
+            i++;
+        }
+    }
+    bool cp;
+    if (bad > 2 * mb || bad < mb)
+        cp = bad > mb;
+    else if (lacks)
+        cp = false;
+    else if (bad > mb || bad >= 2)
+        cp = true;
+    else if (in->cp_lines != in->stray_lines)
+        cp = in->cp_lines > in->stray_lines;
+    else
+        cp = in->first_mb >= off;
+    if (cp)
+        in->cp_lines++;
+    else
+        in->stray_lines++;
+    return cp;
+}
+
+/* A line held back whole until it ends, so that it is decided whole; a
+ * longer one is decided on what has come. */
+#define LINE_HOLD_MAX (64 * 1024)
+
+/* Where the line holding r[at] begins, looking back no further than r[from]. */
+static size_t line_begin(const unsigned char *r, size_t from, size_t at)
+{
+    while (at > from && r[at - 1] != '\n')
+        at--;
+    return at;
+}
+
+/* UTF-8, checked strictly.  In auto mode the first byte that is not UTF-8
+ * makes the file "mixed" (a file of UTF-8 games and Latin-1 games, or one
+ * in a code page): from then on each line holding such bytes is decided
+ * whole (line_is_codepage), read in the file's code page (guessed once,
+ * codepage_ready) or as UTF-8 with stray bytes read one by one
+ * (decode_byte); a line is held back until its end has come.  A UTF-16
+ * byte-order mark switches to UTF-16 for the rest of the file. */
 static void decode_utf8(struct arb_input *in)
 {
     size_t i = 0, n = in->raw_len;
     const unsigned char *r = in->raw;
     while (i < n) {
         bool incomplete;
-        size_t k = utf8_scan(r + i, n - i, &in->seen_multibyte, &incomplete);
-        append(in, r + i, k);
-        i += k;
-        in->raw_decoded += k;
-        if (i == n)
+        size_t k = utf8_scan(r + i, n - i, in->raw_decoded, &in->first_mb, &incomplete);
+        size_t stop = i + k;
+        if (stop == n || (incomplete && !in->eof)) {
+            /* Valid to the end, or a character cut by the read.  In a mixed
+             * file a last line with letters waits for its end. */
+            size_t hold = stop;
+            if (in->mixed && !in->eof) {
+                size_t ls = line_begin(r, i, n);
+                bool high = false;
+                for (size_t j = ls; j < n && !high; j++)
+                    high = r[j] >= 0x80;
+                if (high && n - ls < LINE_HOLD_MAX && ls < hold)
+                    hold = ls;
+            }
+            pass(in, r + i, hold - i);
+            i = hold;
             break;
-        if (incomplete && !in->eof)
-            break;                    /* a character cut by the read: wait for the rest */
-        unsigned char c = r[i];
-        size_t used = 1;
+        }
         const char *to16;
-        if (c == 0) {
-            add_event(in, ARB_DEC_NUL, r + i, 1, NULL);
+        if (r[stop] == 0 || in->forced) {
+            pass(in, r + i, k);
+            decode_byte(in, r + stop, n - stop);
+            i = stop + 1;
+        } else if (incomplete && n - stop >= 2) {
+            /* Cut off by the end of the file.  (A lone lead byte at the end
+             * is more likely a code page's letter, "Ren\xE9": read below.) */
+            pass(in, r + i, k);
+            add_event(in, ARB_DEC_TRUNCATED, r + stop, n - stop, NULL);
             append(in, replacement, 3);
-        } else if (incomplete && n - i >= 2) {
-            /* (A lone lead byte at the end is more likely a code page's
-             * letter, "Ren\xE9", than half a character: read below.) */
-            used = n - i;
-            add_event(in, ARB_DEC_TRUNCATED, r + i, used, NULL);
-            append(in, replacement, 3);
-        } else if (!in->forced && (to16 = utf16_bom(r + i, n - i)) != NULL) {
+            in->raw_decoded += n - stop;
+            i = n;
+        } else if ((to16 = utf16_bom(r + stop, n - stop)) != NULL) {
             /* The rest is UTF-16: hand it to iconv. */
-            add_event(in, ARB_DEC_SWITCH, r + i, 2, to16);
+            pass(in, r + i, k);
+            add_event(in, ARB_DEC_SWITCH, r + stop, 2, to16);
             in->raw_decoded += 2;
-            i += 2;
+            i = stop + 2;
             memmove(in->raw, in->raw + i, n - i);
             in->raw_len = n - i;
             if (start_iconv(in, to16) == 0) {
@@ -454,17 +571,40 @@ static void decode_utf8(struct arb_input *in)
             }
             n = in->raw_len;          /* (iconv lacks UTF-16: go on byte by byte) */
             i = 0;
-            continue;
-        } else if (!in->forced && codepage_ready(in, r + i, n - i) && in->cp_len[c]) {
-            add_event(in, ARB_DEC_GUESS, r + i, 1, in->cp_name);
-            in->ev[in->n_ev - 1].dlen = in->cp_len[c];
-            append(in, in->cp[c], in->cp_len[c]);
+        } else if (in->raw_decoded + k < in->utf8_until) {
+            /* A further stray byte of a line read as UTF-8. */
+            pass(in, r + i, k);
+            decode_byte(in, r + stop, n - stop);
+            i = stop + 1;
         } else {
-            add_event(in, ARB_DEC_INVALID, r + i, 1, in->forced ? NULL : in->cp_name);
-            append(in, replacement, 3);
+            in->mixed = true;
+            size_t ls = line_begin(r, i, stop);
+            const unsigned char *nl = memchr(r + stop, '\n', n - stop);
+            size_t le = nl ? (size_t)(nl - r) + 1 : n;
+            if (!nl && !in->eof && n - ls < LINE_HOLD_MAX) {
+                pass(in, r + i, ls - i);  /* the line waits for its end */
+                i = ls;
+                break;
+            }
+            pass(in, r + i, ls - i);
+            if (codepage_ready(in, r + stop, n - stop) && line_is_codepage(in, r + ls, le - ls, in->raw_decoded)) {
+                for (size_t j = ls; j < le;) {
+                    size_t a = j;
+                    while (j < le && r[j] && r[j] < 0x80)
+                        j++;
+                    pass(in, r + a, j - a);
+                    if (j < le)
+                        decode_byte(in, r + j, le - j);
+                    j += j < le;
+                }
+                i = le;
+            } else {
+                pass(in, r + ls, stop - ls);
+                in->utf8_until = in->raw_decoded + (le - stop);
+                decode_byte(in, r + stop, n - stop);
+                i = stop + 1;
+            }
         }
-        i += used;
-        in->raw_decoded += used;
     }
     memmove(in->raw, in->raw + i, n - i);
     in->raw_len = n - i;
@@ -587,16 +727,20 @@ long arb_input_fill(struct arb_input *in)
             in->len += in->held_cr;
             in->held_cr = 0;
         }
-        if (in->started && in->mode == MODE_UTF8 && !in->raw_len && !in->eof) {
+        if (in->started && in->mode == MODE_UTF8 && !in->raw_len && !in->eof && !in->mixed) {
             /* Fast path: read straight into the window and validate in place. */
             reserve(in, CHUNK);
             long n = read_more(in, in->buf + in->len, CHUNK);
             if (n < 0)
                 return -1;
             bool incomplete;
-            size_t k = utf8_scan((unsigned char *)in->buf + in->len, (size_t)n, &in->seen_multibyte, &incomplete);
-            in->raw_decoded += k;
+            size_t k = utf8_scan((unsigned char *)in->buf + in->len, (size_t)n, in->raw_decoded, &in->first_mb,
+                                 &incomplete);
             if (k < (size_t)n) {
+                /* The line holding the first byte that is not UTF-8 goes
+                 * to decode_utf8 whole, to be decided whole. */
+                k = line_begin((unsigned char *)in->buf + in->len, 0, k);
+                in->raw_decoded += k;
                 size_t rest = (size_t)n - k;
                 if (in->raw_cap < rest + CHUNK) {
                     in->raw_cap = rest + CHUNK;
@@ -607,6 +751,7 @@ long arb_input_fill(struct arb_input *in)
                 in->len += k;
                 decode_raw(in);
             } else {
+                in->raw_decoded += k;
                 in->len += k;
             }
         } else {
@@ -666,6 +811,7 @@ void arb_input_consume(struct arb_input *in, uint64_t off)
 
 static int setup(struct arb_input *in, const char *encoding, char *err, size_t errlen)
 {
+    in->first_mb = UINT64_MAX;
     in->cd = (iconv_t)-1;
     in->mode = MODE_UTF8;
     in->unit = 1;

@@ -80,7 +80,12 @@ struct arb_input {
     int mode;                     /* internal: UTF-8 or iconv */
     bool started;                 /* BOM checked */
     bool forced;                  /* --encoding given */
-    bool seen_multibyte;          /* a valid multi-byte UTF-8 character was seen */
+    uint64_t first_mb;            /* file offset of the first multi-byte UTF-8 character (UINT64_MAX:
+                                     none yet) */
+    bool mixed;                   /* auto mode: a byte that is not UTF-8 was seen (decode_utf8 goes
+                                     line by line) */
+    uint64_t utf8_until;          /* ... file offset up to which a line was read as UTF-8 with stray bytes */
+    uint64_t cp_lines, stray_lines; /* ... lines decided: code page, UTF-8 with stray bytes */
     iconv_t cd;
     int unit;                     /* bytes to skip on an invalid sequence (1, or 2 for UTF-16) */
     char encoding[48];            /* encoding in use, for reports */

@@ -173,13 +173,13 @@ static void test_invalid_utf8(void)
 
     /* An overlong encoding and an encoded surrogate are no UTF-8: their
      * bytes are read in the code page, one event each. */
-    DECODE("\xC3\xA4\xC0\xAF!", NULL, &d);
-    ok(TEXT_IS(&d, "\xC3\xA4\xC3\x80\xC2\xAF!"), "an overlong '/' (C0 AF) is two Windows-1252 characters");
-    ok(d.n_ev == 2 && d.ev[0].off == 2 && d.ev[1].off == 4 && d.ev[0].raw_off == 2 && d.ev[1].raw_off == 3,
-       "two events: decoded offsets 2 and 4, raw offsets 2 and 3");
+    DECODE("\xC3\xA4\n\xC0\xAF!", NULL, &d);
+    ok(TEXT_IS(&d, "\xC3\xA4\n\xC3\x80\xC2\xAF!"), "an overlong '/' (C0 AF) is two Windows-1252 characters");
+    ok(d.n_ev == 2 && d.ev[0].off == 3 && d.ev[1].off == 5 && d.ev[0].raw_off == 3 && d.ev[1].raw_off == 4,
+       "two events: decoded offsets 3 and 5, raw offsets 3 and 4");
     free(d.text);
-    DECODE("\xC3\xA4\xED\xA0\x80", NULL, &d);
-    ok(TEXT_IS(&d, "\xC3\xA4\xC3\xAD\xC2\xA0\xE2\x82\xAC"), "an encoded surrogate (ED A0 80) is three Windows-1252 characters");
+    DECODE("\xC3\xA4\n\xED\xA0\x80", NULL, &d);
+    ok(TEXT_IS(&d, "\xC3\xA4\n\xC3\xAD\xC2\xA0\xE2\x82\xAC"), "an encoded surrogate (ED A0 80) is three Windows-1252 characters");
     is_int(d.all_ev, 3, "and three events");
     free(d.text);
 
@@ -311,6 +311,79 @@ static void test_codepages(void)
        "with a guess event per byte naming WINDOWS-1251");
     free(d.text);
 
+    /* Windows-1251 bytes that happen to be valid UTF-8: "Пётр" is CF B8 F2
+     * F0, and CF B8 alone would read as U+03F8.  The line is decided whole. */
+    DECODE("[Black \"\xCF\xE5\xF2\xF0\xEE\xE2, \xCF\xB8\xF2\xF0\"]\n", NULL, &d);
+    ok(TEXT_IS(&d, "[Black \"\xD0\x9F\xD0\xB5\xD1\x82\xD1\x80\xD0\xBE\xD0\xB2, "
+                   "\xD0\x9F\xD1\x91\xD1\x82\xD1\x80\"]\n"),
+       "Windows-1251 \"Петров, Пётр\": the CF B8 of \xD0\x9F\xD1\x91 is not read as UTF-8");
+    ok(d.n_ev == 10 && d.ev[6].kind == ARB_DEC_GUESS && d.ev[6].off == 22 && d.ev[6].raw_off == 16
+           && d.ev[7].off == 24 && d.ev[7].raw_off == 17,
+       "one guess event per letter, the 7th at decoded 22 / file 16, the 8th (B8) at 24 / 17");
+    free(d.text);
+    /* A line as short as "Пён" (one valid pair, one bad byte) goes the way
+     * of the file's lines before it. */
+    DECODE("[White \"\xCA\xE0\xF0\xEF\xEE\xE2\"]\n[Black \"\xCF\xB8\xED\"]\n", NULL, &d);
+    ok(TEXT_IS(&d, "[White \"\xD0\x9A\xD0\xB0\xD1\x80\xD0\xBF\xD0\xBE\xD0\xB2\"]\n[Black \"\xD0\x9F\xD1\x91\xD0\xBD\"]\n"),
+       "\"\xD0\x9F\xD1\x91\xD0\xBD\" after a Windows-1251 line is Windows-1251 too");
+    free(d.text);
+    /* UTF-8 with one stray Latin-1 byte stays UTF-8: J\xC3\xB6rg M\xFCller \xC3\xA4. */
+    DECODE("[White \"J\xC3\xB6rg M\xFCller \xC3\xA4\"]\n", NULL, &d);
+    ok(TEXT_IS(&d, "[White \"J\xC3\xB6rg M\xC3\xBCller \xC3\xA4\"]\n") && d.n_ev == 1 && d.ev[0].raw_off == 15,
+       "a stray FC in a UTF-8 line is the one byte read in the code page");
+    free(d.text);
+    /* The same tie in a file that had UTF-8 before: a name cut inside a
+     * character ("M\xC3\xBCll" and C3) stays UTF-8. */
+    DECODE("[White \"\xC3\xA4\"]\n[Black \"M\xC3\xBCll\xC3\"]\n", NULL, &d);
+    ok(TEXT_IS(&d, "[White \"\xC3\xA4\"]\n[Black \"M\xC3\xBCll\xC3\x83\"]\n") && d.n_ev == 1,
+       "after UTF-8 lines, \"M\xC3\xBCll\" with a cut character keeps its \xC3\xBC");
+    free(d.text);
+
+    /* A Windows-1251 line cut by the first read: held back and decided
+     * whole when its end comes. */
+    {
+        size_t at = 256 * 1024 - 4;
+        char *cut = malloc(at + 16);
+        memset(cut, 'x', at - 1);
+        cut[at - 1] = '\n';
+        memcpy(cut + at, "\xCF\xB8\xF2\xF0\n\xCF\xE5\xF2\xF0\xEE\xE2\n", 12);
+        decode(cut, at + 12, NULL, &d);
+        ok(d.len == at + 22 && memcmp(d.text + at, "\xD0\x9F\xD1\x91\xD1\x82\xD1\x80\n", 9) == 0 && d.n_ev == 10
+               && d.ev[0].raw_off == at,
+           "\"\xD0\x9F\xD1\x91\xD1\x82\xD1\x80\" across the first read's end is read whole as Windows-1251");
+        free(d.text);
+        free(cut);
+    }
+
+    /* A long file mixing UTF-8 lines and Windows-1251 lines, with lines
+     * long enough to cross reads: every line is read in its own encoding. */
+    {
+        struct arb_buf in_b = {0}, want_b = {0};
+        arb_buf_reserve(&in_b, 0);
+        arb_buf_reserve(&want_b, 0);
+        for (int i = 0; i < 3000; i++) {
+            char pad[4096];
+            size_t np = (size_t)(i * 7919 % 4000);
+            memset(pad, 'x', np);
+            arb_buf_add(&in_b, pad, np);
+            arb_buf_add(&want_b, pad, np);
+            if (i % 2) {
+                arb_buf_add(&in_b, "\xCF\xB8\xF2\xF0 \xC5\xB8\n", 8);   /* Пётр Её */
+                arb_buf_add(&want_b, "\xD0\x9F\xD1\x91\xD1\x82\xD1\x80 \xD0\x95\xD1\x91\n", 14);
+            } else {
+                arb_buf_add(&in_b, "\xD0\x9F\xD1\x91\xD1\x82\xD1\x80 J\xC3\xB6rg\n", 15);
+                arb_buf_add(&want_b, "\xD0\x9F\xD1\x91\xD1\x82\xD1\x80 J\xC3\xB6rg\n", 15);
+            }
+        }
+        decode(in_b.data, in_b.len, NULL, &d);
+        ok(d.len == want_b.len && memcmp(d.text, want_b.data, d.len) == 0,
+           "3000 lines of UTF-8 and Windows-1251, %zu bytes: each line in its own encoding", in_b.len);
+        is_int(d.all_ev, 1500 * 6, "6 guess events on each Windows-1251 line");
+        free(d.text);
+        free(in_b.data);
+        free(want_b.data);
+    }
+
     /* A file that is ASCII for longer than a read, then not UTF-8. */
     size_t pre = 300000;
     char *data = malloc(pre + 8);
@@ -428,7 +501,7 @@ static void test_line_ends_and_empty(void)
 /* take_events: only events before the offset; at most max; the rest stay. */
 static void test_take_events(void)
 {
-    const char data[] = "\xC3\xA4\x81\x81\x81";
+    const char data[] = "\xC3\xA4\n\x81\x81\x81";
     const char *path = tmpfile_with(data, sizeof data - 1);
     struct arb_input in;
     char err[200];
@@ -436,13 +509,13 @@ static void test_take_events(void)
     while (arb_input_fill(&in) > 0)
         ;
     struct arb_decode_event ev[8];
-    is_int(arb_input_take_events(&in, 2, ev, 8), 0, "take_events before offset 2: none (the first is at 2)");
-    size_t n = arb_input_take_events(&in, 5, ev, 8);
-    ok(n == 1 && ev[0].off == 2, "before offset 5: the one at 2");
+    is_int(arb_input_take_events(&in, 3, ev, 8), 0, "take_events before offset 3: none (the first is at 3)");
+    size_t n = arb_input_take_events(&in, 6, ev, 8);
+    ok(n == 1 && ev[0].off == 3, "before offset 6: the one at 3");
     n = arb_input_take_events(&in, UINT64_MAX, ev, 1);
-    ok(n == 1 && ev[0].off == 5, "with max 1: only the next one (at 5)");
+    ok(n == 1 && ev[0].off == 6, "with max 1: only the next one (at 6)");
     n = arb_input_take_events(&in, UINT64_MAX, ev, 8);
-    ok(n == 1 && ev[0].off == 8, "then the last (at 8)");
+    ok(n == 1 && ev[0].off == 9, "then the last (at 9)");
     is_int(arb_input_take_events(&in, UINT64_MAX, ev, 8), 0, "and then none");
     arb_input_close(&in);
     unlink(path);
