@@ -92,10 +92,8 @@ static bool has_zero_or_high(uint64_t w)
 }
 
 /* Length of the longest prefix of s[0,n) that is valid UTF-8 without NUL.
- * *incomplete: the stop is a character cut off by the end of the buffer.
- * *first_mb: the file offset of the first multi-byte character (s[0] is
- * at off), if not set yet. */
-static size_t utf8_scan(const unsigned char *s, size_t n, uint64_t off, uint64_t *first_mb, bool *incomplete)
+ * *incomplete: the stop is a character cut off by the end of the buffer. */
+static size_t utf8_scan(const unsigned char *s, size_t n, bool *multibyte, bool *incomplete)
 {
     size_t i = 0;
     *incomplete = false;
@@ -121,8 +119,7 @@ static size_t utf8_scan(const unsigned char *s, size_t n, uint64_t off, uint64_t
             *incomplete = cut;
             return i;                 /* stray continuation, invalid lead, overlong, surrogate; or cut */
         }
-        if (*first_mb == UINT64_MAX)
-            *first_mb = off + i;
+        *multibyte = true;
         i += len;
     }
     return n;
@@ -139,9 +136,8 @@ static const char *guess_codepage(const unsigned char *s, size_t n, unsigned cha
              * the code page's. */
             const unsigned char *nl = memchr(s + i, '\n', n - i);
             size_t e = nl ? (size_t)(nl - s) : n;
-            uint64_t first_mb = UINT64_MAX;
-            bool cut;
-            if (i && utf8_scan(s + i, e - i, 0, &first_mb, &cut) == e - i) {
+            bool mb, cut;
+            if (i && utf8_scan(s + i, e - i, &mb, &cut) == e - i) {
                 i = e;
                 run = 0;
                 continue;
@@ -406,14 +402,15 @@ static const char *utf16_bom(const unsigned char *r, size_t n)
 }
 
 /* The code page for bytes that are not UTF-8 (auto-detection): guessed
- * once per file from the first such bytes on, then kept.  NULL if iconv
+ * once per file from the first such bytes on (before: the byte before
+ * them), then kept.  NULL if iconv
  * has none of the candidates. */
-static bool codepage_ready(struct arb_input *in, const unsigned char *s, size_t n)
+static bool codepage_ready(struct arb_input *in, const unsigned char *s, size_t n, unsigned char before)
 {
     if (in->cp_ready)
         return in->cp_name != NULL;
     in->cp_ready = true;
-    const char *cp = guess_codepage(s, n, in->len ? (unsigned char)in->buf[in->len - 1] : 0);
+    const char *cp = guess_codepage(s, n, before);
     iconv_t cd = iconv_open("UTF-8", cp);
     if (cd == (iconv_t)-1)
         return false;
@@ -435,7 +432,8 @@ static void decode_byte(struct arb_input *in, const unsigned char *r, size_t n)
     if (c == 0) {
         add_event(in, ARB_DEC_NUL, r, 1, NULL);
         append(in, replacement, 3);
-    } else if (!in->forced && codepage_ready(in, r, n) && in->cp_len[c]) {
+    } else if (!in->forced && codepage_ready(in, r, n, in->len ? (unsigned char)in->buf[in->len - 1] : 0)
+               && in->cp_len[c]) {
         add_event(in, ARB_DEC_GUESS, r, 1, in->cp_name);
         in->ev[in->n_ev - 1].dlen = in->cp_len[c];
         append(in, in->cp[c], in->cp_len[c]);
@@ -462,9 +460,9 @@ static void pass(struct arb_input *in, const unsigned char *r, size_t n)
  * many as UTF-8; between, a bad byte the code page lacks means UTF-8, and
  * else two bad bytes or more mean the code page.  That leaves one bad
  * byte and one character ("Пён"; "Müll" with a character cut off): the
- * line goes the way of most of the file's lines decided so far, and for
- * the first one to UTF-8 only if UTF-8 came before it. */
-static bool line_is_codepage(struct arb_input *in, const unsigned char *r, size_t n, uint64_t off)
+ * line goes the way of most of the file's lines decided so far, the first
+ * one to UTF-8. */
+static bool line_is_codepage(struct arb_input *in, const unsigned char *r, size_t n)
 {
     size_t bad = 0, mb = 0, i = 0;
     bool lacks = false;               /* a bad byte the code page has not */
@@ -490,10 +488,8 @@ static bool line_is_codepage(struct arb_input *in, const unsigned char *r, size_
         cp = false;
     else if (bad > mb || bad >= 2)
         cp = true;
-    else if (in->cp_lines != in->stray_lines)
-        cp = in->cp_lines > in->stray_lines;
     else
-        cp = in->first_mb >= off;
+        cp = in->cp_lines > in->stray_lines;
     if (cp)
         in->cp_lines++;
     else
@@ -526,7 +522,7 @@ static void decode_utf8(struct arb_input *in)
     const unsigned char *r = in->raw;
     while (i < n) {
         bool incomplete;
-        size_t k = utf8_scan(r + i, n - i, in->raw_decoded, &in->first_mb, &incomplete);
+        size_t k = utf8_scan(r + i, n - i, &in->seen_multibyte, &incomplete);
         size_t stop = i + k;
         if (stop == n || (incomplete && !in->eof)) {
             /* Valid to the end, or a character cut by the read.  In a mixed
@@ -587,7 +583,8 @@ static void decode_utf8(struct arb_input *in)
                 break;
             }
             pass(in, r + i, ls - i);
-            if (codepage_ready(in, r + stop, n - stop) && line_is_codepage(in, r + ls, le - ls, in->raw_decoded)) {
+            unsigned char before = stop ? r[stop - 1] : in->len ? (unsigned char)in->buf[in->len - 1] : 0;
+            if (codepage_ready(in, r + stop, n - stop, before) && line_is_codepage(in, r + ls, le - ls)) {
                 for (size_t j = ls; j < le;) {
                     size_t a = j;
                     while (j < le && r[j] && r[j] < 0x80)
@@ -734,8 +731,7 @@ long arb_input_fill(struct arb_input *in)
             if (n < 0)
                 return -1;
             bool incomplete;
-            size_t k = utf8_scan((unsigned char *)in->buf + in->len, (size_t)n, in->raw_decoded, &in->first_mb,
-                                 &incomplete);
+            size_t k = utf8_scan((unsigned char *)in->buf + in->len, (size_t)n, &in->seen_multibyte, &incomplete);
             if (k < (size_t)n) {
                 /* The line holding the first byte that is not UTF-8 goes
                  * to decode_utf8 whole, to be decided whole. */
@@ -811,7 +807,6 @@ void arb_input_consume(struct arb_input *in, uint64_t off)
 
 static int setup(struct arb_input *in, const char *encoding, char *err, size_t errlen)
 {
-    in->first_mb = UINT64_MAX;
     in->cd = (iconv_t)-1;
     in->mode = MODE_UTF8;
     in->unit = 1;

@@ -80,8 +80,7 @@ struct arb_input {
     int mode;                     /* internal: UTF-8 or iconv */
     bool started;                 /* BOM checked */
     bool forced;                  /* --encoding given */
-    uint64_t first_mb;            /* file offset of the first multi-byte UTF-8 character (UINT64_MAX:
-                                     none yet) */
+    bool seen_multibyte;          /* a valid multi-byte UTF-8 character was seen */
     bool mixed;                   /* auto mode: a byte that is not UTF-8 was seen (decode_utf8 goes
                                      line by line) */
     uint64_t utf8_until;          /* ... file offset up to which a line was read as UTF-8 with stray bytes */
