@@ -104,18 +104,11 @@ awk -v r="$2" 'BEGIN { printf "peak memory on 10x the corpus: %.1f MB (target: u
 set -- $(RUNS=1 best "$ARBITER" check --jobs=1 --format=html "$BIG")
 row "arbiter check --format=html x10" "$1" "$2" $((games * 10)) $((bytes * 10)) "$ref"
 
-# An HTML page of 2,000 findings (tests/html.sh makes the same one) gets
+# An HTML page of 2,000 findings (tests/html/findings2000.sh) gets
 # ready in Chromium, its script run and a frame drawn: target under 3 s.
 CHROMIUM=${CHROMIUM:-chromium}
 if command -v "$CHROMIUM" >/dev/null 2>&1; then
-    awk 'BEGIN {
-        for (i = 1; i <= 1200; i++) {
-            printf "[Event \"Rapid %d\"]\n[White \"White %d\"]\n[Black \"Black %d\"]\n[Round \"%d.%d\"]\n", i, i, i,
-                int((i - 1) / 10) + 1, (i - 1) % 10 + 1
-            if (i % 3 == 1) printf "[Result \"1-0\"]\n\n1. Nf3 d5 2. d3 (=) e6 3. Nd2 *\n\n"
-            else if (i % 3 == 2) printf "[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ke3 *\n\n"
-            else printf "[Result \"*\"]\n\n1. e4 e5 2. Nf3\n\n"
-        } }' > build/bench/2000.pgn
+    sh tests/html/findings2000.sh > build/bench/2000.pgn
     "$ARBITER" check --format=html build/bench/2000.pgn > build/bench/2000.html 2>/dev/null
     ms=$(python3 tests/html/browser.py --time "$CHROMIUM" build/bench/2000.html 2>/dev/null | jq -r .ms)
     echo "HTML page of 2,000 findings ready in Chromium: ${ms:-?} ms (target: under 3000) $([ "${ms:-99999}" -lt 3000 ] 2>/dev/null && echo ok || echo OVER)"
