@@ -433,7 +433,10 @@ static enum arb_mate_proof cannot_mate_why(const struct arb_pos *pos, int winner
         if (!(ahead & (t[ARB_PAWN] | t[ARB_KING])))
             return ARB_PROOF_NONE;
     }
-    return arb_locked_unwinnable(pos, winner) ? ARB_PROOF_LOCKED : ARB_PROOF_NONE;
+    bool caged;
+    if (!arb_locked_unwinnable(pos, winner, &caged))
+        return ARB_PROOF_NONE;
+    return caged ? ARB_PROOF_CAGED : ARB_PROOF_LOCKED;
 }
 
 static bool cannot_mate_now(const struct arb_pos *pos, int winner)
@@ -616,6 +619,12 @@ static void say_proof(struct arb_mate_verdict *out, enum arb_mate_proof why, int
                  "the pawns are locked: no piece of %s can ever reach the squares needed to mate the %s king", w,
                  lk);
         break;
+    case ARB_PROOF_CAGED:
+        snprintf(out->reason, sizeof out->reason,
+                 "the pawns are locked and the %s king is caged: no piece of %s can ever reach the squares needed "
+                 "to mate it, its own king cannot come near it without stalemating it",
+                 lk, w);
+        break;
     case ARB_PROOF_EXPLORED:
         snprintf(out->reason, sizeof out->reason,
                  "every one of the %ld positions that can arise was examined (each ending in a position locked or "
@@ -774,7 +783,8 @@ enum arb_dead arb_dead_position_why(const struct arb_pos *pos, char *why, size_t
     }
     free(v);
     if (r == ARB_DEAD_YES && why && cap) {
-        if (proofs[ARB_WHITE] == ARB_PROOF_LOCKED && proofs[ARB_BLACK] == ARB_PROOF_LOCKED)
+        if ((proofs[ARB_WHITE] == ARB_PROOF_LOCKED || proofs[ARB_WHITE] == ARB_PROOF_CAGED)
+            && (proofs[ARB_BLACK] == ARB_PROOF_LOCKED || proofs[ARB_BLACK] == ARB_PROOF_CAGED))
             snprintf(why, cap, "the pawns are locked, and no piece of either side can ever get through to mate");
         else
             snprintf(why, cap, "White cannot mate: %s; Black cannot mate: %s", reasons[ARB_WHITE],

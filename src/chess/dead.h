@@ -97,6 +97,7 @@ enum arb_mate_proof {
     ARB_PROOF_HELPLESS,           /* a lone minor piece against men that cannot hem in their king */
     ARB_PROOF_MATERIAL,           /* insufficient material on the board */
     ARB_PROOF_LOCKED,             /* the locked-pawn proof (locked.h) */
+    ARB_PROOF_CAGED,              /* ... with the winner's king kept off squares by the loser's cage */
     ARB_PROOF_EXPLORED            /* every position that can arise examined */
 };
 

@@ -11,19 +11,33 @@
  * be captured (no enemy piece attacks its square; an enemy king only next
  * to it when an own fixed pawn defends it).  An en-passant capture possible
  * in pos itself is taken out first.  Everything below is a consequence.
+ *
+ * Pieces are fixed the same way ("frozen"): a piece whose every move lands
+ * on a fixed pawn or frozen piece (a knight walled in by its own chain, a
+ * bishop behind its own pawns, a king with nowhere to go), that no enemy
+ * piece attacks and the enemy king only where it is defended, never moves
+ * and is never taken.  A frozen piece stands in the way like a fixed pawn,
+ * blocks a pawn for good, and what it attacks next to it (a knight's or a
+ * king's squares, a slider's first square on each line: nothing can come
+ * between) is attacked for good: no enemy king goes there, and an own man
+ * there is defended.
  */
 #include "chess/locked.h"
 
 #include "chess/attacks.h"
 
 #define MAX_PIECES 16
+#define CAGE_MAX 8                 /* squares of a king's region, at most, for a cage */
 
 struct side {
     arb_bb land;               /* squares its other pieces can ever stand on */
     arb_bb att;                /* squares they can ever attack */
     arb_bb king, king_att;     /* the king's region and what it attacks from there */
+    arb_bb king_reach;         /* where it could go if it were not assumed frozen */
+    arb_bb king_never;         /* squares the king never stands on while the game goes on (caged) */
     int n;                     /* its mobile pieces other than the king */
     arb_bb piece_land[MAX_PIECES];
+    int piece_type[MAX_PIECES];
 };
 
 static arb_bb north(arb_bb b) { return b << 8; }
@@ -76,32 +90,147 @@ static arb_bb cone(int color, arb_bb start, arb_bb fixed, arb_bb stop, arb_bb ta
     return reach;
 }
 
+/* What the frozen pieces on b attack for good: every square of a knight
+ * or a king, the first square of each line of a slider. */
+static arb_bb perm_attacks(const struct arb_pos *pos, arb_bb b)
+{
+    arb_bb a = 0;
+    while (b) {
+        int sq = arb_pop_lsb(&b);
+        int type = arb_pos_type_at(pos, sq);
+        arb_bb all = ~(arb_bb)0;     /* every square occupied: only the first on each line */
+        a |= type == ARB_KNIGHT || type == ARB_KING ? arb_piece_attacks(type, sq, 0) : arb_piece_attacks(type, sq, all);
+    }
+    return a;
+}
+
+/* The king's region: never on a square an enemy fixed pawn or frozen piece
+ * attacks for good, nor on one of s->king_never. */
+static void king_region(const struct arb_pos *pos, int color, arb_bb wall, const arb_bb fixed_att[2], arb_bb frozen,
+                        struct side *s)
+{
+    arb_bb enemy_perm = perm_attacks(pos, frozen & pos->by_color[color ^ 1]);
+    int sq = pos->king_sq[color];
+    s->king_att = 0;
+    s->king_reach = flood(ARB_KING, ARB_BB(sq), wall, wall | fixed_att[color ^ 1] | enemy_perm | s->king_never,
+                          &s->king_att);
+    s->king = s->king_reach;
+    if (frozen & ARB_BB(sq)) {
+        /* Assumed frozen (kept while its reach shows it cannot move): it
+         * stands, and attacks its neighbours (a man there it may take). */
+        s->king = ARB_BB(sq);
+        s->king_att = arb_att.king[sq];
+    }
+}
+
+/* Could a piece of w's other than the king give check on a square of cs
+ * the moment w's king steps from a square next to q onto q (a discovered
+ * check: the piece stands behind the king's old square on a line to it,
+ * with no fixed pawn or frozen piece between)?  Over-approximated: any
+ * piece that could ever stand there and moves along that line. */
+static bool discovers(const struct arb_pos *pos, const struct side *w, int color, arb_bb wall, arb_bb frozen, int q,
+                      arb_bb cs)
+{
+    for (arb_bb xs = w->king & arb_att.king[q]; xs;) {
+        int x = arb_pop_lsb(&xs);
+        for (arb_bb c = cs; c;) {
+            int t = arb_pop_lsb(&c);
+            if (!arb_att.line[x][t])
+                continue;
+            bool straight = x / 8 == t / 8 || x % 8 == t % 8;
+            arb_bb behind = 0;
+            for (arb_bb b = arb_att.line[x][t]; b;) {
+                int sq = arb_pop_lsb(&b);
+                if ((arb_att.between[sq][t] & ARB_BB(x)) && !(arb_att.between[sq][t] & wall))
+                    behind |= ARB_BB(sq);
+            }
+            int slider = straight ? ARB_ROOK : ARB_BISHOP;
+            for (int p = 0; p < w->n; p++) {
+                int ty = w->piece_type[p];
+                if ((ty == ARB_QUEEN || ty == ARB_PAWN || ty == slider) && (w->piece_land[p] & behind))
+                    return true;
+            }
+            for (arb_bb f = frozen & pos->by_color[color] & behind; f;) {
+                int ty = arb_pos_type_at(pos, arb_pop_lsb(&f));
+                if (ty == ARB_QUEEN || ty == slider)
+                    return true;
+            }
+        }
+    }
+    return false;
+}
+
+/* The cage: when the other side has nothing to move but its king (every
+ * other man of its fixed or frozen) and its king's region is small, some
+ * squares are ones w's king never stands on while the game goes on.  With
+ * w's king on q, the other king stands on a square of its region not next
+ * to q; if from none of those it has a square to go to, that is stalemate
+ * (the game is over) or mate.  Mate needs a check the moment the king
+ * steps onto q (and stays there no longer: the game ends), so a
+ * discovered one; where none can be, q is never w's king's square after a
+ * move.  The square it stands on now is left in; castling rights (the rook
+ * moves too) leave it all out. */
+static arb_bb cage(const struct arb_pos *pos, int color, const struct side *w, const struct side *l, arb_bb wall,
+                   const arb_bb fixed_att[2], arb_bb frozen)
+{
+    arb_bb rights = color == ARB_WHITE ? ARB_CASTLE_WH | ARB_CASTLE_WA : ARB_CASTLE_BH | ARB_CASTLE_BA;
+    /* A frozen king (a fixed point's assumption) is no king that steps:
+     * the cage holds for one that can move. */
+    if (l->n || (pos->castle & rights) || (frozen & ARB_BB(pos->king_sq[color])))
+        return 0;
+    /* Where the other king can go, its own cage left out: a step into it
+     * ends the game, but it is a move, and a king that has one is not
+     * stalemated. */
+    struct side other = *l;
+    other.king_never = 0;
+    king_region(pos, color ^ 1, wall, fixed_att, frozen, &other);
+    arb_bb region = other.king;
+    if (arb_popcount(region) > CAGE_MAX)
+        return 0;
+    arb_bb never = 0;
+    /* (q: where it can go, or take a man of the other side's) */
+    for (arb_bb qs = (w->king | w->king_att) & ~ARB_BB(pos->king_sq[color]); qs;) {
+        int q = arb_pop_lsb(&qs);
+        arb_bb near = arb_att.king[q] | ARB_BB(q);
+        arb_bb cs = region & ~near;
+        bool stuck = true;
+        for (arb_bb c = cs; c && stuck;)
+            stuck = !(region & arb_att.king[arb_pop_lsb(&c)] & ~near);
+        if (stuck && !discovers(pos, w, color, wall, frozen, q, cs))
+            never |= ARB_BB(q);
+    }
+    return never;
+}
+
 /* Regions of every piece of `color` given the fixed pawns (fixed_att[c]:
- * what the fixed pawns of colour c attack). */
+ * what the fixed pawns of colour c attack) and the frozen pieces. */
 static void regions(const struct arb_pos *pos, int color, arb_bb fixed, arb_bb bound, const arb_bb fixed_att[2],
                     arb_bb targets, arb_bb frozen, struct side *s)
 {
-    /* Kings that can never leave their square stand in the way like the
-     * fixed pawns. */
+    /* Frozen pieces stand in the way like the fixed pawns. */
     arb_bb wall = fixed | frozen;
     /* A pawn never passes an enemy pawn on its file that never leaves it
      * (bound: it never captures and is never captured). */
     arb_bb stop = bound & pos->by_color[color ^ 1];
     s->land = s->att = s->king_att = 0;
     s->n = 0;
-    arb_bb mobile = pos->by_color[color] & ~fixed & ~pos->by_type[ARB_KING];
+    for (arb_bb f = frozen & pos->by_color[color] & ~pos->by_type[ARB_KING]; f;) {
+        int sq = arb_pop_lsb(&f);
+        s->land |= ARB_BB(sq);
+        s->att |= arb_piece_attacks(arb_pos_type_at(pos, sq), sq, wall);
+    }
+    arb_bb mobile = pos->by_color[color] & ~fixed & ~frozen & ~pos->by_type[ARB_KING];
     while (mobile) {
         int sq = arb_pop_lsb(&mobile);
         int type = arb_pos_type_at(pos, sq);
         arb_bb r = type == ARB_PAWN ? cone(color, ARB_BB(sq), wall, stop, bound & ARB_BB(sq) ? 0 : targets, &s->att)
                                     : flood(type, ARB_BB(sq), wall, wall, &s->att);
+        s->piece_type[s->n] = type;
         s->piece_land[s->n++] = r;
         s->land |= r;
     }
-    arb_bb frozen_enemy = frozen & pos->by_color[color ^ 1];
-    arb_bb enemy_king_att = frozen_enemy ? arb_att.king[arb_lsb(frozen_enemy)] : 0;
-    s->king = flood(ARB_KING, ARB_BB(pos->king_sq[color]), wall, wall | fixed_att[color ^ 1] | enemy_king_att,
-                    &s->king_att);
+    s->king_never = 0;
+    king_region(pos, color, wall, fixed_att, frozen, s);
 }
 
 /* The pawns of B (bound: they never capture and are never captured, so
@@ -124,7 +253,9 @@ static arb_bb fixed_of(const struct arb_pos *pos, arb_bb bound, arb_bb frozen)
  * condition, recompute the regions, until nothing changes.  A bound pawn
  * may still step forward along its file (within its cone); the fixed ones
  * cannot move at all, and only they shape the pieces' regions. */
-static arb_bb fixed_point(const struct arb_pos *pos, struct side sides[2], arb_bb fixed_att[2])
+/* Where the fixed point starts: every pawn bound, every piece hemmed in by
+ * its own men frozen (and the kings, if `kings`). */
+static void start(const struct arb_pos *pos, bool kings, arb_bb *bound_out, arb_bb *frozen_out)
 {
     arb_bb bound = pos->by_type[ARB_PAWN];
     if (pos->ep != ARB_NO_SQ) {
@@ -135,10 +266,38 @@ static arb_bb fixed_point(const struct arb_pos *pos, struct side sides[2], arb_b
         bound &= ~forward(ep, us ^ 1);
         bound &= ~(pos->by_color[us] & pawn_attacks_bb(ep, us ^ 1));
     }
-    /* Kings that can never move (their region is their square; assumed of
-     * both at first, dropped as the regions show otherwise): a pawn
-     * facing one is blocked for good. */
-    arb_bb frozen = pos->by_type[ARB_KING];
+    /* Pieces that can never move (their region is their square; assumed of
+     * every piece hemmed in by its own men at first, dropped as the regions
+     * show otherwise): a pawn facing one is blocked for good.  Kings are
+     * assumed frozen too or not (kings false): a king assumed frozen has no
+     * cage, and one that is not may have one from the start. */
+    arb_bb frozen = kings ? pos->by_type[ARB_KING] : 0;
+    for (int c = 0; c < 2; c++) {
+        /* (A piece with a square to go to or a man to take now is not.) */
+        arb_bb own = pos->by_color[c], occ = own | pos->by_color[c ^ 1];
+        for (arb_bb p = own & ~pos->by_type[ARB_PAWN] & ~pos->by_type[ARB_KING]; p;) {
+            int sq = arb_pop_lsb(&p);
+            if (!(arb_piece_attacks(arb_pos_type_at(pos, sq), sq, occ) & ~own))
+                frozen |= ARB_BB(sq);
+        }
+    }
+    /* (Not a rook that may still castle: castling moves it past walls, and
+     * in Chess960 swaps it with its king.) */
+    if (pos->castle & (ARB_CASTLE_WH | ARB_CASTLE_WA))
+        frozen &= ~(pos->by_type[ARB_ROOK] & pos->by_color[ARB_WHITE]);
+    if (pos->castle & (ARB_CASTLE_BH | ARB_CASTLE_BA))
+        frozen &= ~(pos->by_type[ARB_ROOK] & pos->by_color[ARB_BLACK]);
+    *bound_out = bound;
+    *frozen_out = frozen;
+}
+
+static arb_bb fixed_point(const struct arb_pos *pos, bool kings, struct side sides[2], arb_bb fixed_att[2],
+                          arb_bb *frozen_out, bool *gave_up)
+{
+    bool first = true;
+    *gave_up = false;
+    arb_bb bound, frozen;
+    start(pos, kings, &bound, &frozen);
     for (;;) {
         arb_bb fixed = fixed_of(pos, bound, frozen);
         for (int c = 0; c < 2; c++)
@@ -158,14 +317,38 @@ static arb_bb fixed_point(const struct arb_pos *pos, struct side sides[2], arb_b
                 targets[c] = t;
             }
         }
-        arb_bb bad = 0;
-        /* What a pawn's side always defends: its fixed pawns, its king
-         * when it can never move. */
-        arb_bb defended[2];
-        for (int c = 0; c < 2; c++) {
-            arb_bb fk = frozen & pos->by_color[c];
-            defended[c] = fixed_att[c] | (fk ? arb_att.king[arb_lsb(fk)] : 0);
+        if (!kings && first) {
+            /* Without frozen kings this fixed point proves more only by a
+             * cage, which needs a side with nothing but its king to move
+             * and a small region; both only grow from here. */
+            bool hope = false;
+            for (int c = 0; c < 2; c++)
+                hope |= !sides[c].n && arb_popcount(sides[c].king_reach) <= CAGE_MAX;
+            if (!hope) {
+                *gave_up = true;
+                return 0;
+            }
         }
+        first = false;
+        /* The cages, until the kings' regions stop shrinking (a smaller
+         * region of one king can only make the other's cage larger). */
+        for (bool shrank = true; shrank;) {
+            shrank = false;
+            for (int c = 0; c < 2; c++) {
+                arb_bb never = cage(pos, c, &sides[c], &sides[c ^ 1], fixed | frozen, fixed_att, frozen) | sides[c].king_never;
+                if (never != sides[c].king_never) {
+                    sides[c].king_never = never;
+                    king_region(pos, c, fixed | frozen, fixed_att, frozen, &sides[c]);
+                    shrank = true;
+                }
+            }
+        }
+        arb_bb bad = 0;
+        /* What a side always defends: what its fixed pawns and its frozen
+         * pieces attack for good. */
+        arb_bb defended[2];
+        for (int c = 0; c < 2; c++)
+            defended[c] = fixed_att[c] | perm_attacks(pos, frozen & pos->by_color[c]);
         for (int c = 0; c < 2; c++) {
             arb_bb own = bound & pos->by_color[c];
             const struct side *e = &sides[c ^ 1];
@@ -176,7 +359,7 @@ static arb_bb fixed_point(const struct arb_pos *pos, struct side sides[2], arb_b
                 arb_bb att = 0;
                 arb_bb r = cone(c, ARB_BB(sq), fixed | frozen, bound & pos->by_color[c ^ 1], 0, &att);
                 if ((pawn_attacks_bb(r, c) & (e->land | (pos->by_color[c ^ 1] & ~pos->by_type[ARB_KING])))
-                    || (r & (e->att | (e->king_att & ~defended[c]))))
+                    || (r & (e->att | (e->king_att & ~defended[c] & ~e->king_never))))
                     bad |= ARB_BB(sq);
             }
             arb_bb own_fixed = own & fixed;
@@ -184,25 +367,45 @@ static arb_bb fixed_point(const struct arb_pos *pos, struct side sides[2], arb_b
              * capture square. */
             bad |= own_fixed & pawn_attacks_bb(e->land | (pos->by_color[c ^ 1] & ~pos->by_type[ARB_KING]), c ^ 1);
             /* No enemy piece may ever attack it; the enemy king only when a
-             * fixed pawn defends it. */
-            bad |= own_fixed & (e->att | (e->king_att & ~defended[c]));
+             * fixed pawn defends it, or where it never stands (its cage). */
+            bad |= own_fixed & (e->att | (e->king_att & ~defended[c] & ~e->king_never));
         }
+        /* A frozen piece stays frozen while its moves all land on the wall
+         * and nothing can take it. */
         arb_bb still = 0;
-        for (int c = 0; c < 2; c++)
-            if (sides[c].king == ARB_BB(pos->king_sq[c]))
-                still |= sides[c].king;
-        if (!(bound & bad) && still == frozen)
+        for (int c = 0; c < 2; c++) {
+            if (sides[c].king_reach == ARB_BB(pos->king_sq[c]))
+                still |= sides[c].king_reach;
+            const struct side *e = &sides[c ^ 1];
+            for (arb_bb f = frozen & pos->by_color[c] & ~pos->by_type[ARB_KING]; f;) {
+                int sq = arb_pop_lsb(&f);
+                arb_bb att = 0;
+                if (flood(arb_pos_type_at(pos, sq), ARB_BB(sq), fixed | frozen, fixed | frozen, &att) == ARB_BB(sq)
+                    && !(ARB_BB(sq) & (e->att | fixed_att[c ^ 1] | (e->king_att & ~defended[c] & ~e->king_never))))
+                    still |= ARB_BB(sq);
+            }
+        }
+        if (!(bound & bad) && !(frozen & ~still)) {
+            if (frozen_out)
+                *frozen_out = frozen;
             return fixed;
+        }
         bound &= ~bad;
         frozen &= still;
     }
 }
 
-arb_bb arb_locked_pawns(const struct arb_pos *pos)
+arb_bb arb_locked_pawns(const struct arb_pos *pos, arb_bb *frozen)
 {
+    /* Both fixed points hold: what either finds never moves. */
     struct side sides[2];
-    arb_bb fixed_att[2];
-    return fixed_point(pos, sides, fixed_att);
+    arb_bb fixed_att[2], f1, f2 = 0;
+    bool gave_up;
+    arb_bb fixed = fixed_point(pos, true, sides, fixed_att, &f1, &gave_up);
+    fixed |= fixed_point(pos, false, sides, fixed_att, &f2, &gave_up);
+    if (frozen)
+        *frozen = f1 | (gave_up ? 0 : f2);
+    return fixed;
 }
 
 /* Can the squares of `need` each get a distinct piece of s (a piece may
@@ -247,18 +450,25 @@ static bool can_block(const struct side *s, arb_bb need)
     return true;
 }
 
-bool arb_locked_unwinnable(const struct arb_pos *pos, int winner)
+static bool unwinnable(const struct arb_pos *pos, bool kings, int winner, bool *caged)
 {
     struct side sides[2];
     arb_bb fixed_att[2];
-    arb_bb fixed = fixed_point(pos, sides, fixed_att);
+    arb_bb frozen;
+    bool gave_up;
+    arb_bb fixed = fixed_point(pos, kings, sides, fixed_att, &frozen, &gave_up);
+    if (gave_up)
+        return false;
     const struct side *w = &sides[winner], *l = &sides[winner ^ 1];
+    if (caged)
+        *caged = w->king_never != 0;
     /* Squares the loser's king could ever be checked on. */
     arb_bb checks = l->king & (w->att | fixed_att[winner]);
     /* Flight squares taken care of without a piece of the loser's: attacked
-     * by the winner's other pieces, or held by a fixed pawn (the loser's
-     * own, or the winner's, which then has a fixed defender). */
-    arb_bb covered = w->att | fixed_att[winner] | fixed;
+     * by the winner's other pieces, or held by a fixed pawn or a frozen
+     * piece (the loser's own, or the winner's, which the loser's king never
+     * takes). */
+    arb_bb covered = w->att | fixed_att[winner] | fixed | (frozen & ~pos->by_type[ARB_KING]);
     while (checks) {
         int s = arb_pop_lsb(&checks);
         arb_bb need = arb_att.king[s] & ~covered;
@@ -277,4 +487,50 @@ bool arb_locked_unwinnable(const struct arb_pos *pos, int winner)
         }
     }
     return true;
+}
+
+/* Has `color` nothing but its king that could move now (pawns blocked
+ * head-on with nothing to take, pieces hemmed in by their own men)?  A cage
+ * needs such a side: a man that can move now is never fixed or frozen. */
+static bool king_only(const struct arb_pos *pos, int color)
+{
+    arb_bb own = pos->by_color[color], occ = own | pos->by_color[color ^ 1];
+    arb_bb prey = pos->by_color[color ^ 1] & ~pos->by_type[ARB_KING];
+    arb_bb pawns = own & pos->by_type[ARB_PAWN];
+    if ((forward(pawns, color) & ~occ) || (pawn_attacks_bb(pawns, color) & prey) || pos->ep != ARB_NO_SQ)
+        return false;
+    for (arb_bb p = own & ~pawns & ~pos->by_type[ARB_KING]; p;) {
+        int sq = arb_pop_lsb(&p);
+        if (arb_piece_attacks(arb_pos_type_at(pos, sq), sq, occ) & ~own)
+            return false;
+    }
+    return true;
+}
+
+/* Could a cage come of the fixed point without frozen kings?  It needs a
+ * side with nothing but its king to move now, whose king's region is small
+ * already where the fixed point starts (it only grows from there). */
+static bool cage_possible(const struct arb_pos *pos)
+{
+    arb_bb bound, frozen;
+    start(pos, false, &bound, &frozen);
+    arb_bb fixed = fixed_of(pos, bound, frozen), wall = fixed | frozen;
+    for (int c = 0; c < 2; c++) {
+        if (!king_only(pos, c))
+            continue;
+        arb_bb att = 0;
+        arb_bb forbid = wall | pawn_attacks_bb(fixed & pos->by_color[c ^ 1], c ^ 1)
+                        | perm_attacks(pos, frozen & pos->by_color[c ^ 1]);
+        if (arb_popcount(flood(ARB_KING, ARB_BB(pos->king_sq[c]), wall, forbid, &att)) <= CAGE_MAX)
+            return true;
+    }
+    return false;
+}
+
+bool arb_locked_unwinnable(const struct arb_pos *pos, int winner, bool *caged)
+{
+    /* Kings assumed frozen first; then not, for a cage from the start. */
+    if (unwinnable(pos, true, winner, caged))
+        return true;
+    return cage_possible(pos) && unwinnable(pos, false, winner, caged);
 }

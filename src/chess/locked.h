@@ -11,11 +11,19 @@
  * piece of the loser's that can get there); when no square of the loser's
  * region meets them, the winner can never checkmate, whatever both play.
  *
+ * Pieces can be fixed too ("frozen": a knight or bishop walled in by its
+ * own chain, a king with nowhere to go), and a king can be caged: when the
+ * other side has nothing to move but a king shut in a few squares, the
+ * squares where this king would leave it no move are squares it never
+ * stands on (that would be stalemate, or mate only by a discovered check,
+ * looked for), so it cannot take a pawn from there, nor cover a flight
+ * square.
+ *
  * The idea is that of M. Ambrona, "A Practical Algorithm for Chess
  * Unwinnability", FUN 2022 (CHA); this is an independent implementation.
  * Every reachability set over-approximates (pieces other than fixed pawns
- * are never treated as obstacles), so a proof is sound: it never calls a
- * position unwinnable that is not.  It is not complete: pieces that only
+ * and frozen pieces are never treated as obstacles), so a proof is sound:
+ * it never calls a position unwinnable that is not.  It is not complete: pieces that only
  * block each other (a rook shut in by its own king) need the search of
  * dead.c, which calls this at the positions it visits.
  */
@@ -25,12 +33,14 @@
 #include "chess/board.h"
 
 /* The pawns of pos that can never move or be captured again (fixed point of
- * the conditions above). */
-arb_bb arb_locked_pawns(const struct arb_pos *pos);
+ * the conditions above); *frozen (if not NULL): the pieces, kings included,
+ * that can never move or be captured again either. */
+arb_bb arb_locked_pawns(const struct arb_pos *pos, arb_bb *frozen);
 
 /* True when it is proved that `winner` can never checkmate from pos (by any
  * sequence of legal moves of both sides); false when the proof fails, which
- * proves nothing. */
-bool arb_locked_unwinnable(const struct arb_pos *pos, int winner);
+ * proves nothing.  *caged (if not NULL): the winner's king is kept off
+ * squares by the cage (the proof may rest on it). */
+bool arb_locked_unwinnable(const struct arb_pos *pos, int winner, bool *caged);
 
 #endif

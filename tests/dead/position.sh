@@ -68,6 +68,27 @@ out=$("$ARBITER" position "$tmp/f1" "$tmp/in" 2>&1)
 printf '%s\n' "$out" | grep -q "  error: $tmp/in:2: " && [ "$(printf '%s\n' "$out" | grep -c '^FEN ')" -eq 6 ] &&
     ok "files: read in order, the error names the file and line" || notok "files: '$out'"
 
+# ---- proofs from pieces that never move, and from a caged king ----
+# Knights walled in by their own pawns, which they defend (c4 is safe from
+# the white king because the a5 knight never leaves): frozen pieces.  A
+# king shut in two squares (a5/a6; h4/h3) whose opponent's king may not
+# come next to them without stalemating it: the cage.  And the other way:
+# a king on g8 that has no move now, where White still mates (a cage
+# assumed of a king that can move would call it unwinnable), and a king on
+# b8 walled in by pawns it may take once the a6 bishop leaves (a king
+# assumed frozen must still be able to take what it touches).
+frozen_knights='k7/1p6/1Pp5/n1P5/N1p5/1pP1B3/1P1B4/K7 w - -'
+cage_a5='8/1p2B1B1/1PpB1B2/k1P5/p1P5/P7/5K2/8 w - -'
+cage_h4='8/8/3b3p/5p1P/3b1p1K/5Pp1/6P1/5kb1 b - -'
+not_caged='6k1/6P1/6K1/8/8/8/8/8 w - -'
+takes='1k3b2/1P2p3/BP1pPp2/2pP1Pp1/1pP3P1/1P6/6K1/8 w - -'
+printf '%s\n' "$frozen_knights" "$cage_a5" "$cage_h4" "$not_caged" "$takes" |
+    "$ARBITER" position --format=jsonl > "$tmp/frozen" 2>/dev/null
+verdicts=$(jq -r '.white.verdict + " " + .black.verdict' "$tmp/frozen" | tr '\n' '/')
+[ "$verdicts" = "unwinnable unwinnable/unwinnable unwinnable/unwinnable unwinnable/winnable unwinnable/winnable winnable/" ] &&
+    ok "frozen knights, kings caged on a5/a6 and h4/h3: unwinnable for both; a king with no move now is no cage; a walled-in king takes" ||
+    notok "frozen pieces and cages: $verdicts"
+
 # ---- usage ----
 "$ARBITER" position --quick --budget=5 --fen="$queen" > /dev/null 2>&1; st1=$?
 "$ARBITER" position --fen="$queen" "$tmp/in" > /dev/null 2>&1; st2=$?

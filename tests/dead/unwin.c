@@ -32,11 +32,14 @@
 #include "chess/movegen.h"
 
 /* Random games from a position the locked-pawn proof says `side` cannot
- * win: every fixed pawn must stay on its square and `side` must never
- * mate, whatever is played.  Returns the number of walks that broke it. */
+ * win: `side` must never mate, and while the game goes on every fixed pawn
+ * and frozen piece must stay on its square, whatever is played (a move that
+ * ends the game in stalemate may take one: a caged king's).  Returns the
+ * number of walks that broke it. */
 static long walk(const struct arb_pos *start, int side, int walks, int plies, uint64_t *rng)
 {
-    arb_bb fixed = arb_locked_pawns(start);
+    arb_bb frozen;
+    arb_bb fixed = arb_locked_pawns(start, &frozen);
     arb_bb fixed_w = fixed & start->by_color[ARB_WHITE];
     long broken = 0;
     for (int w = 0; w < walks; w++) {
@@ -44,20 +47,33 @@ static long walk(const struct arb_pos *start, int side, int walks, int plies, ui
         for (int ply = 0; ply < plies; ply++) {
             struct arb_movelist list;
             arb_gen_legal(&pos, &list);
-            if (list.n == 0) {
-                if (pos.checkers && pos.side != side)
-                    broken++;   /* the side that cannot mate has mated */
-                break;
-            }
+            if (list.n == 0)
+                break;          /* (the start: over already) */
             *rng ^= *rng << 13;
             *rng ^= *rng >> 7;
             *rng ^= *rng << 17;
             struct arb_undo u;
             arb_pos_make(&pos, list.moves[*rng % (uint64_t)list.n], &u);
+            if (!arb_has_legal_move(&pos)) {
+                if (pos.checkers && pos.side != side)
+                    broken++;   /* the side that cannot mate has mated */
+                break;
+            }
             arb_bb pw = pos.by_type[ARB_PAWN] & pos.by_color[ARB_WHITE];
             arb_bb pb = pos.by_type[ARB_PAWN] & pos.by_color[ARB_BLACK];
             if ((fixed_w & ~pw) || ((fixed & ~fixed_w) & ~pb)) {
                 broken++;   /* a fixed pawn moved or was taken */
+                break;
+            }
+            bool moved = false;
+            for (arb_bb f = frozen; f && !moved;) {
+                int sq = arb_pop_lsb(&f);
+                int color = (start->by_color[ARB_WHITE] >> sq) & 1 ? ARB_WHITE : ARB_BLACK;
+                moved = arb_pos_type_at(&pos, sq) != arb_pos_type_at(start, sq)
+                        || !((pos.by_color[color] >> sq) & 1);
+            }
+            if (moved) {
+                broken++;   /* a frozen piece moved or was taken */
                 break;
             }
         }
@@ -164,7 +180,7 @@ int main(int argc, char **argv)
                     snprintf(worst_fen, sizeof worst_fen, "%s (%s)", fen, side ? "black" : "white");
                 }
                 sides++;
-                if (walks && arb_locked_unwinnable(&pos, side)) {
+                if (walks && arb_locked_unwinnable(&pos, side, NULL)) {
                     long b = walk(&pos, side, (int)walks, 200, &rng);
                     walked++;
                     if (b && walk_broken < 5)
