@@ -109,8 +109,8 @@ row "arbiter check --format=html x10" "$1" "$2" $((games * 10)) $((bytes * 10)) 
 CHROMIUM=${CHROMIUM:-chromium}
 if command -v "$CHROMIUM" >/dev/null 2>&1; then
     sh tests/html/findings2000.sh > build/bench/2000.pgn
-    "$ARBITER" check --format=html build/bench/2000.pgn > build/bench/2000.html 2>/dev/null
-    ms=$(python3 tests/html/browser.py --time "$CHROMIUM" build/bench/2000.html 2>/dev/null | jq -r .ms)
+    "$ARBITER" check --format=html build/bench/2000.pgn > build/bench/2000.html 2>/dev/null || :  # (status 1: findings)
+    ms=$(python3 tests/html/browser.py --time "$CHROMIUM" build/bench/2000.html 2>/dev/null | jq -r .ms) || ms=
     echo "HTML page of 2,000 findings ready in Chromium: ${ms:-?} ms (target: under 3000) $([ "${ms:-99999}" -lt 3000 ] 2>/dev/null && echo ok || echo OVER)"
 fi
 
