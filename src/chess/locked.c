@@ -253,6 +253,19 @@ static arb_bb fixed_of(const struct arb_pos *pos, arb_bb bound, arb_bb frozen)
  * condition, recompute the regions, until nothing changes.  A bound pawn
  * may still step forward along its file (within its cone); the fixed ones
  * cannot move at all, and only they shape the pieces' regions. */
+/* The pieces (not kings, not pawns) of `color` hemmed in by their own men:
+ * no square to go to, no man to take, now. */
+static arb_bb hemmed(const struct arb_pos *pos, int color)
+{
+    arb_bb own = pos->by_color[color], occ = own | pos->by_color[color ^ 1], h = 0;
+    for (arb_bb p = own & ~pos->by_type[ARB_PAWN] & ~pos->by_type[ARB_KING]; p;) {
+        int sq = arb_pop_lsb(&p);
+        if (!(arb_piece_attacks(arb_pos_type_at(pos, sq), sq, occ) & ~own))
+            h |= ARB_BB(sq);
+    }
+    return h;
+}
+
 /* Where the fixed point starts: every pawn bound, every piece hemmed in by
  * its own men frozen (and the kings, if `kings`). */
 static void start(const struct arb_pos *pos, bool kings, arb_bb *bound_out, arb_bb *frozen_out)
@@ -271,16 +284,8 @@ static void start(const struct arb_pos *pos, bool kings, arb_bb *bound_out, arb_
      * show otherwise): a pawn facing one is blocked for good.  Kings are
      * assumed frozen too or not (kings false): a king assumed frozen has no
      * cage, and one that is not may have one from the start. */
-    arb_bb frozen = kings ? pos->by_type[ARB_KING] : 0;
-    for (int c = 0; c < 2; c++) {
-        /* (A piece with a square to go to or a man to take now is not.) */
-        arb_bb own = pos->by_color[c], occ = own | pos->by_color[c ^ 1];
-        for (arb_bb p = own & ~pos->by_type[ARB_PAWN] & ~pos->by_type[ARB_KING]; p;) {
-            int sq = arb_pop_lsb(&p);
-            if (!(arb_piece_attacks(arb_pos_type_at(pos, sq), sq, occ) & ~own))
-                frozen |= ARB_BB(sq);
-        }
-    }
+    /* (A piece with a square to go to or a man to take now is not.) */
+    arb_bb frozen = (kings ? pos->by_type[ARB_KING] : 0) | hemmed(pos, ARB_WHITE) | hemmed(pos, ARB_BLACK);
     /* (Not a rook that may still castle: castling moves it past walls, and
      * in Chess960 swaps it with its king.) */
     if (pos->castle & (ARB_CASTLE_WH | ARB_CASTLE_WA))
@@ -499,12 +504,7 @@ static bool king_only(const struct arb_pos *pos, int color)
     arb_bb pawns = own & pos->by_type[ARB_PAWN];
     if ((forward(pawns, color) & ~occ) || (pawn_attacks_bb(pawns, color) & prey) || pos->ep != ARB_NO_SQ)
         return false;
-    for (arb_bb p = own & ~pawns & ~pos->by_type[ARB_KING]; p;) {
-        int sq = arb_pop_lsb(&p);
-        if (arb_piece_attacks(arb_pos_type_at(pos, sq), sq, occ) & ~own)
-            return false;
-    }
-    return true;
+    return hemmed(pos, color) == (own & ~pawns & ~pos->by_type[ARB_KING]);
 }
 
 /* Could a cage come of the fixed point without frozen kings?  It needs a
