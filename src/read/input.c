@@ -22,6 +22,12 @@ static const char replacement[3] = {(char)0xEF, (char)0xBF, (char)0xBD};  /* U+F
 static void add_event_at(struct arb_input *in, uint64_t off, enum arb_decode_kind kind,
                          const unsigned char *bytes, size_t n, const char *encoding)
 {
+    if (in->n_ev == in->cap_ev && in->ev_head) {
+        /* Drop the events taken already. */
+        memmove(in->ev, in->ev + in->ev_head, (in->n_ev - in->ev_head) * sizeof *in->ev);
+        in->n_ev -= in->ev_head;
+        in->ev_head = 0;
+    }
     if (in->n_ev == in->cap_ev) {
         in->cap_ev = in->cap_ev ? in->cap_ev * 2 : 16;
         in->ev = arb_xrealloc(in->ev, in->cap_ev * sizeof *in->ev);
@@ -48,15 +54,18 @@ static void add_event(struct arb_input *in, enum arb_decode_kind kind, const uns
 
 size_t arb_input_take_events(struct arb_input *in, uint64_t before, struct arb_decode_event *out, size_t max)
 {
-    size_t k = 0;
-    while (k < in->n_ev && in->ev[k].off < before)
-        k++;
-    size_t n = k < max ? k : max;     /* the rest stay for the next call */
+    /* (From ev_head on: taking is no memmove, so a window of many
+     * events, a file in a code page, is taken in linear time.) */
+    const struct arb_decode_event *ev = in->ev + in->ev_head;
+    size_t avail = in->n_ev - in->ev_head, n = 0;
+    while (n < avail && n < max && ev[n].off < before)
+        n++;                          /* the rest stay for the next call */
     if (n == 0)
         return 0;
-    memcpy(out, in->ev, n * sizeof *out);
-    memmove(in->ev, in->ev + n, (in->n_ev - n) * sizeof *in->ev);
-    in->n_ev -= n;
+    memcpy(out, ev, n * sizeof *out);
+    in->ev_head += n;
+    if (in->ev_head == in->n_ev)
+        in->ev_head = in->n_ev = 0;
     return n;
 }
 

@@ -97,8 +97,9 @@ struct arb_input {
     uint64_t raw_skip;
     bool raw_inexact;
 
-    struct arb_decode_event *ev;  /* events not yet taken */
+    struct arb_decode_event *ev;  /* events; ev[ev_head, n_ev) not yet taken */
     size_t n_ev, cap_ev;
+    size_t ev_head;               /* ev[0, ev_head) are taken already */
 };
 
 /* Open path ("-" = standard input) for reading; encoding NULL or "auto"
