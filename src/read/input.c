@@ -138,7 +138,7 @@ static size_t utf8_scan(const unsigned char *s, size_t n, bool *multibyte, bool 
  * first such byte on; before: the byte before it, 0 if none). */
 static const char *guess_codepage(const unsigned char *s, size_t n, unsigned char before)
 {
-    size_t high = 0, letters = 0, runs = 0, run = 0;
+    size_t high = 0, letters = 0, dos_letters = 0, runs = 0, run = 0;
     for (size_t i = 0; i < n; i++) {
         if (i == 0 || s[i - 1] == '\n') {
             /* A line that is all UTF-8 is a mixed file's other games: not
@@ -156,15 +156,22 @@ static const char *guess_codepage(const unsigned char *s, size_t n, unsigned cha
             high++;
             if (s[i] >= 0xC0 || s[i] == 0xA8 || s[i] == 0xB8)   /* (Windows-1251: Ё, ё) */
                 letters++;
+            if (s[i] <= 0xAF || (s[i] >= 0xE0 && s[i] <= 0xF1))  /* (CP866: А-п, р-я, Ё, ё) */
+                dos_letters++;
             if (++run == 3)
                 runs++;
         } else {
             run = 0;
         }
     }
-    /* Cyrillic text in Windows-1251 is long runs of bytes 0xC0-0xFF. */
-    if (high >= 6 && letters * 10 >= high * 8 && runs * 4 >= 1 + high / 8)
+    /* Cyrillic text in Windows-1251 is long runs of bytes 0xC0-0xFF; in the
+     * DOS code page 866, long runs of bytes 0x80-0xAF (А-п) and 0xE0-0xEF
+     * (р-я), where Windows-1251 has few letters. */
+    bool words = high >= 6 && runs * 4 >= 1 + high / 8;
+    if (words && letters * 10 >= high * 8)
         return "WINDOWS-1251";
+    if (words && dos_letters * 10 >= high * 9)
+        return "CP866";
     /* DOS code pages (437/850) put the accented letters at 0x80-0xA5, where
      * Windows-1252 has punctuation and symbols: "Andr\x82" is André.  Such
      * bytes glued to a letter, and no Windows letters (0xC0-0xFF), read as

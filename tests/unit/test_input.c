@@ -321,6 +321,13 @@ static void test_codepages(void)
            && d.ev[7].off == 24 && d.ev[7].raw_off == 17,
        "one guess event per letter, the 7th at decoded 22 / file 16, the 8th (B8) at 24 / 17");
     free(d.text);
+    /* Cyrillic in the DOS code page 866: Петров, Пётр. */
+    DECODE("[White \"\x8F\xA5\xE2\xE0\xAE\xA2, \x8F\xF1\xE2\xE0\"]\n", NULL, &d);
+    ok(TEXT_IS(&d, "[White \"\xD0\x9F\xD0\xB5\xD1\x82\xD1\x80\xD0\xBE\xD0\xB2, "
+                   "\xD0\x9F\xD1\x91\xD1\x82\xD1\x80\"]\n"),
+       "Cyrillic bytes in runs of 0x80-0xAF and 0xE0-0xF1 are read as CP866");
+    ok(d.n_ev == 10 && strcmp(d.ev[0].encoding, "CP866") == 0, "with a guess event per letter naming CP866");
+    free(d.text);
     /* A line as short as "Пён" (one valid pair, one bad byte) goes the way
      * of the file's lines before it. */
     DECODE("[White \"\xCA\xE0\xF0\xEF\xEE\xE2\"]\n[Black \"\xCF\xB8\xED\"]\n", NULL, &d);
