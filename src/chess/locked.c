@@ -21,6 +21,11 @@
  * king's squares, a slider's first square on each line: nothing can come
  * between) is attacked for good: no enemy king goes there, and an own man
  * there is defended.
+ *
+ * The cage (cage() below) makes it "as long as F stands and the game goes
+ * on": a king may step onto a square of its cage, taking a fixed pawn even,
+ * but that move leaves the caged king no move and gives no check (no
+ * discovered check can), so the game ends there in stalemate.
  */
 #include "chess/locked.h"
 
