@@ -138,7 +138,7 @@ EOF
     then ok "python-chess: all $wins winnable lines are legal and end in that side's checkmate"
     else notok "python-chess rejects a winnable line"; fi
 else
-    ok "python-chess not importable from $PYCHESS: the lines are checked by arbiter alone (next test)"
+    echo "# python-chess not importable from $PYCHESS: the lines are checked by arbiter alone (next test)"
 fi
 mates=$("$ARBITER" check --format=jsonl "$tmp/pgn" 2>/dev/null | grep -c '"end_reason":"checkmate"')
 [ "$wins" -gt 20 ] && [ "$mates" -eq "$wins" ] &&
