@@ -577,6 +577,12 @@ out:
     return answer;
 }
 
+/* A proof by the locked pawns (the cage included). */
+static bool locked_proof(enum arb_mate_proof p)
+{
+    return p == ARB_PROOF_LOCKED || p == ARB_PROOF_CAGED;
+}
+
 /* Does line[0..n-1] lead from pos to `side`'s checkmate by legal moves? */
 static bool replays_to_mate(const struct arb_pos *start, int side, const arb_move *line, int n)
 {
@@ -783,8 +789,7 @@ enum arb_dead arb_dead_position_why(const struct arb_pos *pos, char *why, size_t
     }
     free(v);
     if (r == ARB_DEAD_YES && why && cap) {
-        if ((proofs[ARB_WHITE] == ARB_PROOF_LOCKED || proofs[ARB_WHITE] == ARB_PROOF_CAGED)
-            && (proofs[ARB_BLACK] == ARB_PROOF_LOCKED || proofs[ARB_BLACK] == ARB_PROOF_CAGED))
+        if (locked_proof(proofs[ARB_WHITE]) && locked_proof(proofs[ARB_BLACK]))
             snprintf(why, cap, "the pawns are locked, and no piece of either side can ever get through to mate");
         else
             snprintf(why, cap, "White cannot mate: %s; Black cannot mate: %s", reasons[ARB_WHITE],

@@ -102,9 +102,8 @@ static arb_bb perm_attacks(const struct arb_pos *pos, arb_bb b)
     arb_bb a = 0;
     while (b) {
         int sq = arb_pop_lsb(&b);
-        int type = arb_pos_type_at(pos, sq);
-        arb_bb all = ~(arb_bb)0;     /* every square occupied: only the first on each line */
-        a |= type == ARB_KNIGHT || type == ARB_KING ? arb_piece_attacks(type, sq, 0) : arb_piece_attacks(type, sq, all);
+        /* (Every square occupied: a slider's first square on each line.) */
+        a |= arb_piece_attacks(arb_pos_type_at(pos, sq), sq, ~(arb_bb)0);
     }
     return a;
 }
@@ -254,10 +253,6 @@ static arb_bb fixed_of(const struct arb_pos *pos, arb_bb bound, arb_bb frozen)
     }
 }
 
-/* The fixed point: start from every pawn bound, drop those that break a
- * condition, recompute the regions, until nothing changes.  A bound pawn
- * may still step forward along its file (within its cone); the fixed ones
- * cannot move at all, and only they shape the pieces' regions. */
 /* The pieces (not kings, not pawns) of `color` hemmed in by their own men:
  * no square to go to, no man to take, now. */
 static arb_bb hemmed(const struct arb_pos *pos, int color)
@@ -286,10 +281,10 @@ static void start(const struct arb_pos *pos, bool kings, arb_bb *bound_out, arb_
     }
     /* Pieces that can never move (their region is their square; assumed of
      * every piece hemmed in by its own men at first, dropped as the regions
-     * show otherwise): a pawn facing one is blocked for good.  Kings are
-     * assumed frozen too or not (kings false): a king assumed frozen has no
-     * cage, and one that is not may have one from the start. */
-    /* (A piece with a square to go to or a man to take now is not.) */
+     * show otherwise; one with a square to go to or a man to take now is
+     * not): a pawn facing one is blocked for good.  Kings are assumed frozen
+     * too or not (kings false): a king assumed frozen has no cage, and one
+     * that is not may have one from the start. */
     arb_bb frozen = (kings ? pos->by_type[ARB_KING] : 0) | hemmed(pos, ARB_WHITE) | hemmed(pos, ARB_BLACK);
     /* (Not a rook that may still castle: castling moves it past walls, and
      * in Chess960 swaps it with its king.) */
@@ -301,6 +296,12 @@ static void start(const struct arb_pos *pos, bool kings, arb_bb *bound_out, arb_
     *frozen_out = frozen;
 }
 
+/* The fixed point: start from every pawn bound, drop those that break a
+ * condition, recompute the regions, until nothing changes.  A bound pawn
+ * may still step forward along its file (within its cone); the fixed ones
+ * cannot move at all, and only they and the frozen pieces shape the
+ * regions.  *gave_up: without frozen kings (kings false) no cage can come
+ * of it, so it would prove nothing the other one does not. */
 static arb_bb fixed_point(const struct arb_pos *pos, bool kings, struct side sides[2], arb_bb fixed_att[2],
                           arb_bb *frozen_out, bool *gave_up)
 {
@@ -414,7 +415,7 @@ arb_bb arb_locked_pawns(const struct arb_pos *pos, arb_bb *frozen)
     arb_bb fixed = fixed_point(pos, true, sides, fixed_att, &f1, &gave_up);
     fixed |= fixed_point(pos, false, sides, fixed_att, &f2, &gave_up);
     if (frozen)
-        *frozen = f1 | (gave_up ? 0 : f2);
+        *frozen = f1 | f2;
     return fixed;
 }
 
@@ -519,15 +520,16 @@ static bool cage_possible(const struct arb_pos *pos)
 {
     arb_bb bound, frozen;
     start(pos, false, &bound, &frozen);
-    arb_bb fixed = fixed_of(pos, bound, frozen), wall = fixed | frozen;
+    arb_bb fixed = fixed_of(pos, bound, frozen), fixed_att[2];
+    for (int c = 0; c < 2; c++)
+        fixed_att[c] = pawn_attacks_bb(fixed & pos->by_color[c], c);
     for (int c = 0; c < 2; c++) {
-        if (!king_only(pos, c))
-            continue;
-        arb_bb att = 0;
-        arb_bb forbid = wall | pawn_attacks_bb(fixed & pos->by_color[c ^ 1], c ^ 1)
-                        | perm_attacks(pos, frozen & pos->by_color[c ^ 1]);
-        if (arb_popcount(flood(ARB_KING, ARB_BB(pos->king_sq[c]), wall, forbid, &att)) <= CAGE_MAX)
-            return true;
+        struct side s = {0};
+        if (king_only(pos, c)) {
+            king_region(pos, c, fixed | frozen, fixed_att, frozen, &s);
+            if (arb_popcount(s.king_reach) <= CAGE_MAX)
+                return true;
+        }
     }
     return false;
 }

@@ -102,7 +102,7 @@ static bool has_zero_or_high(uint64_t w)
 
 /* Length of the longest prefix of s[0,n) that is valid UTF-8 without NUL.
  * *incomplete: the stop is a character cut off by the end of the buffer. */
-static size_t utf8_scan(const unsigned char *s, size_t n, bool *multibyte, bool *incomplete)
+static size_t utf8_scan(const unsigned char *s, size_t n, bool *incomplete)
 {
     size_t i = 0;
     *incomplete = false;
@@ -128,7 +128,6 @@ static size_t utf8_scan(const unsigned char *s, size_t n, bool *multibyte, bool 
             *incomplete = cut;
             return i;                 /* stray continuation, invalid lead, overlong, surrogate; or cut */
         }
-        *multibyte = true;
         i += len;
     }
     return n;
@@ -145,8 +144,8 @@ static const char *guess_codepage(const unsigned char *s, size_t n, unsigned cha
              * the code page's. */
             const unsigned char *nl = memchr(s + i, '\n', n - i);
             size_t e = nl ? (size_t)(nl - s) : n;
-            bool mb, cut;
-            if (i && utf8_scan(s + i, e - i, &mb, &cut) == e - i) {
+            bool cut;
+            if (i && utf8_scan(s + i, e - i, &cut) == e - i) {
                 i = e;
                 run = 0;
                 continue;
@@ -437,6 +436,12 @@ static bool codepage_ready(struct arb_input *in, const unsigned char *s, size_t 
     return ok;
 }
 
+/* The last byte of the decoded text, 0 if none. */
+static unsigned char last_byte(const struct arb_input *in)
+{
+    return in->len ? (unsigned char)in->buf[in->len - 1] : 0;
+}
+
 /* One byte that is not UTF-8 (r[0], with n bytes from it on): NUL is
  * replaced; in auto mode a byte of the file's code page is read in it
  * (ARB_DEC_GUESS, one event per byte: the reader says so once per game);
@@ -448,8 +453,7 @@ static void decode_byte(struct arb_input *in, const unsigned char *r, size_t n)
     if (c == 0) {
         add_event(in, ARB_DEC_NUL, r, 1, NULL);
         append(in, replacement, 3);
-    } else if (!in->forced && codepage_ready(in, r, n, in->len ? (unsigned char)in->buf[in->len - 1] : 0)
-               && in->cp_len[c]) {
+    } else if (!in->forced && codepage_ready(in, r, n, last_byte(in)) && in->cp_len[c]) {
         add_event(in, ARB_DEC_GUESS, r, 1, in->cp_name);
         in->ev[in->n_ev - 1].dlen = in->cp_len[c];
         append(in, in->cp[c], in->cp_len[c]);
@@ -467,7 +471,7 @@ static void pass(struct arb_input *in, const unsigned char *r, size_t n)
     in->raw_decoded += n;
 }
 
-/* Is the line r[0,n) (at file offset off) code-page text rather than
+/* Is the line r[0,n) code-page text rather than
  * UTF-8 with a stray byte?  In code-page text a valid UTF-8 sequence is
  * chance (Windows-1251 "Пётр" is CF B8 F2 F0: CF B8 is U+03F8, F2 and F0
  * are no UTF-8), in UTF-8 text a byte that is not UTF-8 is the accident,
@@ -538,7 +542,7 @@ static void decode_utf8(struct arb_input *in)
     const unsigned char *r = in->raw;
     while (i < n) {
         bool incomplete;
-        size_t k = utf8_scan(r + i, n - i, &in->seen_multibyte, &incomplete);
+        size_t k = utf8_scan(r + i, n - i, &incomplete);
         size_t stop = i + k;
         if (stop == n || (incomplete && !in->eof)) {
             /* Valid to the end, or a character cut by the read.  In a mixed
@@ -599,16 +603,15 @@ static void decode_utf8(struct arb_input *in)
                 break;
             }
             pass(in, r + i, ls - i);
-            unsigned char before = stop ? r[stop - 1] : in->len ? (unsigned char)in->buf[in->len - 1] : 0;
-            if (codepage_ready(in, r + stop, n - stop, before) && line_is_codepage(in, r + ls, le - ls)) {
-                for (size_t j = ls; j < le;) {
+            if (codepage_ready(in, r + stop, n - stop, stop ? r[stop - 1] : last_byte(in))
+                && line_is_codepage(in, r + ls, le - ls)) {
+                for (size_t j = ls; j < le; j++) {
                     size_t a = j;
                     while (j < le && r[j] && r[j] < 0x80)
                         j++;
-                    pass(in, r + a, j - a);
+                    pass(in, r + a, j - a);   /* ASCII as it is, */
                     if (j < le)
-                        decode_byte(in, r + j, le - j);
-                    j += j < le;
+                        decode_byte(in, r + j, le - j);   /* the byte after it in the code page */
                 }
                 i = le;
             } else {
@@ -747,7 +750,7 @@ long arb_input_fill(struct arb_input *in)
             if (n < 0)
                 return -1;
             bool incomplete;
-            size_t k = utf8_scan((unsigned char *)in->buf + in->len, (size_t)n, &in->seen_multibyte, &incomplete);
+            size_t k = utf8_scan((unsigned char *)in->buf + in->len, (size_t)n, &incomplete);
             if (k < (size_t)n) {
                 /* The line holding the first byte that is not UTF-8 goes
                  * to decode_utf8 whole, to be decided whole. */

@@ -80,7 +80,6 @@ struct arb_input {
     int mode;                     /* internal: UTF-8 or iconv */
     bool started;                 /* BOM checked */
     bool forced;                  /* --encoding given */
-    bool seen_multibyte;          /* a valid multi-byte UTF-8 character was seen */
     bool mixed;                   /* auto mode: a byte that is not UTF-8 was seen (decode_utf8 goes
                                      line by line) */
     uint64_t utf8_until;          /* ... file offset up to which a line was read as UTF-8 with stray bytes */
