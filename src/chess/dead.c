@@ -423,14 +423,14 @@ static enum arb_mate_proof cannot_mate_why(const struct arb_pos *pos, int winner
         return ARB_PROOF_HELPLESS;
     if (arb_dead_position_slow(pos) == ARB_DEAD_YES)
         return ARB_PROOF_MATERIAL;
-    /* A pawn of the winner's with no pawn or king ahead on its file can
-     * promote:
-     * the locked-pawn proof would fail (skipped, it is the dearest). */
+    /* A pawn of the winner's with no man ahead on its file can promote:
+     * the locked-pawn proof would fail (skipped, it is the dearest).  (A
+     * piece ahead may be frozen: a rook walled in by its own bishops.) */
     arb_bb own = t[ARB_PAWN] & pos->by_color[winner];
     while (own) {
         int sq = arb_pop_lsb(&own);
         arb_bb ahead = ARB_FILE_BB(ARB_FILE(sq)) & (winner == ARB_WHITE ? ~((ARB_BB(sq) << 1) - 1) : (ARB_BB(sq) - 1));
-        if (!(ahead & (t[ARB_PAWN] | t[ARB_KING])))
+        if (!(ahead & pos->occ))
             return ARB_PROOF_NONE;
     }
     bool caged;

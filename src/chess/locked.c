@@ -31,6 +31,9 @@
 
 #include "chess/attacks.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 #define MAX_PIECES 16
 #define CAGE_MAX 8                 /* squares of a king's region, at most, for a cage */
 
@@ -40,9 +43,12 @@ struct side {
     arb_bb king, king_att;     /* the king's region and what it attacks from there */
     arb_bb king_reach;         /* where it could go if it were not assumed frozen */
     arb_bb king_never;         /* squares the king never stands on while the game goes on (caged) */
+    arb_bb guard;              /* squares the enemy's groups attack for good (the king never goes there) */
+    arb_bb perm;               /* squares its own groups attack for good */
     int n;                     /* its mobile pieces other than the king */
     arb_bb piece_land[MAX_PIECES];
     int piece_type[MAX_PIECES];
+    int piece_sq[MAX_PIECES];
 };
 
 static arb_bb north(arb_bb b) { return b << 8; }
@@ -116,8 +122,8 @@ static void king_region(const struct arb_pos *pos, int color, arb_bb wall, const
     arb_bb enemy_perm = perm_attacks(pos, frozen & pos->by_color[color ^ 1]);
     int sq = pos->king_sq[color];
     s->king_att = 0;
-    s->king_reach = flood(ARB_KING, ARB_BB(sq), wall, wall | fixed_att[color ^ 1] | enemy_perm | s->king_never,
-                          &s->king_att);
+    s->king_reach = flood(ARB_KING, ARB_BB(sq), wall,
+                          wall | fixed_att[color ^ 1] | enemy_perm | s->king_never | s->guard, &s->king_att);
     s->king = s->king_reach;
     if (frozen & ARB_BB(sq)) {
         /* Assumed frozen (kept while its reach shows it cannot move): it
@@ -230,11 +236,155 @@ static void regions(const struct arb_pos *pos, int color, arb_bb fixed, arb_bb b
         arb_bb r = type == ARB_PAWN ? cone(color, ARB_BB(sq), wall, stop, bound & ARB_BB(sq) ? 0 : targets, &s->att)
                                     : flood(type, ARB_BB(sq), wall, wall, &s->att);
         s->piece_type[s->n] = type;
+        s->piece_sq[s->n] = sq;
         s->piece_land[s->n++] = r;
         s->land |= r;
     }
-    s->king_never = 0;
+    s->king_never = s->guard = s->perm = 0;
     king_region(pos, color, wall, fixed_att, frozen, s);
+}
+
+/* ---- Groups ----------------------------------------------------------------
+ *
+ * Mobile pieces of one colour (not the king, not pawns) whose regions
+ * overlap form a group; its region R is the union of theirs.  When nothing
+ * else can ever stand on a square of R (no other piece's region, no pawn's
+ * cone, neither king's region meets it), the group's men only ever move
+ * among themselves within R, nothing takes them, and its placements are
+ * among those reached from the present one by moves of its men within R
+ * (legality ignored: more placements, never fewer).  A square that some man
+ * of the group attacks in every such placement, along a line through
+ * squares of R only (nothing else stands there), is attacked for good: no
+ * enemy king ever stands on it, an own man there is defended for good.
+ * Seven bishops shuffling round a hole behind their pawns still defend
+ * every pawn.  Placements are counted; a group with too many proves
+ * nothing. */
+
+#define GROUP_SQUARES 24           /* squares of R, at most */
+#define GROUP_STATES 2048          /* placements, at most */
+
+struct placement {
+    arb_bb by[4];              /* knights, bishops, rooks, queens */
+};
+
+static arb_bb placement_attacks(const struct placement *p, arb_bb region)
+{
+    arb_bb occ = p->by[0] | p->by[1] | p->by[2] | p->by[3], a = 0;
+    for (int t = 0; t < 4; t++)
+        for (arb_bb b = p->by[t]; b;)
+            a |= arb_piece_attacks(ARB_KNIGHT + t, arb_pop_lsb(&b), ~region | occ);
+    return a;
+}
+
+static unsigned placement_hash(const struct placement *p, unsigned mask)
+{
+    arb_bb h = p->by[0] * 0x9E3779B97F4A7C15ULL ^ p->by[1] * 0xC2B2AE3D27D4EB4FULL ^ p->by[2] * 0x165667B19E3779F9ULL
+               ^ p->by[3] * 0xD6E8FEB86659FD93ULL;
+    return (unsigned)(h >> 40) & mask;
+}
+
+/* What the group (pieces of s in `members`, a bit each) attacks in every
+ * placement it can reach within `region`; 0 when there are too many. */
+static arb_bb group_attacks(const struct side *s, unsigned members, arb_bb region, arb_bb wall)
+{
+    arb_bb land[4] = {0};
+    struct placement start = {{0}};
+    for (int p = 0; p < s->n; p++)
+        if (members & (1u << p)) {
+            land[s->piece_type[p] - ARB_KNIGHT] |= s->piece_land[p];
+            start.by[s->piece_type[p] - ARB_KNIGHT] |= ARB_BB(s->piece_sq[p]);
+        }
+    if (!(members & (members - 1))) {
+        /* One man: every square of its region, each a placement. */
+        int t = s->piece_type[__builtin_ctz(members)] - ARB_KNIGHT;
+        arb_bb a = ~(arb_bb)0;
+        for (arb_bb b = region; b && a;)
+            a &= arb_piece_attacks(ARB_KNIGHT + t, arb_pop_lsb(&b), ~region);
+        return a;
+    }
+    enum { SLOTS = GROUP_STATES * 2 };
+    struct placement *queue = malloc(GROUP_STATES * sizeof *queue);
+    unsigned short *slot = calloc(SLOTS, sizeof *slot);
+    arb_bb a = 0;
+    if (!queue || !slot)
+        goto out;
+    unsigned head = 0, tail = 0;
+    queue[tail++] = start;
+    slot[placement_hash(&start, SLOTS - 1)] = 1;
+    a = ~(arb_bb)0;
+    while (head < tail && a) {
+        struct placement p = queue[head++];
+        a &= placement_attacks(&p, region);
+        arb_bb occ = p.by[0] | p.by[1] | p.by[2] | p.by[3];
+        for (int t = 0; t < 4; t++)
+            for (arb_bb b = p.by[t]; b;) {
+                int from = arb_pop_lsb(&b);
+                for (arb_bb to = arb_piece_attacks(ARB_KNIGHT + t, from, wall | occ) & land[t] & ~occ; to;) {
+                    struct placement q = p;
+                    q.by[t] ^= ARB_BB(from) | ARB_BB(arb_pop_lsb(&to));
+                    unsigned i = placement_hash(&q, SLOTS - 1);
+                    bool known = false;
+                    while (slot[i] && !known) {
+                        known = memcmp(&queue[slot[i] - 1], &q, sizeof q) == 0;
+                        i = (i + 1) & (SLOTS - 1);
+                    }
+                    if (known)
+                        continue;
+                    if (tail == GROUP_STATES) {
+                        a = 0;
+                        goto out;
+                    }
+                    queue[tail] = q;
+                    slot[i] = (unsigned short)++tail;
+                }
+            }
+    }
+out:
+    free(queue);
+    free(slot);
+    return a;
+}
+
+/* The squares s's groups attack for good (e: the other side). */
+static arb_bb group_perm(const struct side *s, const struct side *e, arb_bb wall)
+{
+    unsigned comp[MAX_PIECES];
+    int nc = 0;
+    for (int p = 0; p < s->n; p++) {
+        if (s->piece_type[p] == ARB_PAWN)
+            continue;
+        /* Merged with every group its region meets. */
+        unsigned m = 1u << p;
+        arb_bb r = s->piece_land[p];
+        int k = 0;
+        for (int c = 0; c < nc; c++) {
+            arb_bb rc = 0;
+            for (int q = 0; q < s->n; q++)
+                if (comp[c] & (1u << q))
+                    rc |= s->piece_land[q];
+            if (rc & r)
+                m |= comp[c];
+            else
+                comp[k++] = comp[c];
+        }
+        comp[k++] = m;
+        nc = k;
+    }
+    arb_bb perm = 0;
+    for (int c = 0; c < nc; c++) {
+        arb_bb region = 0, others = s->king | e->king;
+        for (int q = 0; q < s->n; q++)
+            if (comp[c] & (1u << q))
+                region |= s->piece_land[q];
+            else
+                others |= s->piece_land[q];
+        for (int q = 0; q < e->n; q++)
+            others |= e->piece_land[q];
+        if (arb_popcount(region) > GROUP_SQUARES || (region & others))
+            continue;
+        perm |= group_attacks(s, comp[c], region, wall);
+    }
+    return perm;
 }
 
 /* The pawns of B (bound: they never capture and are never captured, so
@@ -328,6 +478,14 @@ static arb_bb fixed_point(const struct arb_pos *pos, bool kings, struct side sid
                 targets[c] = t;
             }
         }
+        /* The groups, and the squares the other king so never goes to. */
+        for (int c = 0; c < 2; c++)
+            sides[c].perm = group_perm(&sides[c], &sides[c ^ 1], fixed | frozen);
+        for (int c = 0; c < 2; c++)
+            if (sides[c ^ 1].perm) {
+                sides[c].guard = sides[c ^ 1].perm;
+                king_region(pos, c, fixed | frozen, fixed_att, frozen, &sides[c]);
+            }
         if (!kings && first) {
             /* Without frozen kings this fixed point proves more only by a
              * cage, which needs a side with nothing but its king to move
@@ -359,7 +517,7 @@ static arb_bb fixed_point(const struct arb_pos *pos, bool kings, struct side sid
          * pieces attack for good. */
         arb_bb defended[2];
         for (int c = 0; c < 2; c++)
-            defended[c] = fixed_att[c] | perm_attacks(pos, frozen & pos->by_color[c]);
+            defended[c] = fixed_att[c] | perm_attacks(pos, frozen & pos->by_color[c]) | sides[c].perm;
         for (int c = 0; c < 2; c++) {
             arb_bb own = bound & pos->by_color[c];
             const struct side *e = &sides[c ^ 1];

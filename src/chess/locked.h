@@ -17,7 +17,10 @@
  * squares where this king would leave it no move are squares it never
  * stands on (that would be stalemate, or mate only by a discovered check,
  * looked for), so it cannot take a pawn from there, nor cover a flight
- * square.
+ * square.  Pieces that shuffle among themselves in a small region nothing
+ * else can enter (bishops round a hole behind their own pawns) form a
+ * group: what the group attacks in every placement it can reach is
+ * attacked for good, as by a frozen piece.
  *
  * The idea is that of M. Ambrona, "A Practical Algorithm for Chess
  * Unwinnability", FUN 2022 (CHA); this is an independent implementation.

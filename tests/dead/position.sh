@@ -89,6 +89,22 @@ verdicts=$(jq -r '.white.verdict + " " + .black.verdict' "$tmp/frozen" | tr '\n'
     ok "frozen knights, kings caged on a5/a6 and h4/h3: unwinnable for both; a king with no move now is no cage; a walled-in king takes" ||
     notok "frozen pieces and cages: $verdicts"
 
+# ---- groups: pieces that only shuffle among themselves ----
+# Seven light bishops round one hole behind their own pawns (a8..h7): in
+# every placement some bishop defends each pawn, so neither king ever takes
+# one and nothing mates; with two holes (e8 empty) the a6 pawn falls (b7
+# and c8 both empty) and both sides mate, found.  A rook walled in by its
+# own bishops stands in front of the g6 pawn: that pawn never promotes, the
+# proof is still asked.
+one_hole='B1B1B1B1/pBpBpBp1/P1P1P1P1/4b3/5b2/8/8/k1K5 w - -'
+two_holes='B1B3B1/pBpBpBp1/P1P1P1P1/8/8/8/8/k1K5 w - -'
+walled_rook='5kBB/3p1PRB/p1pP2P1/P1Pp1p1p/3P1P1P/8/1B5B/3b2BK w - -'
+printf '%s\n' "$one_hole" "$two_holes" "$walled_rook" | "$ARBITER" position --format=jsonl > "$tmp/groups" 2>/dev/null
+verdicts=$(jq -r '.white.verdict + " " + .black.verdict' "$tmp/groups" | tr '\n' '/')
+[ "$verdicts" = "unwinnable unwinnable/winnable winnable/unwinnable winnable/" ] &&
+    ok "a group of bishops with one hole defends its pawns for good (unwinnable), with two it does not (mates found); a walled-in rook in front of a pawn" ||
+    notok "groups: $verdicts"
+
 # ---- usage ----
 "$ARBITER" position --quick --budget=5 --fen="$queen" > /dev/null 2>&1; st1=$?
 "$ARBITER" position --fen="$queen" "$tmp/in" > /dev/null 2>&1; st2=$?
