@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 
 /* Zobrist keys, filled once from a fixed-seed generator. */
@@ -845,6 +846,56 @@ void arb_pos_unpack(const struct arb_packed *p, const struct arb_pos *game, stru
     pos->castle = p->castle;
     pos->king_sq[0] = p->king_sq[0];
     pos->king_sq[1] = p->king_sq[1];
+}
+
+_Static_assert(offsetof(struct arb_compact, fresh) == ARB_COMPACT_SAME && sizeof(struct arb_compact) == 32,
+               "arb_compact: the compared bytes, then the rest");
+
+bool arb_pos_compact(const struct arb_pos *pos, struct arb_compact *out)
+{
+    if (arb_popcount(pos->occ) > 32)
+        return false;
+    memset(out, 0, sizeof *out);
+    out->occ = pos->occ;
+    int i = 0;
+    for (arb_bb b = pos->occ; b; i++) {
+        int sq = arb_pop_lsb(&b);
+        out->men[i >> 1] |= (uint8_t)(pos->board[sq] << ((i & 1) * 4));
+    }
+    out->side = pos->side;
+    out->castle = pos->castle;
+    out->ep = pos->ep;
+    out->fresh = pos->halfmove == 0;
+    return true;
+}
+
+void arb_pos_expand(const struct arb_compact *c, const struct arb_pos *game, struct arb_pos *pos)
+{
+    *pos = *game;
+    memset(pos->by_type, 0, sizeof pos->by_type);
+    memset(pos->by_color, 0, sizeof pos->by_color);
+    memset(pos->board, ARB_EMPTY, sizeof pos->board);
+    uint64_t k = (c->side == ARB_BLACK ? zob_side : 0) ^ zob_castle[c->castle]
+                 ^ (c->ep != ARB_NO_SQ ? zob_ep[ARB_FILE(c->ep)] : 0);
+    int i = 0;
+    for (arb_bb b = c->occ; b; i++) {
+        int sq = arb_pop_lsb(&b);
+        int piece = (c->men[i >> 1] >> ((i & 1) * 4)) & 15;
+        int type = arb_piece_type(piece), color = arb_piece_color(piece);
+        pos->board[sq] = (uint8_t)piece;
+        k ^= zob_piece[piece][sq];
+        pos->by_type[type] |= ARB_BB(sq);
+        pos->by_color[color] |= ARB_BB(sq);
+        if (type == ARB_KING)
+            pos->king_sq[color] = (uint8_t)sq;
+    }
+    pos->occ = c->occ;
+    pos->side = c->side;
+    pos->castle = c->castle;
+    pos->ep = c->ep;
+    pos->halfmove = c->fresh ? 0 : 1;
+    pos->key = k;
+    pos->checkers = arb_pos_attackers(pos, pos->king_sq[pos->side], pos->side ^ 1, pos->occ);
 }
 
 void arb_pos_unmake(struct arb_pos *pos, arb_move m, const struct arb_undo *u)

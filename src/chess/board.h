@@ -144,6 +144,24 @@ struct arb_packed {
     uint8_t side, ep, castle, king_sq[2];
 };
 void arb_pos_pack(const struct arb_pos *pos, struct arb_packed *out);
+
+/* A position in 32 bytes, for searches that keep many: the occupied
+ * squares, the men on them in square order (4 bits each: at most 32 men),
+ * side to move, rights, en-passant square; and, apart (compare only
+ * ARB_COMPACT_SAME bytes), whether the last move took or moved a pawn. */
+struct arb_compact {
+    arb_bb occ;
+    uint8_t men[16];
+    uint8_t side, castle, ep;
+    uint8_t fresh;              /* halfmove was 0 */
+    uint8_t pad[4];
+};
+#define ARB_COMPACT_SAME 27
+/* False (out untouched) when pos has more than 32 men. */
+bool arb_pos_compact(const struct arb_pos *pos, struct arb_compact *out);
+/* pos from *c, with the game's fixed parts from *game (key and checkers
+ * computed; halfmove 0 if fresh, else 1). */
+void arb_pos_expand(const struct arb_compact *c, const struct arb_pos *game, struct arb_pos *pos);
 /* pos from *p, with the game's fixed parts from *game. */
 void arb_pos_unpack(const struct arb_packed *p, const struct arb_pos *game, struct arb_pos *pos);
 

@@ -487,20 +487,23 @@ struct seen {
     unsigned mask;
 };
 
-static bool same_pos(const struct arb_packed *a, const struct arb_packed *b)
+static unsigned compact_hash(const struct arb_compact *c)
 {
-    return a->key == b->key && a->side == b->side && a->castle == b->castle && a->ep == b->ep &&
-           memcmp(a->by_type, b->by_type, sizeof a->by_type) == 0 &&
-           memcmp(a->by_color, b->by_color, sizeof a->by_color) == 0;
+    uint64_t m0, m1;
+    memcpy(&m0, c->men, 8);
+    memcpy(&m1, c->men + 8, 8);
+    uint64_t h = c->occ * 0x9E3779B97F4A7C15ULL ^ m0 * 0xC2B2AE3D27D4EB4FULL ^ m1 * 0x165667B19E3779F9ULL
+                 ^ (uint64_t)(c->side | c->castle << 1 | c->ep << 8) * 0xD6E8FEB86659FD93ULL;
+    return (unsigned)(h ^ (h >> 31) ^ (h >> 47));
 }
 
 /* Looks p up among queue[]; adds it (as index n) when absent.  Returns
  * whether it was new. */
-static bool seen_add(struct seen *t, const struct arb_packed *queue, const struct arb_packed *p, unsigned n)
+static bool seen_add(struct seen *t, const struct arb_compact *queue, const struct arb_compact *p, unsigned n)
 {
-    unsigned i = (unsigned)(p->key ^ (p->key >> 29)) & t->mask;
+    unsigned i = compact_hash(p) & t->mask;
     while (t->slot[i]) {
-        if (same_pos(&queue[t->slot[i] - 1], p))
+        if (memcmp(&queue[t->slot[i] - 1], p, ARB_COMPACT_SAME) == 0)
             return false;
         i = (i + 1) & t->mask;
     }
@@ -511,27 +514,29 @@ static bool seen_add(struct seen *t, const struct arb_packed *queue, const struc
 static enum arb_dead explore(const struct arb_pos *start, int winner, long budget, long *nodes, int *plies,
                              arb_move *line)
 {
+    if (budget > ARB_EXPLORE_MAX)
+        budget = ARB_EXPLORE_MAX;
     unsigned cap = 1;
     while (cap < (unsigned)budget + 1)
         cap <<= 1;
-    /* Positions packed (96 bytes each): 100,000 of them take 10 MB. */
-    struct arb_packed *queue = malloc(((size_t)budget + 1) * sizeof *queue);
+    /* Positions compact (32 bytes each, 42 with their links and 8 more of
+     * the table): 1,000,000 of them take some 50 MB, touched as used. */
+    struct arb_compact *queue = malloc(((size_t)budget + 1) * sizeof *queue);
     unsigned short *depth = malloc(((size_t)budget + 1) * sizeof *depth);
     unsigned *parent = malloc(((size_t)budget + 1) * sizeof *parent);
     arb_move *via = malloc(((size_t)budget + 1) * sizeof *via);
     struct seen t = {.slot = calloc((size_t)cap * 2, sizeof *t.slot), .mask = cap * 2 - 1};
     enum arb_dead answer = ARB_DEAD_UNKNOWN;
-    if (!queue || !depth || !t.slot || !parent || !via)
+    if (!queue || !depth || !t.slot || !parent || !via || !arb_pos_compact(start, &queue[0]))
         goto out;
     unsigned head = 0, tail = 0;
     depth[tail] = 0;
-    arb_pos_pack(start, &queue[tail]);
     seen_add(&t, queue, &queue[tail], tail);
     tail++;
     answer = ARB_DEAD_NO;
     while (head < tail) {
         struct arb_pos pos;
-        arb_pos_unpack(&queue[head], start, &pos);
+        arb_pos_expand(&queue[head], start, &pos);
         bool root = head == 0;
         head++;
         ++*nodes;
@@ -559,7 +564,7 @@ static enum arb_dead explore(const struct arb_pos *start, int winner, long budge
             struct arb_pos child = pos;
             struct arb_undo u;
             arb_pos_make(&child, list.moves[i], &u);
-            arb_pos_pack(&child, &queue[tail]);
+            arb_pos_compact(&child, &queue[tail]);
             if (seen_add(&t, queue, &queue[tail], tail)) {
                 depth[tail] = (unsigned short)(depth[head - 1] + 1);
                 parent[tail] = head - 1;

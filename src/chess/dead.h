@@ -77,15 +77,19 @@ bool arb_material_forces_mate(const struct arb_pos *pos, int side);
  * *plies holds its length if plies is not NULL); ARB_DEAD_UNKNOWN when the
  * search ran out of its node budget (it may spend up to 1.5 times
  * node_budget positions), or when the exhaustive exploration of the
- * positions that can arise spent explore_budget of its own (its positions
- * cost some thirty times a helpmate search's: a caller with a time limit,
- * as 6.9, gives the helpmate search more and the exploration less; half
- * of node_budget is the usual share).  Never a guess. */
+ * positions that can arise spent explore_budget of its own (at most
+ * ARB_EXPLORE_MAX; a caller with a time limit, as 6.9, gives the helpmate
+ * search more and the exploration less; a full decision the exploration
+ * more: some locked positions have a million positions to examine).
+ * Never a guess. */
 enum arb_dead arb_can_mate(const struct arb_pos *pos, int side, long node_budget, long explore_budget, int *plies);
 
 /* The node budgets of a quick and of a full decision (arbiter position
  * --quick, and the default). */
 enum { ARB_MATE_QUICK_BUDGET = 4000, ARB_MATE_FULL_BUDGET = 400000 };
+
+/* The most positions an exploration keeps (some 50 bytes each). */
+enum { ARB_EXPLORE_MAX = 200000000 };
 
 /* The longest mating line arb_mate_verdict hands back. */
 enum { ARB_MATE_LINE_MAX = 1024 };

@@ -62,6 +62,7 @@ struct ctx {
     const struct arb_opts *o;
     bool json;
     long budget;
+    long explore;                 /* positions the exhaustive exploration may keep */
     struct arb_mate_verdict *v;
     int bad;                      /* lines that were no FEN */
 };
@@ -104,7 +105,7 @@ static void analyse(struct ctx *c, const char *fen, const char *where, unsigned 
     for (int side = ARB_WHITE; side <= ARB_BLACK; side++) {
         const char *name = side == ARB_WHITE ? "white" : "black";
         struct arb_mate_verdict *v = c->v;
-        arb_mate_verdict(&pos, side, c->budget, c->budget / 2, v);
+        arb_mate_verdict(&pos, side, c->budget, c->explore, v);
         if (c->json) {
             arb_buf_printf(b, ", \"%s\": {\"verdict\": \"%s\", \"line\": ", name, verdict_name(v->verdict));
             if (v->verdict == ARB_DEAD_YES)
@@ -170,6 +171,12 @@ int arb_cmd_position(const struct arb_opts *o)
 {
     struct ctx c = {.o = o, .json = o->format == &arb_format_jsonl};
     c.budget = o->budget ? (long)o->budget : o->quick ? ARB_MATE_QUICK_BUDGET : ARB_MATE_FULL_BUDGET;
+    /* The exploration proves what the searches cannot (every position
+     * examined): a full decision lets it keep four times the budget (some
+     * locked positions have a million), a quick one half. */
+    c.explore = o->quick ? c.budget / 2 : c.budget * 4;
+    if (c.explore > ARB_EXPLORE_MAX)
+        c.explore = ARB_EXPLORE_MAX;
     c.v = malloc(sizeof *c.v);
     if (!c.v) {
         arb_msg("out of memory");

@@ -264,7 +264,45 @@ int main(void)
             ok(strcmp(a, b) == 0 && pos.key == back.key && memcmp(pos.board, back.board, 64) == 0
                    && pos.occ == back.occ && pos.checkers == back.checkers && pos.halfmove == back.halfmove,
                "pack and unpack keep the position: %s", a);
+            /* Compact (the exploration's form): the same, every move on. */
+            struct arb_movelist next;
+            arb_gen_legal(&pos, &next);
+            int same = 0;
+            for (int j = 0; j < next.n; j++) {
+                struct arb_pos p = pos, q;
+                arb_pos_make(&p, next.moves[j], &u);
+                struct arb_compact c;
+                arb_pos_compact(&p, &c);
+                arb_pos_expand(&c, &pos, &q);
+                same += p.key == q.key && memcmp(p.board, q.board, 64) == 0 && p.occ == q.occ
+                        && memcmp(p.by_type, q.by_type, sizeof p.by_type) == 0
+                        && memcmp(p.by_color, q.by_color, sizeof p.by_color) == 0 && p.checkers == q.checkers
+                        && p.king_sq[0] == q.king_sq[0] && p.king_sq[1] == q.king_sq[1] && p.side == q.side
+                        && p.castle == q.castle && p.ep == q.ep && (p.halfmove == 0) == (q.halfmove == 0);
+            }
+            ok(next.n > 0 && same == next.n, "compact and expand keep every position a move on: %d of %d (%s)", same,
+               next.n, a);
         }
+        /* Two move orders, one position: the same compared bytes. */
+        struct arb_pos x, y;
+        char err[200];
+        arb_pos_startpos(&x);
+        arb_pos_startpos(&y);
+        const int ox[3][2] = {{6, 21}, {62, 45}, {1, 18}}, oy[3][2] = {{1, 18}, {62, 45}, {6, 21}};
+        for (int i = 0; i < 3; i++) {
+            struct arb_undo u;
+            arb_pos_make(&x, arb_move_make(ox[i][0], ox[i][1], ARB_MK_NORMAL, 0), &u);
+            arb_pos_make(&y, arb_move_make(oy[i][0], oy[i][1], ARB_MK_NORMAL, 0), &u);
+        }
+        struct arb_compact cx, cy;
+        arb_pos_compact(&x, &cx);
+        arb_pos_compact(&y, &cy);
+        ok(memcmp(&cx, &cy, ARB_COMPACT_SAME) == 0, "compact: one position by two move orders compares equal");
+        /* More than 32 men do not fit. */
+        ok(arb_pos_from_fen_composed(&x, "QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQ1/8/8/K5k1 b - - 0 1", err,
+                                     sizeof err) == 0
+               && !arb_pos_compact(&x, &cx),
+           "compact: 35 men refused (%s)", err);
     }
     return tap_done();
 }
