@@ -331,13 +331,18 @@ static bool guided(struct hm *h, struct arb_pos *pos, int left, int ply, bool pa
 {
     if (++h->nodes > h->budget)
         return false;
+    bool over = left <= 0 || ply > 400 || !(pos->by_color[h->winner] & ~pos->by_type[ARB_KING]);
+    /* Where the search stops only a mate counts, and a mate needs a check
+     * (no moves generated for the rest: most nodes are such leaves). */
+    if (over && !pos->checkers)
+        return false;
     struct arb_movelist list;
     arb_gen_legal(pos, &list);
     if (list.n == 0) {
         h->mate_ply = ply;
         return pos->checkers && pos->side != h->winner;
     }
-    if (left <= 0 || ply > 400 || !(pos->by_color[h->winner] & ~pos->by_type[ARB_KING]))
+    if (over)
         return false;
     /* A lone minor piece with no loser's pawn left to promote into a blocker
      * (ARB_PROOF_HELPLESS below): no mate down this line. */
@@ -423,14 +428,15 @@ static enum arb_mate_proof cannot_mate_why(const struct arb_pos *pos, int winner
         return ARB_PROOF_HELPLESS;
     if (arb_dead_position_slow(pos) == ARB_DEAD_YES)
         return ARB_PROOF_MATERIAL;
-    /* A pawn of the winner's with no man ahead on its file can promote:
-     * the locked-pawn proof would fail (skipped, it is the dearest).  (A
+    /* A pawn of the winner's with no pawn, king or man of his own ahead on
+     * its file can promote (an enemy piece ahead moves away): the
+     * locked-pawn proof would fail (skipped, it is the dearest).  (An own
      * piece ahead may be frozen: a rook walled in by its own bishops.) */
     arb_bb own = t[ARB_PAWN] & pos->by_color[winner];
     while (own) {
         int sq = arb_pop_lsb(&own);
         arb_bb ahead = ARB_FILE_BB(ARB_FILE(sq)) & (winner == ARB_WHITE ? ~((ARB_BB(sq) << 1) - 1) : (ARB_BB(sq) - 1));
-        if (!(ahead & pos->occ))
+        if (!(ahead & (t[ARB_PAWN] | t[ARB_KING] | pos->by_color[winner])))
             return ARB_PROOF_NONE;
     }
     bool caged;

@@ -70,8 +70,22 @@ static arb_bb flood(int type, arb_bb start, arb_bb fixed, arb_bb forbid, arb_bb 
     arb_bb reach = start, frontier = start, a = 0;
     while (frontier) {
         arb_bb next = 0;
-        while (frontier)
-            next |= arb_piece_attacks(type, arb_pop_lsb(&frontier), fixed);
+        if (type == ARB_KNIGHT)
+            next = arb_knight_step(frontier);
+        else if (type == ARB_KING || (fixed == forbid && type != ARB_PAWN)) {
+            /* A slider's region through the walls: the squares its single
+             * steps reach without landing on one (each square of a slide
+             * is such a step), and what it attacks from there the squares
+             * next to them along its lines; so the whole frontier steps at
+             * once, as a king's does. */
+            if (type != ARB_ROOK)
+                next |= arb_diagonal_step(frontier);
+            if (type != ARB_BISHOP)
+                next |= arb_straight_step(frontier);
+        }
+        else
+            while (frontier)
+                next |= arb_piece_attacks(type, arb_pop_lsb(&frontier), fixed);
         a |= next;
         frontier = next & ~forbid & ~reach;
         reach |= frontier;

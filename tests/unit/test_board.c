@@ -304,5 +304,29 @@ int main(void)
                && !arb_pos_compact(&x, &cx),
            "compact: 35 men refused (%s)", err);
     }
+    /* The set-wise steps (the locked-pawn proof floods with them) are the
+     * union of each square's: a king's and a knight's attacks, a slider's
+     * first square on each line. */
+    {
+        uint64_t r = 0x2545F4914F6CDD1DULL;
+        int same = 0, n = 20000;
+        for (int i = 0; i < n; i++) {
+            r ^= r << 13;
+            r ^= r >> 7;
+            r ^= r << 17;
+            arb_bb b = i % 3 == 0 ? r : i % 3 == 1 ? r & (r >> 17) & (r << 5) : ARB_BB(r % 64);
+            arb_bb k = 0, n2 = 0, d = 0, s2 = 0;
+            for (arb_bb x = b; x;) {
+                int sq = arb_pop_lsb(&x);
+                k |= arb_att.king[sq];
+                n2 |= arb_att.knight[sq];
+                d |= arb_bishop_attacks(sq, ~(arb_bb)0);
+                s2 |= arb_rook_attacks(sq, ~(arb_bb)0);
+            }
+            same += k == (arb_diagonal_step(b) | arb_straight_step(b)) && n2 == arb_knight_step(b)
+                    && d == arb_diagonal_step(b) && s2 == arb_straight_step(b);
+        }
+        ok(same == n, "set-wise steps equal the squares' attacks: %d of %d sets", same, n);
+    }
     return tap_done();
 }
