@@ -88,8 +88,8 @@ enum arb_dead arb_can_mate(const struct arb_pos *pos, int side, long node_budget
  * --quick, and the default). */
 enum { ARB_MATE_QUICK_BUDGET = 4000, ARB_MATE_FULL_BUDGET = 400000 };
 
-/* The most positions an exploration keeps (some 50 bytes each). */
-enum { ARB_EXPLORE_MAX = 200000000 };
+/* The most positions an exploration keeps (some 50 bytes each: 2 GB). */
+enum { ARB_EXPLORE_MAX = 40000000 };
 
 /* The longest mating line arb_mate_verdict hands back. */
 enum { ARB_MATE_LINE_MAX = 1024 };
