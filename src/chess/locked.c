@@ -34,7 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_PIECES 16
+#define MAX_PIECES 64               /* men of a side but its king, at most (a composed FEN may have 62) */
 #define CAGE_MAX 8                 /* squares of a king's region, at most, for a cage */
 
 struct side {
@@ -299,18 +299,18 @@ static unsigned placement_hash(const struct placement *p, unsigned mask)
 
 /* What the group (pieces of s in `members`, a bit each) attacks in every
  * placement it can reach within `region`; 0 when there are too many. */
-static arb_bb group_attacks(const struct side *s, unsigned members, arb_bb region, arb_bb wall)
+static arb_bb group_attacks(const struct side *s, uint64_t members, arb_bb region, arb_bb wall)
 {
     arb_bb land[4] = {0};
     struct placement start = {{0}};
     for (int p = 0; p < s->n; p++)
-        if (members & (1u << p)) {
+        if (members & (1ULL << p)) {
             land[s->piece_type[p] - ARB_KNIGHT] |= s->piece_land[p];
             start.by[s->piece_type[p] - ARB_KNIGHT] |= ARB_BB(s->piece_sq[p]);
         }
     if (!(members & (members - 1))) {
         /* One man: every square of its region, each a placement. */
-        int t = s->piece_type[__builtin_ctz(members)] - ARB_KNIGHT;
+        int t = s->piece_type[__builtin_ctzll(members)] - ARB_KNIGHT;
         arb_bb a = ~(arb_bb)0;
         for (arb_bb b = region; b && a;)
             a &= arb_piece_attacks(ARB_KNIGHT + t, arb_pop_lsb(&b), ~region);
@@ -362,19 +362,19 @@ out:
 /* The squares s's groups attack for good (e: the other side). */
 static arb_bb group_perm(const struct side *s, const struct side *e, arb_bb wall)
 {
-    unsigned comp[MAX_PIECES];
+    uint64_t comp[MAX_PIECES];
     int nc = 0;
     for (int p = 0; p < s->n; p++) {
         if (s->piece_type[p] == ARB_PAWN)
             continue;
         /* Merged with every group its region meets. */
-        unsigned m = 1u << p;
+        uint64_t m = 1ULL << p;
         arb_bb r = s->piece_land[p];
         int k = 0;
         for (int c = 0; c < nc; c++) {
             arb_bb rc = 0;
             for (int q = 0; q < s->n; q++)
-                if (comp[c] & (1u << q))
+                if (comp[c] & (1ULL << q))
                     rc |= s->piece_land[q];
             if (rc & r)
                 m |= comp[c];
@@ -388,7 +388,7 @@ static arb_bb group_perm(const struct side *s, const struct side *e, arb_bb wall
     for (int c = 0; c < nc; c++) {
         arb_bb region = 0, others = s->king | e->king;
         for (int q = 0; q < s->n; q++)
-            if (comp[c] & (1u << q))
+            if (comp[c] & (1ULL << q))
                 region |= s->piece_land[q];
             else
                 others |= s->piece_land[q];
@@ -593,12 +593,12 @@ arb_bb arb_locked_pawns(const struct arb_pos *pos, arb_bb *frozen)
 
 /* Can the squares of `need` each get a distinct piece of s (a piece may
  * stand on a square of its region)?  Bipartite matching, augmenting paths. */
-static bool try_assign(const struct side *s, const int *sqs, int i, int *owner, unsigned *seen)
+static bool try_assign(const struct side *s, const int *sqs, int i, int *owner, uint64_t *seen)
 {
     for (int p = 0; p < s->n; p++) {
-        if (!(s->piece_land[p] & ARB_BB(sqs[i])) || (*seen & (1u << p)))
+        if (!(s->piece_land[p] & ARB_BB(sqs[i])) || (*seen & (1ULL << p)))
             continue;
-        *seen |= 1u << p;
+        *seen |= 1ULL << p;
         int prev = -1;
         for (int j = 0; j < 8; j++)
             if (owner[j] == p)
@@ -626,7 +626,7 @@ static bool can_block(const struct side *s, arb_bb need)
     for (int j = k; j < 8; j++)
         owner[j] = -1;
     for (int i = 0; i < k; i++) {
-        unsigned seen = 0;
+        uint64_t seen = 0;
         if (!try_assign(s, sqs, i, owner, &seen))
             return false;
     }
