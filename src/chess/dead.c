@@ -548,6 +548,10 @@ static enum arb_dead explore(const struct arb_pos *start, int winner, long budge
         ++*nodes;
         struct arb_movelist list;
         arb_gen_legal(&pos, &list);
+        if (list.full) {
+            answer = ARB_DEAD_UNKNOWN;     /* moves left out: no proof */
+            break;
+        }
         if (list.n == 0) {
             if (pos.checkers && pos.side != winner) {
                 *plies = depth[head - 1];

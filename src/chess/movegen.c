@@ -101,6 +101,7 @@ enum arb_castle_status arb_castle_check(const struct arb_pos *pos, int aside, ar
 static int gen(const struct arb_pos *pos, struct arb_movelist *list, bool stop_first)
 {
     int n = 0;
+    bool full = false;
     int us = pos->side, them = us ^ 1;
     int k = pos->king_sq[us];
     /* The other king is never a target: in a legal position it cannot be
@@ -114,6 +115,10 @@ static int gen(const struct arb_pos *pos, struct arb_movelist *list, bool stop_f
     do {                                                          \
         if (stop_first)                                           \
             return 1;                                             \
+        if (n == ARB_MAX_MOVES) {                                 \
+            full = true;                                          \
+            goto done;                                            \
+        }                                                         \
         list->moves[n++] = (mv);                                  \
     } while (0)
 
@@ -199,8 +204,10 @@ static int gen(const struct arb_pos *pos, struct arb_movelist *list, bool stop_f
         }
     }
 done:
-    if (list)
+    if (list) {
         list->n = n;
+        list->full = full;
+    }
     return n;
 #undef ADD
 }

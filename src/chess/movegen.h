@@ -16,6 +16,9 @@
 
 struct arb_movelist {
     int n;
+    bool full;                 /* more legal moves than the list holds (the first
+                                  ARB_MAX_MOVES kept): only a composed position
+                                  with many pieces has them */
     arb_move moves[ARB_MAX_MOVES];
 };
 

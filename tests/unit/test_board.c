@@ -304,6 +304,20 @@ int main(void)
                && !arb_pos_compact(&x, &cx),
            "compact: 35 men refused (%s)", err);
     }
+    /* A composed position with more legal moves than a list holds: the
+     * list is full and says so (it wrote past its end before). */
+    {
+        struct arb_pos pos;
+        char err[200];
+        struct arb_movelist list;
+        int r = arb_pos_from_fen_composed(&pos, "QQQQRQnk/Q4Qnn/Q5QQ/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1", err, sizeof err);
+        arb_gen_legal(&pos, &list);
+        ok(r == 0 && list.full && list.n == ARB_MAX_MOVES, "260 legal moves: the list is full (%d, full %d)", list.n,
+           list.full);
+        arb_pos_startpos(&pos);
+        arb_gen_legal(&pos, &list);
+        ok(!list.full && list.n == 20, "the initial position: 20 moves, not full");
+    }
     /* The set-wise steps (the locked-pawn proof floods with them) are the
      * union of each square's: a king's and a knight's attacks, a slider's
      * first square on each line. */
