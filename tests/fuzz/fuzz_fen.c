@@ -4,7 +4,8 @@
  * Asserts: an accepted FEN, written back and read again, gives the same
  * FEN; every generated move but castling is legal by arb_move_legal, its
  * description resolves to it, and make/unmake restores the position; the dead-position test and the mate search (with
- * a small budget) end. */
+ * a small budget) end; read as a composed position (any number of men),
+ * the move list stays in bounds and the mate search ends. */
 #include "fuzz.h"   /* first: it defines _GNU_SOURCE */
 
 #include <assert.h>
@@ -59,6 +60,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     else {
         assert(err[0] != '\0');
+    }
+    /* As a composed position (arbiter position reads FENs so: any number
+     * of men): the mate search and the exploration end, within bounds. */
+    struct arb_pos cp;
+    if (arb_pos_from_fen_composed(&cp, fen, err, sizeof err) == 0) {
+        struct arb_movelist ml;
+        arb_gen_legal(&cp, &ml);
+        assert(ml.n <= ARB_MAX_MOVES && (ml.n > 0) == arb_has_legal_move(&cp));
+        int plies;
+        (void)arb_can_mate(&cp, ARB_WHITE, 300, 150, &plies);
+        (void)arb_can_mate(&cp, ARB_BLACK, 300, 150, &plies);
     }
     free(fen);
     return 0;
