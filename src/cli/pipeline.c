@@ -288,7 +288,7 @@ static void batch_write(struct arb_pipeline *p, struct batch *b)
              * may be empty: out.len says nothing). */
             if (dup)
                 o->format->game(arb_out_buf(), g, &b->oc[i], p->ro);
-            else
+            else if (b->rec_end[i] > rec_start)   /* (an empty one: out.data may be NULL) */
                 arb_buf_add(arb_out_buf(), b->out.data + rec_start, b->rec_end[i] - rec_start);
             rec_start = b->rec_end[i];
             arb_out_record();

@@ -56,8 +56,10 @@ size_t arb_input_take_events(struct arb_input *in, uint64_t before, struct arb_d
 {
     /* (From ev_head on: taking is no memmove, so a window of many
      * events, a file in a code page, is taken in linear time.) */
-    const struct arb_decode_event *ev = in->ev + in->ev_head;
     size_t avail = in->n_ev - in->ev_head, n = 0;
+    if (avail == 0)
+        return 0;                     /* (and in->ev may be NULL) */
+    const struct arb_decode_event *ev = in->ev + in->ev_head;
     while (n < avail && n < max && ev[n].off < before)
         n++;                          /* the rest stay for the next call */
     if (n == 0)
