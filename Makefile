@@ -75,12 +75,16 @@ UNIT_BINS  := $(UNIT_TESTS:%=build/asan/tests/test_%)
 FUZZ_TARGETS := pgn notation fen timectl check reconstruct replay trf
 FUZZ_BINS    := $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
 FUZZ_REPLAYS := $(FUZZ_TARGETS:%=build/asan/tests/fuzz-replay-%)
+# The same replays built by clang (ASan+UBSan, no libFuzzer): clang's UBSan
+# reports what GCC's does not (a null pointer plus zero).
+CLANG_REPLAYS := $(FUZZ_TARGETS:%=build/clang/tests/fuzz-replay-%)
 FUZZ_CC      ?= clang
 FUZZ_FLAGS   := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_TIME    ?= 60
 
 OBJ     = $(LIB_SRCS:%.c=build/rel/%.o)
 OBJ_FUZZ = $(LIB_SRCS:%.c=build/fuzz/%.o)
+OBJ_CLANG = $(LIB_SRCS:%.c=build/clang/%.o)
 OBJ_GEN  = $(LIB_SRCS:%.c=build/pgo/%.o) build/pgo/src/cli/main.o
 OBJ_ASAN = $(LIB_SRCS:%.c=build/asan/%.o)
 OBJ_UB   = $(LIB_SRCS:%.c=build/ubsan/%.o)
@@ -150,6 +154,17 @@ build/fuzz/fuzz_%: build/fuzz/tests/fuzz/fuzz_%.o $(OBJ_FUZZ)
 build/asan/tests/fuzz-replay-%: build/asan/tests/fuzz/fuzz_%.o build/asan/tests/fuzz/replay.o $(OBJ_ASAN)
 	$(CC) $(SAN_FLAGS) -o $@ $^ $(LDLIBS)
 
+build/.deps-clang-ok:
+	@sh tools/deps.sh fuzz
+	@mkdir -p build && touch $@
+
+build/clang/%.o: %.c | build/.deps-clang-ok
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(STD) $(WARN) $(INC) $(PCRE_CFLAGS) $(FUZZ_FLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+build/clang/tests/fuzz-replay-%: build/clang/tests/fuzz/fuzz_%.o build/clang/tests/fuzz/replay.o $(OBJ_CLANG)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^ $(LDLIBS)
+
 fuzz: build/.deps-ok
 	@sh tools/deps.sh fuzz
 	$(MAKE) $(FUZZ_BINS)
@@ -213,12 +228,12 @@ build/.deps-ok:
 deps:
 	@sh tools/deps.sh all
 
-check: build/.deps-ok arbiter arbiter-asan $(UNIT_BINS) $(FUZZ_REPLAYS) build/perft build/unwin build/unwin-asan \
+check: build/.deps-ok arbiter arbiter-asan $(UNIT_BINS) $(FUZZ_REPLAYS) $(CLANG_REPLAYS) build/perft build/unwin build/unwin-asan \
        build/reconbench build/reconbench-asan
 	@sh tools/deps.sh test
 	ARBITER=./arbiter-asan ARBITER_REL=./arbiter SHARED="$(SHARED)" PERFT=build/perft \
 	    UNWIN=build/unwin UNWIN_ASAN=build/unwin-asan RECONBENCH=build/reconbench RECONBENCH_ASAN=build/reconbench-asan \
-	    sh tests/run.sh $(UNIT_BINS) $(FUZZ_REPLAYS) tests/malformed.sh tests/output.sh tests/valgrind.sh tests/perft/run.sh tests/dead/run.sh \
+	    sh tests/run.sh $(UNIT_BINS) $(FUZZ_REPLAYS) $(CLANG_REPLAYS) tests/malformed.sh tests/output.sh tests/valgrind.sh tests/perft/run.sh tests/dead/run.sh \
 	    tests/dead/asan.sh tests/dead/position.sh tests/recon/run.sh tests/summary.sh tests/sarif.sh tests/safety.sh tests/html.sh tests/jobs.sh tests/parallel.sh tests/cli/run.sh tests/replay.sh tests/notation/run.sh tests/notation/roundtrip.sh tests/readme.sh tests/man.sh tests/daily.sh tests/trf.sh tests/watch.sh tests/shared/run.sh
 
 # The program under valgrind (memcheck, leaks): every command on samples,

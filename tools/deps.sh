@@ -3,8 +3,10 @@
 #   deps.sh build   compiler, pkg-config, PCRE2
 #   deps.sh test    the above plus jq, xmllint, GNU parallel, groff, mandoc and man
 #                   (the man page), Python's jsonschema with rfc3987 (the SARIF schema),
-#                   valgrind, Chromium (the HTML report in a headless browser) and
-#                   tmux (the interactive replay driven through a terminal)
+#                   valgrind, Chromium (the HTML report in a headless browser),
+#                   tmux (the interactive replay driven through a terminal) and
+#                   clang with its sanitizer runtime (the fuzz replays built by
+#                   clang: its UBSan reports what GCC's does not)
 #   deps.sh bench   the above plus pgn-extract and GNU time
 #   deps.sh fuzz    the build's plus clang with libFuzzer (make fuzz)
 #   deps.sh valgrind  the build's plus valgrind (make check-valgrind)
@@ -58,9 +60,9 @@ case "$step" in
     build) check_build ;;
     fuzz)  check_build; check_fuzz ;;
     valgrind) check_build; check_valgrind ;;
-    test)  check_build; check_test ;;
+    test)  check_build; check_test; check_fuzz ;;
     bench) check_build; check_bench ;;
-    all)   check_build; check_test; check_bench ;;
+    all)   check_build; check_test; check_fuzz; check_bench ;;
     *) echo "deps.sh: unknown step '$step'" >&2; exit 2 ;;
 esac
 

@@ -2,9 +2,9 @@
  *
  *   fuzz-replay-TARGET [FILE|DIR...]   (default: tests/fuzz/regress/TARGET)
  *
- * Each file (each file of a directory) is one input: "ok N - path" when the
- * target returns (a crash, a failed assertion or a sanitizer report ends
- * the program, and the runner counts it as a failure).  make check runs
+ * Each file (each file of a directory) is one input, run in a process of
+ * its own: "ok N - path" when the target returns, "not ok" when it crashed,
+ * failed an assertion or a sanitizer reported (the status says which).  make check runs
  * every target over tests/fuzz/regress/TARGET/ (the inputs the fuzzers
  * found crashing, now fixed) and tests/fuzz/seeds/. */
 #define FUZZ_REPLAY_MAIN      /* the target defines LLVMFuzzerInitialize */
@@ -12,6 +12,8 @@
 
 #include <dirent.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 static int n_tests;
 
@@ -40,12 +42,29 @@ static int run_file(const char *path)
     fclose(f);
     if (!buf)
         abort();
-    /* libFuzzer hands over a copy of exactly n bytes: so do we. */
-    uint8_t *copy = malloc(n ? n : 1);
-    memcpy(copy, buf, n);
+    /* libFuzzer hands over a copy of exactly n bytes: so do we.  Each
+     * input in a process of its own, as the first input of a fuzzer's run
+     * (what an earlier input left allocated hides nothing: a null buffer
+     * plus zero, say). */
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        uint8_t *copy = malloc(n ? n : 1);
+        memcpy(copy, buf, n);
+        free(buf);
+        LLVMFuzzerTestOneInput(copy, n);
+        free(copy);
+        exit(0);
+    }
     free(buf);
-    LLVMFuzzerTestOneInput(copy, n);
-    free(copy);
+    int status = 0;
+    if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        printf("not ok %d - %s: the target failed (%s %d)\n", ++n_tests, path,
+               pid > 0 && WIFSIGNALED(status) ? "signal" : "status",
+               pid > 0 && WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+        fflush(stdout);
+        return 1;
+    }
     printf("ok %d - %s\n", ++n_tests, path);
     fflush(stdout);
     return 0;
