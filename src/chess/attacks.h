@@ -55,18 +55,19 @@ static inline arb_bb arb_queen_attacks(int sq, arb_bb occ)
  * steps are both), as a knight. */
 static inline arb_bb arb_diagonal_step(arb_bb b)
 {
-    arb_bb not_a = ~ARB_FILE_A, not_h = ~(ARB_FILE_A << 7);
+    arb_bb not_a = ~ARB_FILE_A, not_h = ~ARB_FILE_BB(7);
     return ((b << 9) & not_a) | ((b << 7) & not_h) | ((b >> 7) & not_a) | ((b >> 9) & not_h);
 }
 
 static inline arb_bb arb_straight_step(arb_bb b)
 {
-    return ((b << 1) & ~ARB_FILE_A) | ((b >> 1) & ~(ARB_FILE_A << 7)) | (b << 8) | (b >> 8);
+    return ((b << 1) & ~ARB_FILE_A) | ((b >> 1) & ~ARB_FILE_BB(7)) | (b << 8) | (b >> 8);
 }
 
 static inline arb_bb arb_knight_step(arb_bb b)
 {
-    arb_bb not_a = ~ARB_FILE_A, not_ab = ~(ARB_FILE_A * 3), not_h = ~(ARB_FILE_A << 7), not_gh = ~(ARB_FILE_A * 3 << 6);
+    arb_bb not_a = ~ARB_FILE_A, not_ab = ~(ARB_FILE_A | ARB_FILE_BB(1));
+    arb_bb not_h = ~ARB_FILE_BB(7), not_gh = ~(ARB_FILE_BB(6) | ARB_FILE_BB(7));
     arb_bb one = ((b << 1) & not_a) | ((b >> 1) & not_h);
     arb_bb two = ((b << 2) & not_ab) | ((b >> 2) & not_gh);
     return (one << 16) | (one >> 16) | (two << 8) | (two >> 8);

@@ -812,43 +812,7 @@ __attribute__((always_inline)) inline void arb_pos_make(struct arb_pos *pos, arb
     pos->checkers = arb_pos_attackers(pos, pos->king_sq[them], us, pos->occ);
 }
 
-void arb_pos_pack(const struct arb_pos *pos, struct arb_packed *out)
-{
-    memset(out, 0, sizeof *out);
-    memcpy(out->by_type, pos->by_type, sizeof out->by_type);
-    memcpy(out->by_color, pos->by_color, sizeof out->by_color);
-    out->key = pos->key;
-    out->checkers = pos->checkers;
-    out->halfmove = pos->halfmove;
-    out->side = pos->side;
-    out->ep = pos->ep;
-    out->castle = pos->castle;
-    out->king_sq[0] = pos->king_sq[0];
-    out->king_sq[1] = pos->king_sq[1];
-}
-
-void arb_pos_unpack(const struct arb_packed *p, const struct arb_pos *game, struct arb_pos *pos)
-{
-    *pos = *game;
-    memcpy(pos->by_type, p->by_type, sizeof pos->by_type);
-    memcpy(pos->by_color, p->by_color, sizeof pos->by_color);
-    pos->occ = p->by_color[0] | p->by_color[1];
-    memset(pos->board, ARB_EMPTY, sizeof pos->board);
-    for (int c = 0; c < 2; c++)
-        for (int t = 0; t < 6; t++)
-            for (arb_bb b = p->by_type[t] & p->by_color[c]; b;)
-                pos->board[arb_pop_lsb(&b)] = (uint8_t)arb_piece_make(c, t);
-    pos->key = p->key;
-    pos->checkers = p->checkers;
-    pos->halfmove = p->halfmove;
-    pos->side = p->side;
-    pos->ep = p->ep;
-    pos->castle = p->castle;
-    pos->king_sq[0] = p->king_sq[0];
-    pos->king_sq[1] = p->king_sq[1];
-}
-
-_Static_assert(offsetof(struct arb_compact, fresh) == ARB_COMPACT_SAME && sizeof(struct arb_compact) == 32,
+_Static_assert(offsetof(struct arb_compact, pad) == ARB_COMPACT_SAME && sizeof(struct arb_compact) == 32,
                "arb_compact: the compared bytes, then the rest");
 
 bool arb_pos_compact(const struct arb_pos *pos, struct arb_compact *out)
@@ -865,7 +829,7 @@ bool arb_pos_compact(const struct arb_pos *pos, struct arb_compact *out)
     out->side = pos->side;
     out->castle = pos->castle;
     out->ep = pos->ep;
-    out->fresh = pos->halfmove == 0;
+    out->halfmove = pos->halfmove;
     return true;
 }
 
@@ -893,7 +857,7 @@ void arb_pos_expand(const struct arb_compact *c, const struct arb_pos *game, str
     pos->side = c->side;
     pos->castle = c->castle;
     pos->ep = c->ep;
-    pos->halfmove = c->fresh ? 0 : 1;
+    pos->halfmove = c->halfmove;
     pos->key = k;
     pos->checkers = arb_pos_attackers(pos, pos->king_sq[pos->side], pos->side ^ 1, pos->occ);
 }

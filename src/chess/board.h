@@ -131,39 +131,26 @@ bool arb_pos_960_start_problem(const struct arb_pos *pos, char *why, size_t cap)
  * letters for Chess960.  Returns out. */
 char *arb_pos_to_fen(const struct arb_pos *pos, char *out);
 
-/* A position in 96 bytes, for searches that keep many: the pieces, side,
- * rights, en-passant square, counters and key.  What does not change in
- * play (the castling rooks' squares, Chess960, the move number) comes back
- * from a position of the same game on unpacking. */
-struct arb_packed {
-    arb_bb by_type[6];
-    arb_bb by_color[2];
-    uint64_t key;
-    arb_bb checkers;
-    uint32_t halfmove;
-    uint8_t side, ep, castle, king_sq[2];
-};
-void arb_pos_pack(const struct arb_pos *pos, struct arb_packed *out);
-
-/* A position in 32 bytes, for searches that keep many: the occupied
- * squares, the men on them in square order (4 bits each: at most 32 men),
- * side to move, rights, en-passant square; and, apart (compare only
- * ARB_COMPACT_SAME bytes), whether the last move took or moved a pawn. */
+/* A position in 32 bytes, for what keeps many (the exploration of every
+ * position that can arise, a replay's steps): the occupied squares, the
+ * men on them in square order (4 bits each: at most 32 men, as in any
+ * position read strictly), side to move, rights, en-passant square, and
+ * apart (compare only ARB_COMPACT_SAME bytes: the position itself) the
+ * halfmove counter.  What does not change in play (the castling rooks'
+ * squares, Chess960, the move number) comes back from a position of the
+ * same game on expanding; the key and the checkers are computed. */
 struct arb_compact {
     arb_bb occ;
     uint8_t men[16];
     uint8_t side, castle, ep;
-    uint8_t fresh;              /* halfmove was 0 */
-    uint8_t pad[4];
+    uint8_t pad;
+    uint32_t halfmove;
 };
 #define ARB_COMPACT_SAME 27
 /* False (out untouched) when pos has more than 32 men. */
 bool arb_pos_compact(const struct arb_pos *pos, struct arb_compact *out);
-/* pos from *c, with the game's fixed parts from *game (key and checkers
- * computed; halfmove 0 if fresh, else 1). */
+/* pos from *c, with the game's fixed parts from *game. */
 void arb_pos_expand(const struct arb_compact *c, const struct arb_pos *game, struct arb_pos *pos);
-/* pos from *p, with the game's fixed parts from *game. */
-void arb_pos_unpack(const struct arb_packed *p, const struct arb_pos *game, struct arb_pos *pos);
 
 /* Apply a legal move (from the move generator or the SAN resolver). */
 void arb_pos_make(struct arb_pos *pos, arb_move m, struct arb_undo *u);

@@ -362,41 +362,42 @@ out:
 /* The squares s's groups attack for good (e: the other side). */
 static arb_bb group_perm(const struct side *s, const struct side *e, arb_bb wall)
 {
-    uint64_t comp[MAX_PIECES];
-    int nc = 0;
+    uint64_t members[MAX_PIECES];
+    arb_bb region[MAX_PIECES];
+    int ng = 0;
     for (int p = 0; p < s->n; p++) {
         if (s->piece_type[p] == ARB_PAWN)
             continue;
-        /* Merged with every group its region meets. */
+        /* Merged with every group its region meets (the groups' regions
+         * are disjoint: only p's can join two). */
         uint64_t m = 1ULL << p;
         arb_bb r = s->piece_land[p];
         int k = 0;
-        for (int c = 0; c < nc; c++) {
-            arb_bb rc = 0;
-            for (int q = 0; q < s->n; q++)
-                if (comp[c] & (1ULL << q))
-                    rc |= s->piece_land[q];
-            if (rc & r)
-                m |= comp[c];
-            else
-                comp[k++] = comp[c];
+        for (int g = 0; g < ng; g++) {
+            if (region[g] & s->piece_land[p]) {
+                m |= members[g];
+                r |= region[g];
+            } else {
+                members[k] = members[g];
+                region[k++] = region[g];
+            }
         }
-        comp[k++] = m;
-        nc = k;
+        members[k] = m;
+        region[k++] = r;
+        ng = k;
     }
+    /* Where anything else can ever stand. */
+    arb_bb enemy = e->king;
+    for (int q = 0; q < e->n; q++)
+        enemy |= e->piece_land[q];
     arb_bb perm = 0;
-    for (int c = 0; c < nc; c++) {
-        arb_bb region = 0, others = s->king | e->king;
+    for (int g = 0; g < ng; g++) {
+        arb_bb others = enemy | s->king;
         for (int q = 0; q < s->n; q++)
-            if (comp[c] & (1ULL << q))
-                region |= s->piece_land[q];
-            else
+            if (!(members[g] & (1ULL << q)))
                 others |= s->piece_land[q];
-        for (int q = 0; q < e->n; q++)
-            others |= e->piece_land[q];
-        if (arb_popcount(region) > GROUP_SQUARES || (region & others))
-            continue;
-        perm |= group_attacks(s, comp[c], region, wall);
+        if (arb_popcount(region[g]) <= GROUP_SQUARES && !(region[g] & others))
+            perm |= group_attacks(s, members[g], region[g], wall);
     }
     return perm;
 }

@@ -174,9 +174,7 @@ int arb_cmd_position(const struct arb_opts *o)
     /* The exploration proves what the searches cannot (every position
      * examined): a full decision lets it keep four times the budget (some
      * locked positions have a million), a quick one half. */
-    c.explore = o->quick ? c.budget / 2 : c.budget * 4;
-    if (c.explore > ARB_EXPLORE_MAX)
-        c.explore = ARB_EXPLORE_MAX;
+    c.explore = o->quick ? c.budget / 2 : c.budget * 4;     /* (at most ARB_EXPLORE_MAX: dead.c caps it) */
     c.v = malloc(sizeof *c.v);
     if (!c.v) {
         arb_msg("out of memory");

@@ -50,7 +50,7 @@
 #include "read/timectl.h"
 
 struct step {
-    struct arb_packed pk;         /* the position, packed (a third of its size: a long game's steps add up) */
+    struct arb_compact pk;        /* the position in 32 bytes (a long game's steps add up) */
     uint32_t fullmove;
     enum arb_step_status status;  /* to move, in check, checkmated, stalemated (the replay says) */
     enum arb_step_how how;        /* the move as written, repaired, or illegal and followed */
@@ -69,7 +69,7 @@ struct view {
     struct arb_outcome oc;
     struct step *steps;
     int n, cap;
-    struct arb_pos start;         /* the first step's position: what packing leaves out */
+    struct arb_pos start;         /* the first step's position: what compacting leaves out */
     int *order;                   /* finding indexes grouped by step */
     bool clocks;                  /* the record holds clock readings */
     bool flip;
@@ -91,7 +91,9 @@ static void collect(void *vctx, const struct arb_replay_step *st)
         v->start = *st->pos;
     struct step *s = &v->steps[v->n++];
     memset(s, 0, sizeof *s);
-    arb_pos_pack(st->pos, &s->pk);
+    /* (A record's positions fit: its FEN is read strictly, 32 men at most.) */
+    if (!arb_pos_compact(st->pos, &s->pk))
+        abort();
     s->fullmove = st->pos->fullmove;
     s->status = st->status;
     s->how = st->how;
@@ -108,7 +110,7 @@ static void collect(void *vctx, const struct arb_replay_step *st)
 /* The position of step k, into *pos. */
 static const struct arb_pos *step_pos(const struct view *v, int k, struct arb_pos *pos)
 {
-    arb_pos_unpack(&v->steps[k].pk, &v->start, pos);
+    arb_pos_expand(&v->steps[k].pk, &v->start, pos);
     pos->fullmove = v->steps[k].fullmove;
     return pos;
 }

@@ -242,8 +242,9 @@ int main(void)
     }
     check_move_legal(SHARED_PERFT "/standard.epd");
     check_move_legal(SHARED_PERFT "/chess960.epd");
-    /* Packed positions (the dead-position exploration keeps them) come back
-     * whole, after moves too: FEN, key, board and what make keeps. */
+    /* Compact positions (the dead-position exploration and replay keep
+     * them) come back whole, after moves too: FEN, key, board and what
+     * make keeps. */
     {
         const char *fens[] = {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
                               "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3",
@@ -256,14 +257,14 @@ int main(void)
             arb_gen_legal(&pos, &list);
             struct arb_undo u;
             arb_pos_make(&pos, list.moves[list.n / 2], &u);
-            struct arb_packed pk;
-            arb_pos_pack(&pos, &pk);
-            arb_pos_unpack(&pk, &pos, &back);
+            struct arb_compact pk;
+            arb_pos_compact(&pos, &pk);
+            arb_pos_expand(&pk, &pos, &back);
             arb_pos_to_fen(&pos, a);
             arb_pos_to_fen(&back, b);
             ok(strcmp(a, b) == 0 && pos.key == back.key && memcmp(pos.board, back.board, 64) == 0
                    && pos.occ == back.occ && pos.checkers == back.checkers && pos.halfmove == back.halfmove,
-               "pack and unpack keep the position: %s", a);
+               "compact and expand keep the position: %s", a);
             /* Compact (the exploration's form): the same, every move on. */
             struct arb_movelist next;
             arb_gen_legal(&pos, &next);
@@ -278,7 +279,7 @@ int main(void)
                         && memcmp(p.by_type, q.by_type, sizeof p.by_type) == 0
                         && memcmp(p.by_color, q.by_color, sizeof p.by_color) == 0 && p.checkers == q.checkers
                         && p.king_sq[0] == q.king_sq[0] && p.king_sq[1] == q.king_sq[1] && p.side == q.side
-                        && p.castle == q.castle && p.ep == q.ep && (p.halfmove == 0) == (q.halfmove == 0);
+                        && p.castle == q.castle && p.ep == q.ep && p.halfmove == q.halfmove;
             }
             ok(next.n > 0 && same == next.n, "compact and expand keep every position a move on: %d of %d (%s)", same,
                next.n, a);
