@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "base/msg.h"
+#include "base/outfile.h"
 
 int arb_writeout_open(struct arb_writeout *w, const struct arb_opts *o, const char *path, const char *option)
 {
@@ -17,8 +18,12 @@ int arb_writeout_open(struct arb_writeout *w, const struct arb_opts *o, const ch
     w->path = path;
     if (!path)
         return 0;
-    w->fd = arb_opts_create(o, path, option);
-    return w->fd < 0 ? -1 : 0;
+    (void)o;
+    w->h = arb_outfile_open(path, option);
+    if (w->h < 0)
+        return -1;
+    w->fd = arb_outfile_fd(w->h);
+    return 0;
 }
 
 static void put(struct arb_writeout *w, const void *p, size_t n)
@@ -26,19 +31,12 @@ static void put(struct arb_writeout *w, const void *p, size_t n)
     const char *s = p;
     if (w->failed || !n)
         return;
-    while (n) {
-        ssize_t k = write(w->fd, s, n);
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k <= 0) {
-            arb_msg("%s %s: %s", w->option, w->path, strerror(k < 0 ? errno : EIO));
-            w->failed = true;
-            return;
-        }
-        s += k;
-        n -= (size_t)k;
-        w->bytes += (uint64_t)k;
+    if (!arb_outfile_write(w->h, p, n)) {
+        w->failed = true;
+        return;
     }
+    s += n;
+    w->bytes += n;
     /* The last four bytes written. */
     const unsigned char *e = p;
     size_t len = (size_t)(s - (const char *)p);
@@ -155,10 +153,6 @@ bool arb_writeout_close(struct arb_writeout *w)
         return true;
     if (w->bytes && w->tail[3] != '\n')
         put(w, w->crlf ? "\r\n" : "\n", w->crlf ? 2u : 1u);   /* the file ends with a line end */
-    if (close(w->fd) < 0 && !w->failed) {
-        arb_msg("%s %s: %s", w->option, w->path, strerror(errno));
-        w->failed = true;
-    }
-    w->fd = -1;
+    w->fd = -1;                   /* (closed and put in place at the end: base/outfile.h) */
     return !w->failed;
 }

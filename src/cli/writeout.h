@@ -25,15 +25,16 @@
 
 struct arb_writeout {
     const char *option, *path;
-    int fd;                       /* -1: not asked for */
+    int h, fd;                    /* the output (base/outfile.h); -1: not asked for */
     unsigned char tail[4];        /* the last four bytes written */
     bool crlf;                    /* the last game's lines end in CR LF */
     uint64_t bytes, games;
     bool failed;
 };
 
-/* Create the file (refusing an input file: arb_opts_create).  path NULL:
- * w stays closed and every call does nothing.  -1 after a message. */
+/* Create the file (base/outfile.h: checked before against the inputs and
+ * the other outputs, arb_opts_check_outputs).  path NULL: w stays closed
+ * and every call does nothing.  -1 after a message. */
 int arb_writeout_open(struct arb_writeout *w, const struct arb_opts *o, const char *path, const char *option);
 
 /* The game as read: bytes [g->raw_start, g->raw_end) of src_fd (-1: none
