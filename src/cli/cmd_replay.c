@@ -434,7 +434,7 @@ static void slot_free(struct slot *sl)
 
 static int source_open(struct source *src, char *err, size_t cap)
 {
-    if (arb_opts_open(src->o, src->path, src->path, arb_opts_sniffer(src->o), &src->in, &src->rd, err, cap) < 0)
+    if (arb_opts_open(src->o, src->path, src->path, arb_opts_sniffer(src->o), -1, &src->in, &src->rd, err, cap) < 0)
         return -1;
     src->open = true;
     src->read = 0;
@@ -540,7 +540,7 @@ static void source_count_start(struct source *src)
     char err[300];
     if (strcmp(src->path, "-") == 0 || src->total)
         return;
-    if (arb_opts_open(src->o, src->path, src->path, arb_opts_sniffer(src->o), &src->cin, &src->crd, err,
+    if (arb_opts_open(src->o, src->path, src->path, arb_opts_sniffer(src->o), -1, &src->cin, &src->crd, err,
                       sizeof err) == 0) {
         src->counting = true;
         src->counted = 0;

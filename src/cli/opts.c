@@ -1012,10 +1012,10 @@ struct arb_check_opts arb_opts_check(const struct arb_opts *o)
                                    .time_control = o->have_time_control ? &o->time_control : NULL};
 }
 
-int arb_opts_open(const struct arb_opts *o, const char *path, const char *name, arb_sniffer is_move,
+int arb_opts_open(const struct arb_opts *o, const char *path, const char *name, arb_sniffer is_move, int tee_fd,
                   struct arb_input *in, struct arb_pgn_reader *rd, char *err, size_t cap)
 {
-    if (arb_pgn_open(in, path, o->encoding, is_move, err, cap) < 0)
+    if (arb_pgn_open(in, path, o->encoding, is_move, tee_fd, err, cap) < 0)
         return -1;
     arb_pgn_init(rd, in, name, o->max_game_bytes);
     rd->is_move = is_move;

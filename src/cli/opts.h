@@ -111,9 +111,10 @@ bool arb_opts_want_color(const struct arb_opts *o);
  * rules, language, mode, time control, --repair). */
 struct arb_check_opts arb_opts_check(const struct arb_opts *o);
 /* Open path (the reader names it `name`) with the options' encoding and
- * game-size limit, is_move telling a bare move list; -1 and the message
- * in err if it cannot be read. */
-int arb_opts_open(const struct arb_opts *o, const char *path, const char *name, arb_sniffer is_move,
+ * game-size limit, is_move telling a bare move list, every byte read
+ * copied to tee_fd (-1: none); -1 and the message in err if it cannot be
+ * read. */
+int arb_opts_open(const struct arb_opts *o, const char *path, const char *name, arb_sniffer is_move, int tee_fd,
                   struct arb_input *in, struct arb_pgn_reader *rd, char *err, size_t cap);
 
 /* Before anything is opened: register the run's inputs (its files, or
