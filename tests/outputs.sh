@@ -131,6 +131,10 @@ while [ $i -lt 30 ]; do cat "$SAMPLE"; i=$((i + 1)); done >big.pgn
 st=$(cat st)
 [ "$st" -eq 141 ] && same c.pgn c.keep && same f.pgn f.keep && no_temps &&
     ok "SIGPIPE (| head -1): the write-outs left as they were, no temporary" || notok "SIGPIPE: status $st, $(cat err)"
+cat in.pgn | TMPDIR=/nonexistent/arbiter "$ARBITER" check --write-clean=c.pgn >/dev/null 2>err; st=$?
+[ $st -eq 2 ] && same c.pgn c.keep && grep -q "cannot keep a copy of its bytes for the write-outs (in \$TMPDIR)" err &&
+    no_temps && ok "from a pipe, no copy of its bytes can be kept (\$TMPDIR missing): the run fails, --write-clean left as it was" ||
+    notok "no \$TMPDIR: status $st, $(cat err)"
 # A signal while the input is still coming: the run is cut, nothing replaced.
 for sig in INT TERM; do
     rm -f fifo

@@ -408,6 +408,7 @@ int arb_pipeline_check_file(struct arb_pipeline *p, const char *path)
     const char *name = o->origin && strcmp(path, "-") == 0 ? o->origin : path;
     f->raw_fd = -1;
     f->cut = UINT64_MAX;
+    int copy_err = 0;             /* the copy of a pipe's bytes cannot be made or written */
     if (p->wo.any) {
         /* The file again, to copy games from at their offsets: a regular
          * file (standard input too when it is one); from a pipe, a copy of
@@ -420,8 +421,7 @@ int arb_pipeline_check_file(struct arb_pipeline *p, const char *path)
             else if ((f->raw_fd = arb_spool_file()) >= 0)
                 f->tee = true;
             else
-                arb_msg("%s: cannot keep a copy of its bytes for the write-outs (in $TMPDIR): %s", path,
-                        strerror(errno));
+                copy_err = errno;
         }
     }
     if (arb_opts_open(o, path, name, arb_opts_sniffer(o), f->tee ? f->raw_fd : -1, &f->in, &rd, err, sizeof err)
@@ -510,9 +510,13 @@ int arb_pipeline_check_file(struct arb_pipeline *p, const char *path)
     }
     p->sum.lines += rd.lx.line - 1;
     f->size = f->in.raw_total;
-    if (f->tee && f->in.tee_err) {
+    if (f->tee && f->in.tee_err)
+        copy_err = f->in.tee_err;
+    if (copy_err) {
+        /* Its games went to the write-outs as text, without what stands
+         * between them: the run fails (they are not put in place). */
         arb_msg("%s: cannot keep a copy of its bytes for the write-outs (in $TMPDIR): %s", path,
-                strerror(f->in.tee_err));
+                strerror(copy_err));
         status = ARB_EXIT_FAILURE;
     }
     arb_input_close(&f->in);
