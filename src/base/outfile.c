@@ -174,6 +174,8 @@ bool arb_outfile_check(const char *path, const char *label)
             return true;          /* a terminal, a pipe: nothing to compare */
         id_of_stat(&id, &st);
     } else {
+        if (strcmp(path, "-") == 0)
+            path = "./-";         /* (an output named "-" is a file of that name, as open(2) makes it) */
         arb_fileid_of(path, &id);
     }
     if (!allowed(&id, label, path))
