@@ -1,24 +1,41 @@
 /* spool.c — bytes kept for later in a temporary file (see spool.h). */
+#define _GNU_SOURCE   /* fallocate */
 #include "base/spool.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-/* Make the file: in $TMPDIR (else /tmp), unlinked at once. */
-static void spool_open(struct arb_spool *s)
+int arb_spool_file(void)
 {
     const char *dir = getenv("TMPDIR");
     if (!dir || !*dir)
         dir = "/tmp";
     struct arb_buf name = {0};
     arb_buf_printf(&name, "%s/arbiter-spool-XXXXXX", dir);
-    s->fd = mkstemp(name.data);
-    if (s->fd >= 0)
+    int fd = mkstemp(name.data);
+    if (fd >= 0) {
         unlink(name.data);
+        fcntl(fd, F_SETFD, FD_CLOEXEC);
+    }
     arb_buf_free(&name);
+    return fd;
+}
+
+void arb_spool_file_drop(int fd, uint64_t upto)
+{
+    upto &= ~(uint64_t)(ARB_SPOOL_CHUNK - 1);
+    if (upto && fallocate(fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, 0, (off_t)upto) < 0)
+        return;                   /* (a file system without holes: the bytes stay) */
+}
+
+/* Make the file. */
+static void spool_open(struct arb_spool *s)
+{
+    s->fd = arb_spool_file();
     s->tried = true;
 }
 

@@ -34,6 +34,14 @@ struct arb_spool {
     uint64_t total;               /* bytes added */
 };
 
+/* A temporary file for bytes kept for later: made in $TMPDIR (else /tmp)
+ * and unlinked at once (it goes away with the process whatever happens);
+ * its descriptor, or -1 with errno set. */
+int arb_spool_file(void);
+/* The bytes of such a file before offset upto are not needed again: give
+ * their space back (where the file system can; the offsets stay). */
+void arb_spool_file_drop(int fd, uint64_t upto);
+
 /* Keep n bytes at p after those kept before. */
 void arb_spool_add(struct arb_spool *s, const void *p, size_t n);
 /* Append to out the next bytes kept, at most max (at least 1), in the

@@ -8,9 +8,18 @@
 #include <time.h>
 #include <unistd.h>
 
+static void (*on_fatal)(void);
+
+void arb_on_fatal(void (*fn)(void))
+{
+    on_fatal = fn;
+}
+
 _Noreturn void arb_out_of_memory(void)
 {
     static const char msg[] = "arbiter: out of memory\n";
+    if (on_fatal)
+        on_fatal();
     ssize_t r = write(2, msg, sizeof msg - 1);
     (void)r;
     _exit(2);

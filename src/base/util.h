@@ -28,6 +28,9 @@ void *arb_xrealloc(void *p, size_t n) __attribute__((warn_unused_result));
 char *arb_xstrdup(const char *s) __attribute__((malloc));
 /* Print the out-of-memory message and exit with status 2. */
 _Noreturn void arb_out_of_memory(void);
+/* A function arb_out_of_memory() runs first (async-signal-safe: it may run
+ * anywhere; base/outfile removes the outputs' temporary files). */
+void arb_on_fatal(void (*fn)(void));
 
 /* A growable byte buffer; data is always NUL-terminated after len bytes.
  * Initialise with {0}; free with arb_buf_free(). */

@@ -49,7 +49,7 @@ static int convert_file(const struct arb_opts *o, const char *path, struct arb_b
     struct arb_input in;
     struct arb_pgn_reader rd;
     char err[300];
-    if (arb_opts_open(o, path, path, arb_opts_sniffer(o), &in, &rd, err, sizeof err) < 0) {
+    if (arb_opts_open(o, path, path, arb_opts_sniffer(o), -1, &in, &rd, err, sizeof err) < 0) {
         arb_msg("%s", err);
         return ARB_EXIT_FAILURE;
     }

@@ -56,7 +56,7 @@ static bool sheet_word(const char *s, size_t n)
 static int read_sheet(const struct arb_opts *o, struct sheet_file *f)
 {
     char err[300];
-    if (arb_opts_open(o, f->path, f->path, arb_opts_sniffer(o) ? sheet_word : NULL, &f->in, &f->rd, err,
+    if (arb_opts_open(o, f->path, f->path, arb_opts_sniffer(o) ? sheet_word : NULL, -1, &f->in, &f->rd, err,
                       sizeof err) < 0) {
         arb_msg("%s", err);
         return -1;

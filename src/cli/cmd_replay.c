@@ -27,6 +27,7 @@
 
 #include "base/msg.h"
 #include "base/out.h"
+#include "base/outfile.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -433,7 +434,7 @@ static void slot_free(struct slot *sl)
 
 static int source_open(struct source *src, char *err, size_t cap)
 {
-    if (arb_opts_open(src->o, src->path, src->path, arb_opts_sniffer(src->o), &src->in, &src->rd, err, cap) < 0)
+    if (arb_opts_open(src->o, src->path, src->path, arb_opts_sniffer(src->o), -1, &src->in, &src->rd, err, cap) < 0)
         return -1;
     src->open = true;
     src->read = 0;
@@ -539,7 +540,7 @@ static void source_count_start(struct source *src)
     char err[300];
     if (strcmp(src->path, "-") == 0 || src->total)
         return;
-    if (arb_opts_open(src->o, src->path, src->path, arb_opts_sniffer(src->o), &src->cin, &src->crd, err,
+    if (arb_opts_open(src->o, src->path, src->path, arb_opts_sniffer(src->o), -1, &src->cin, &src->crd, err,
                       sizeof err) == 0) {
         src->counting = true;
         src->counted = 0;
@@ -1093,19 +1094,29 @@ static void interactive(struct source *src, struct slot *slot, int *cur)
 
 /* ---- output ---- */
 
+
 static bool chosen(const struct view *v, int k)
 {
     return !v->o->at_findings || noted(v, k);
 }
 
+/* --svg=DIR: a file a ply, DIR/plyNNNN.svg, each made beside its name and
+ * put in place when the run ends well (base/outfile.h: nothing planted in
+ * DIR is followed or written through). */
 static int write_svgs(const struct view *v, int only)
 {
     const char *dir = v->o->svg_dir;
-    struct stat sb;
-    if (mkdir(dir, 0777) < 0 && (errno != EEXIST || stat(dir, &sb) < 0 || !S_ISDIR(sb.st_mode))) {
-        arb_msg("cannot make the directory %s: %s", dir,
-                errno == EEXIST ? "a file of that name is in the way" : strerror(errno));
+    int dh = arb_outfile_dir(dir, "--svg");
+    if (dh < 0)
         return -1;
+    /* Every name against the inputs first, before any file is made. */
+    char name[32];
+    for (int k = 0; k < v->n; k++) {
+        if (only >= 0 ? k != only : !chosen(v, k))
+            continue;
+        snprintf(name, sizeof name, "ply%04d.svg", k);
+        if (!arb_outfile_check_in(dh, name))
+            return -1;
     }
     struct arb_buf b = {0}, title = {0}, line = {0};
     int rc = 0;
@@ -1127,11 +1138,11 @@ static int write_svgs(const struct view *v, int only)
                            finding_at(v, s, j)->message);
         arb_buf_clear(&b);
         arb_diagram_svg(&b, &d, true, title.data);
+        snprintf(name, sizeof name, "ply%04d.svg", k);
         arb_buf_clear(&line);
-        arb_buf_printf(&line, "%s/ply%04d.svg", dir, k);
-        FILE *fp = fopen(line.data, "w");
-        if (!fp || fwrite(b.data, 1, b.len, fp) != b.len || fclose(fp) != 0) {
-            arb_msg("cannot write %s: %s", line.data, strerror(errno));
+        arb_buf_printf(&line, "%s/%s", dir, name);
+        int h = arb_outfile_open_in(dh, name);
+        if (h < 0 || !arb_outfile_write(h, b.data, b.len) || !arb_outfile_close(h)) {
             rc = -1;
             break;
         }

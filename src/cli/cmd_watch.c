@@ -44,6 +44,7 @@
 #include "base/arena.h"
 #include "base/msg.h"
 #include "base/out.h"
+#include "base/outfile.h"
 #include "cli/filter.h"
 #include "cli/live.h"
 #include "read/input.h"
@@ -59,6 +60,9 @@ struct wdir {
     char *path;
     int wd;                 /* inotify watch, -1 none */
     bool all_pgn;           /* a DIR argument: every *.pgn in it */
+    bool have_id;           /* its device and inode (an output in it is not read) */
+    dev_t dev;
+    ino_t ino;
 };
 
 struct wfile {
@@ -93,6 +97,41 @@ static bool is_pgn_name(const char *name)
 {
     size_t n = strlen(name);
     return n > 4 && name[0] != '.' && strcasecmp(name + n - 4, ".pgn") == 0;
+}
+
+/* Is the entry `name` of a DIR argument one it reads?  Its *.pgn files,
+ * but the one arbiter writes (-o d/report.pgn, refused when it is there
+ * when watch starts: watch does not read its own report). */
+static bool dir_reads(const struct wdir *d, const char *name)
+{
+    return is_pgn_name(name) && !(d->have_id && arb_outfile_is_output(d->dev, d->ino, name));
+}
+
+void arb_watch_inputs(const struct arb_opts *o)
+{
+    struct arb_buf path = {0};
+    for (int i = 0; i < o->n_files; i++) {
+        const char *a = o->files[i];
+        struct stat st;
+        if (stat(a, &st) < 0 || !S_ISDIR(st.st_mode)) {
+            arb_outfile_input(a, "the watched file");
+            continue;
+        }
+        /* A DIR: its *.pgn files now (an -o file that is there among them
+         * is one it reads; one that is not is left out when it comes). */
+        DIR *dp = opendir(a);
+        struct dirent *e;
+        while (dp && (e = readdir(dp))) {
+            if (!is_pgn_name(e->d_name))
+                continue;
+            arb_buf_clear(&path);
+            arb_buf_printf(&path, "%s%s%s", a, a[strlen(a) - 1] == '/' ? "" : "/", e->d_name);
+            arb_outfile_input(path.data, "the watched file");
+        }
+        if (dp)
+            closedir(dp);
+    }
+    arb_buf_free(&path);
 }
 
 static struct wfile *file_find(struct watch *w, int dir, const char *name)
@@ -140,6 +179,10 @@ static int dir_add(struct watch *w, const char *path, bool all_pgn)
     d->path = arb_xstrdup(path);
     d->all_pgn = all_pgn;
     d->wd = -1;
+    struct stat st;
+    d->have_id = stat(path, &st) == 0;
+    d->dev = d->have_id ? st.st_dev : 0;
+    d->ino = d->have_id ? st.st_ino : 0;
     if (w->ifd >= 0) {
         uint32_t mask = IN_CLOSE_WRITE | IN_MODIFY | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM
                         | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF;
@@ -158,7 +201,7 @@ static void dir_scan(struct watch *w, int dir)
         return;
     struct dirent *e;
     while ((e = readdir(dp)))
-        if (is_pgn_name(e->d_name) && !file_find(w, dir, e->d_name))
+        if (dir_reads(&w->dirs[dir], e->d_name) && !file_find(w, dir, e->d_name))
             file_add(w, dir, e->d_name);
     closedir(dp);
 }
@@ -552,7 +595,7 @@ static void inotify_events(struct watch *w, double now)
             if (!ev->len)
                 continue;
             struct wfile *f = file_find(w, dir, ev->name);
-            if (!f && w->dirs[dir].all_pgn && is_pgn_name(ev->name) && (ev->mask & (IN_CREATE | IN_MOVED_TO)))
+            if (!f && w->dirs[dir].all_pgn && dir_reads(&w->dirs[dir], ev->name) && (ev->mask & (IN_CREATE | IN_MOVED_TO)))
                 f = file_add(w, dir, ev->name);
             if (f)
                 touch(f, now);

@@ -3,7 +3,8 @@
  * The only place that decides the exit status (INTERFACE.md): 0 no error
  * found, 1 findings of severity error, 2 usage errors, unreadable input or a
  * failure of the program, a failed write to standard output among them
- * (arb_out_finish() reports it).
+ * (arb_out_finish() reports it).  The files the run wrote are put in place
+ * here, when it succeeded, and only then (base/outfile.h).
  */
 #include <stdlib.h>
 #include <unistd.h>
@@ -12,6 +13,7 @@
 #include "cli/commands.h"
 #include "cli/opts.h"
 #include "base/out.h"
+#include "base/outfile.h"
 #include "base/util.h"
 
 static int run(int argc, char **argv)
@@ -26,15 +28,21 @@ static int run(int argc, char **argv)
     case ARB_OPTS_RUN:
         break;
     }
+    /* No output may be an input, or another output: decided before any
+     * file is opened. */
+    if (!arb_opts_check_outputs(&o)) {
+        arb_opts_free(&o);
+        return ARB_EXIT_FAILURE;
+    }
     if (o.output) {
-        /* -o FILE: standard output goes to FILE (so a terminal test such as
-         * --color=auto sees a file). */
-        int fd = arb_opts_create(&o, o.output, "--output");
-        if (fd < 0 || dup2(fd, 1) < 0) {
+        /* -o FILE: standard output goes to FILE (its temporary file until
+         * the run ends well; so a terminal test such as --color=auto sees a
+         * file). */
+        int h = arb_outfile_open(o.output, "--output");
+        if (h < 0 || dup2(arb_outfile_fd(h), 1) < 0) {
             arb_opts_free(&o);
             return ARB_EXIT_FAILURE;
         }
-        close(fd);
     }
     switch (o.cmd) {
     case ARB_CMD_CHECK:
@@ -66,6 +74,12 @@ int main(int argc, char **argv)
 {
     int st = run(argc, argv);
     if (!arb_out_finish())
+        st = ARB_EXIT_FAILURE;
+    /* The files written replace their names only when the run succeeded
+     * (status 0 or 1); else they stay as they were. */
+    if (st == ARB_EXIT_FAILURE)
+        arb_outfile_abandon();
+    else if (!arb_outfile_commit())
         st = ARB_EXIT_FAILURE;
     return st;
 }

@@ -14,6 +14,8 @@
 #include <unistd.h>
 
 #include "base/out.h"
+#include "base/outfile.h"
+#include "cli/commands.h"
 #include "cli/filter.h"
 
 enum {
@@ -1010,10 +1012,10 @@ struct arb_check_opts arb_opts_check(const struct arb_opts *o)
                                    .time_control = o->have_time_control ? &o->time_control : NULL};
 }
 
-int arb_opts_open(const struct arb_opts *o, const char *path, const char *name, arb_sniffer is_move,
+int arb_opts_open(const struct arb_opts *o, const char *path, const char *name, arb_sniffer is_move, int tee_fd,
                   struct arb_input *in, struct arb_pgn_reader *rd, char *err, size_t cap)
 {
-    if (arb_pgn_open(in, path, o->encoding, is_move, err, cap) < 0)
+    if (arb_pgn_open(in, path, o->encoding, is_move, tee_fd, err, cap) < 0)
         return -1;
     arb_pgn_init(rd, in, name, o->max_game_bytes);
     rd->is_move = is_move;
@@ -1031,22 +1033,34 @@ void arb_opts_free(struct arb_opts *o)
     o->n_where = 0;
 }
 
-int arb_opts_create(const struct arb_opts *o, const char *path, const char *option)
+bool arb_opts_check_outputs(const struct arb_opts *o)
 {
-    struct stat out;
-    if (stat(path, &out) == 0 && S_ISREG(out.st_mode)) {
-        for (int i = 0; i < o->n_files; i++) {
-            struct stat in;
-            const char *f = o->files[i];
-            bool same = strcmp(f, "-") == 0 ? fstat(0, &in) == 0 : stat(f, &in) == 0;
-            if (same && in.st_dev == out.st_dev && in.st_ino == out.st_ino) {
-                arb_msg("%s %s: that is an input file; it would be emptied before it is read", option, path);
-                return -1;
-            }
-        }
+    bool from_stdin = o->n_files == 0;
+    if (o->cmd == ARB_CMD_WATCH) {
+        arb_watch_inputs(o);
+        from_stdin = false;
+    } else if (o->cmd == ARB_CMD_POSITION && o->position_fen) {
+        from_stdin = false;
+    } else {
+        for (int i = 0; i < o->n_files; i++)
+            arb_outfile_input(o->files[i], "the input file");
     }
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-    if (fd < 0)
-        arb_msg("%s %s: %s", option, path, strerror(errno));
-    return fd;
+    if (from_stdin && o->cmd != ARB_CMD_RECONSTRUCT)
+        arb_outfile_input("-", "the input file");
+    if (o->trf)
+        arb_outfile_input(o->trf, "the --trf file");
+    if (o->engine)
+        arb_outfile_input(o->engine, "the --engine program");
+    if (!o->output && !arb_outfile_check("-", "standard output"))
+        return false;
+    const struct {
+        const char *path, *label;
+    } outs[] = {{o->output, "--output"},
+                {o->write_clean, "--write-clean"},
+                {o->write_flagged, "--write-flagged"},
+                {o->write_repaired, "--write-repaired"}};
+    for (size_t i = 0; i < ARB_ARRAY_LEN(outs); i++)
+        if (outs[i].path && !arb_outfile_check(outs[i].path, outs[i].label))
+            return false;
+    return true;
 }

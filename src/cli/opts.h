@@ -111,15 +111,18 @@ bool arb_opts_want_color(const struct arb_opts *o);
  * rules, language, mode, time control, --repair). */
 struct arb_check_opts arb_opts_check(const struct arb_opts *o);
 /* Open path (the reader names it `name`) with the options' encoding and
- * game-size limit, is_move telling a bare move list; -1 and the message
- * in err if it cannot be read. */
-int arb_opts_open(const struct arb_opts *o, const char *path, const char *name, arb_sniffer is_move,
+ * game-size limit, is_move telling a bare move list, every byte read
+ * copied to tee_fd (-1: none); -1 and the message in err if it cannot be
+ * read. */
+int arb_opts_open(const struct arb_opts *o, const char *path, const char *name, arb_sniffer is_move, int tee_fd,
                   struct arb_input *in, struct arb_pgn_reader *rd, char *err, size_t cap);
 
-/* Create (or empty) the file an option writes (--output, --write-clean,
- * ...): a descriptor, or -1 after a message on stderr.  A file that is one
- * of the input files is refused (it would be emptied before it is read). */
-int arb_opts_create(const struct arb_opts *o, const char *path, const char *option);
+/* Before anything is opened: register the run's inputs (its files, or
+ * standard input when it reads that; --trf; --engine; the files watch
+ * reads) and check every file it writes (-o, or standard output where that
+ * is a regular file; --write-clean, --write-flagged, --write-repaired)
+ * against them and each other (base/outfile.h).  False after a message. */
+bool arb_opts_check_outputs(const struct arb_opts *o);
 
 /* Parse argv.  ARB_OPTS_RUN: run the command; ARB_OPTS_DONE: help, version
  * or a list was printed (exit 0); ARB_OPTS_USAGE: a usage error was printed

@@ -35,6 +35,7 @@
 #include <unistd.h>
 
 #include "base/arena.h"
+#include "base/spool.h"
 #include "read/input.h"
 #include "read/pgn.h"
 #include "laws/replay.h"
@@ -49,6 +50,7 @@
 #define BATCH_GAMES 64
 #define BATCH_BYTES 262144   /* a batch is handed on once its text is this long */
 #define MAX_JOBS 256
+#define TEE_DROP (16u << 20)  /* a pipe's copy gives back its space this many bytes at a time */
 
 /* One input file while games of it are in flight.  Freed once it has been
  * read to the end and its last batch has been written (its games point at
@@ -60,6 +62,11 @@ struct file_ctx {
     unsigned votes[32];           /* languages of its games written so far */
     struct arb_check_opts co;
     int raw_fd;                   /* the file again, for copying games byte for byte (-1: none) */
+    bool tee;                     /* ... a copy of its bytes the reader made (a pipe) */
+    uint64_t dropped;             /* ... whose bytes before this are given back */
+    uint64_t size;                /* its bytes, once read to the end */
+    uint64_t cut;                 /* raw_from of the first game --where left out after the last one kept */
+    bool any_game;                /* a game was read from it */
 };
 
 enum batch_state { B_FREE, B_READY, B_TAKEN, B_DONE };
@@ -78,6 +85,7 @@ struct batch {
     struct arb_buf out;           /* their records, when the format may run in any thread */
     size_t rec_end[BATCH_GAMES];  /* where each game's record ends in out */
     size_t text_off[BATCH_GAMES];
+    uint64_t cut[BATCH_GAMES];    /* (arb_writeouts_game) */
     struct arb_game games[BATCH_GAMES];
     struct arb_outcome oc[BATCH_GAMES];
     int hidden[BATCH_GAMES];      /* findings each game's filter left out */
@@ -107,8 +115,8 @@ struct arb_pipeline {
     const struct arb_input *reading; /* the file being read now (for the progress line) */
     struct arb_dupes *dupes;      /* --duplicates */
     struct arb_trfcheck *trf;     /* --trf */
-    struct arb_writeout clean, flagged, repaired;   /* --write-clean, --write-flagged, --write-repaired */
-    bool writing;                 /* any of them */
+    struct arb_writeouts wo;      /* --write-clean, --write-flagged, --write-repaired */
+    const struct file_ctx *wo_file; /* the file whose games they take now */
 };
 
 static void progress_show(struct arb_pipeline *p, bool force)
@@ -237,10 +245,17 @@ static bool help(struct arb_pipeline *p)
     return true;
 }
 
-/* A file read to its end and all of it written: count its bytes, free it. */
+/* A file read to its end and all of it written: count its bytes, give the
+ * write-outs its end, free it. */
 static void file_done(struct arb_pipeline *p, struct file_ctx *f)
 {
-    p->bytes_read += f->in.raw_total;
+    if (p->wo.any) {
+        if (p->wo_file != f)
+            arb_writeouts_file(&p->wo, f->raw_fd);
+        arb_writeouts_file_end(&p->wo, f->size, f->cut, f->any_game);
+        p->wo_file = NULL;
+    }
+    p->bytes_read += f->size;
     if (f->open)
         arb_input_close(&f->in);
     if (f->raw_fd >= 0)
@@ -248,18 +263,20 @@ static void file_done(struct arb_pipeline *p, struct file_ctx *f)
     free(f);
 }
 
-/* --write-clean or --write-flagged, and --write-repaired: the game as
- * read (src: its file again), or with its repairs. */
-static void write_game(struct arb_pipeline *p, int src, const struct arb_game *g, const struct arb_outcome *oc)
+/* --write-clean or --write-flagged (a game with a finding reported), and
+ * --write-repaired: the game as read, or with its repairs. */
+static void write_game(struct arb_pipeline *p, struct batch *b, int i)
 {
-    arb_writeout_game(g->findings.n ? &p->flagged : &p->clean, g, src);
-    if (!oc->repaired) {
-        arb_writeout_game(&p->repaired, g, src);
-        return;
+    const struct arb_game *g = &b->games[i];
+    const struct arb_outcome *oc = &b->oc[i];
+    if (p->wo_file != b->file) {
+        arb_writeouts_file(&p->wo, b->file->raw_fd);
+        p->wo_file = b->file;
     }
     struct arb_buf t = {0};
-    arb_pgn_out_repaired(&t, g, oc);
-    arb_writeout_text(&p->repaired, t.data, t.len);
+    if (oc->repaired && p->wo.repaired.fd >= 0)
+        arb_pgn_out_repaired(&t, g, oc);
+    arb_writeouts_game(&p->wo, g, g->findings.n != 0, t.data ? &t : NULL, b->cut[i]);
     arb_buf_free(&t);
 }
 
@@ -296,8 +313,8 @@ static void batch_write(struct arb_pipeline *p, struct batch *b)
             o->format->game(arb_out_buf(), g, &b->oc[i], p->ro);
             arb_out_record();
         }
-        if (p->writing)
-            write_game(p, b->file ? b->file->raw_fd : -1, g, &b->oc[i]);
+        if (p->wo.any && b->file)
+            write_game(p, b, i);
         arb_summary_add_game(&p->sum, g, &b->oc[i]);
         p->sum.hidden += (uint64_t)b->hidden[i];
         if (b->oc[i].lang_vote >= 0)
@@ -307,6 +324,12 @@ static void batch_write(struct arb_pipeline *p, struct batch *b)
     }
     arb_buf_clear(&b->out);
     struct file_ctx *f = b->file;
+    if (f && f->tee && p->wo_file == f && p->wo.done >= f->dropped + TEE_DROP) {
+        /* The copy of a pipe's bytes: what the write-outs have taken is
+         * not needed again. */
+        arb_spool_file_drop(f->raw_fd, p->wo.done);
+        f->dropped = p->wo.done;
+    }
     if (f && --f->pending == 0 && !f->reading)
         file_done(p, f);
     b->file = NULL;
@@ -383,9 +406,30 @@ int arb_pipeline_check_file(struct arb_pipeline *p, const char *path)
     char err[300];
     struct arb_pgn_reader rd;
     const char *name = o->origin && strcmp(path, "-") == 0 ? o->origin : path;
-    if (arb_opts_open(o, path, name, arb_opts_sniffer(o), &f->in, &rd, err, sizeof err) < 0) {
+    f->raw_fd = -1;
+    f->cut = UINT64_MAX;
+    int copy_err = 0;             /* the copy of a pipe's bytes cannot be made or written */
+    if (p->wo.any) {
+        /* The file again, to copy games from at their offsets: a regular
+         * file (standard input too when it is one); from a pipe, a copy of
+         * its bytes the reader makes as it reads (base/spool.h). */
+        struct stat st;
+        bool in_stdin = strcmp(path, "-") == 0;
+        if (in_stdin ? fstat(0, &st) == 0 : stat(path, &st) == 0) {
+            if (S_ISREG(st.st_mode))
+                f->raw_fd = in_stdin ? dup(0) : open(path, O_RDONLY | O_CLOEXEC);
+            else if ((f->raw_fd = arb_spool_file()) >= 0)
+                f->tee = true;
+            else
+                copy_err = errno;
+        }
+    }
+    if (arb_opts_open(o, path, name, arb_opts_sniffer(o), f->tee ? f->raw_fd : -1, &f->in, &rd, err, sizeof err)
+        < 0) {
         arb_msg("%s", err);
         p->sum.unreadable++;
+        if (f->raw_fd >= 0)
+            close(f->raw_fd);
         free(f);
         struct batch *b = batch_open(p, NULL);
         b->error = arb_xstrdup(err);
@@ -394,17 +438,13 @@ int arb_pipeline_check_file(struct arb_pipeline *p, const char *path)
         return ARB_EXIT_FAILURE;
     }
     f->open = f->reading = true;
-    f->raw_fd = -1;
-    if (p->writing) {
-        /* The file again, to copy games from at their offsets: a regular
-         * file (standard input too when it is one); a pipe cannot. */
-        struct stat st;
-        int fd = strcmp(path, "-") == 0 ? dup(0) : open(path, O_RDONLY | O_CLOEXEC);
-        if (fd >= 0 && (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))) {
-            close(fd);
-            fd = -1;
+    if (p->wo.any && !f->tee && f->raw_fd >= 0) {
+        /* The file opened again is the one read (not replaced between). */
+        struct stat a, b;
+        if (fstat(f->raw_fd, &a) < 0 || fstat(f->in.fd, &b) < 0 || a.st_dev != b.st_dev || a.st_ino != b.st_ino) {
+            close(f->raw_fd);
+            f->raw_fd = -1;
         }
-        f->raw_fd = fd;
     }
     p->sum.files++;
     p->reading = &f->in;
@@ -425,8 +465,11 @@ int arb_pipeline_check_file(struct arb_pipeline *p, const char *path)
         }
         if (r == 0)
             break;
+        f->any_game = true;
         if (o->n_where && !arb_where_match(o->where, o->n_where, g)) {
             p->sum.skipped++;
+            if (f->cut == UINT64_MAX)
+                f->cut = g->raw_from;
             arb_pgn_release(&rd, g);
             /* What it allocated stays in the arena until the batch is
              * written: an empty batch starts afresh, a long run of left-out
@@ -446,6 +489,8 @@ int arb_pipeline_check_file(struct arb_pipeline *p, const char *path)
         while (t + len < w_end && t[len] != '\n' && t[len] != '\0')
             len++;
         b->text_off[b->n] = b->text.len;
+        b->cut[b->n] = f->cut;
+        f->cut = UINT64_MAX;
         arb_buf_add(&b->text, t, len);
         arb_buf_addc(&b->text, '\0');
         g->text = NULL;
@@ -464,6 +509,16 @@ int arb_pipeline_check_file(struct arb_pipeline *p, const char *path)
             break;
     }
     p->sum.lines += rd.lx.line - 1;
+    f->size = f->in.raw_total;
+    if (f->tee && f->in.tee_err)
+        copy_err = f->in.tee_err;
+    if (copy_err) {
+        /* Its games went to the write-outs as text, without what stands
+         * between them: the run fails (they are not put in place). */
+        arb_msg("%s: cannot keep a copy of its bytes for the write-outs (in $TMPDIR): %s", path,
+                strerror(copy_err));
+        status = ARB_EXIT_FAILURE;
+    }
     arb_input_close(&f->in);
     f->open = false;
     p->reading = NULL;
@@ -493,10 +548,7 @@ struct arb_pipeline *arb_pipeline_new(const struct arb_opts *o, const struct arb
     struct arb_pipeline *p = arb_xcalloc(1, sizeof *p);
     p->o = o;
     p->ro = ro;
-    p->clean.fd = p->flagged.fd = p->repaired.fd = -1;
-    if (arb_writeout_open(&p->clean, o, o->write_clean, "--write-clean") < 0
-        || arb_writeout_open(&p->flagged, o, o->write_flagged, "--write-flagged") < 0
-        || arb_writeout_open(&p->repaired, o, o->write_repaired, "--write-repaired") < 0) {
+    if (arb_writeouts_open(&p->wo, o) < 0) {
         arb_pipeline_close_writes(p);
         free(p);
         return NULL;
@@ -511,7 +563,6 @@ struct arb_pipeline *arb_pipeline_new(const struct arb_opts *o, const struct arb
             return NULL;
         }
     }
-    p->writing = o->write_clean || o->write_flagged || o->write_repaired;
     /* N jobs: N - 1 workers, and the main thread reads, writes, and checks
      * a batch itself whenever it would otherwise wait. */
     int jobs = o->jobs > 0 ? o->jobs : default_jobs();
@@ -595,10 +646,7 @@ void arb_pipeline_wait(struct arb_pipeline *p)
 
 bool arb_pipeline_close_writes(struct arb_pipeline *p)
 {
-    bool ok = arb_writeout_close(&p->clean);
-    ok &= arb_writeout_close(&p->flagged);
-    ok &= arb_writeout_close(&p->repaired);
-    return ok;
+    return arb_writeouts_close(&p->wo);
 }
 
 void arb_pipeline_free(struct arb_pipeline *p)

@@ -231,8 +231,10 @@ static int start_iconv(struct arb_input *in, const char *from)
     in->raw_inexact = true;
     in->unit = strncasecmp(from, "UTF-16", 6) == 0 || strncasecmp(from, "UCS-2", 5) == 0 ? 2 : 1;
     snprintf(in->encoding, sizeof in->encoding, "%s", from);
-    if (in->unit == 1 && fill_table(in->cd, in->cp, in->cp_len))
+    if (in->unit == 1 && fill_table(in->cd, in->cp, in->cp_len)) {
         in->mode = MODE_TABLE;
+        in->raw_inexact = false;   /* a byte a character: offsets map back through the events */
+    }
     return 0;
 }
 
@@ -262,6 +264,14 @@ static void decode_table(struct arb_input *in)
             continue;
         }
         if (c && in->cp_len[c]) {
+            if (in->cp_len[c] != 1) {
+                /* Where the file's offsets are (raw_shift): its one byte
+                 * is cp_len[c] bytes of text. */
+                in->len = (size_t)(o - in->buf);
+                in->raw_decoded = done + i;
+                add_event(in, ARB_DEC_MAPPED, s + i, 1, NULL);
+                in->ev[in->n_ev - 1].dlen = in->cp_len[c];
+            }
             memcpy(o, in->cp[c], 4);
             o += in->cp_len[c];
             continue;
@@ -682,6 +692,27 @@ static void detect_start(struct arb_input *in)
     }
 }
 
+/* The bytes just read, to the tee (the first error kept, then no more). */
+static void tee(struct arb_input *in, const char *p, size_t n)
+{
+    while (n && !in->tee_err) {
+        ssize_t w = write(in->tee_fd, p, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            in->tee_err = w < 0 ? errno : EIO;
+            break;
+        }
+        p += w;
+        n -= (size_t)w;
+    }
+}
+
+void arb_input_tee(struct arb_input *in, int fd)
+{
+    in->tee_fd = fd;
+}
+
 static long read_more(struct arb_input *in, void *dst, size_t n)
 {
     for (;;) {
@@ -690,6 +721,8 @@ static long read_more(struct arb_input *in, void *dst, size_t n)
             if (r == 0)
                 in->eof = true;
             in->raw_total += (uint64_t)r;
+            if (in->tee_fd >= 0)
+                tee(in, dst, (size_t)r);
             return (long)r;
         }
         if (errno == EINTR)
@@ -850,6 +883,7 @@ int arb_input_open_fd(struct arb_input *in, int fd, const char *name, const char
     memset(in, 0, sizeof *in);
     in->fd = fd;
     in->name = name;
+    in->tee_fd = -1;
     return setup(in, encoding, err, errlen);
 }
 
@@ -881,4 +915,5 @@ void arb_input_close(struct arb_input *in)
     free(in->ev);
     memset(in, 0, sizeof *in);
     in->fd = -1;
+    in->tee_fd = -1;
 }

@@ -38,7 +38,9 @@ enum arb_decode_kind {
     ARB_DEC_NUL,            /* a NUL byte; U+FFFD inserted */
     ARB_DEC_TRUNCATED,      /* the file ends inside a multi-byte character */
     ARB_DEC_GUESS,          /* a byte that is not UTF-8, read in the guessed code page (.encoding) */
-    ARB_DEC_SWITCH          /* a UTF-16 byte-order mark: from here on the text is UTF-16 (.encoding) */
+    ARB_DEC_SWITCH,         /* a UTF-16 byte-order mark: from here on the text is UTF-16 (.encoding) */
+    ARB_DEC_MAPPED          /* a byte of --encoding's single-byte code page that takes more than one byte in
+                               UTF-8: no finding, only where the file's offsets are (raw_shift) */
 };
 
 struct arb_decode_event {
@@ -96,6 +98,12 @@ struct arb_input {
     uint64_t raw_skip;
     bool raw_inexact;
 
+    /* A copy of every byte read, for what must have them again but cannot
+     * read them at an offset (check's write-outs from a pipe): written to
+     * tee_fd as they come (-1: none); tee_err, the first error. */
+    int tee_fd;
+    int tee_err;
+
     struct arb_decode_event *ev;  /* events; ev[ev_head, n_ev) not yet taken */
     size_t n_ev, cap_ev;
     size_t ev_head;               /* ev[0, ev_head) are taken already */
@@ -105,6 +113,10 @@ struct arb_input {
  * detects, else names an iconv encoding.  Returns 0, or -1 with a message
  * in err. */
 int arb_input_open(struct arb_input *in, const char *path, const char *encoding, char *err, size_t errlen);
+
+/* Copy every byte read from now on to fd (before the first fill: all of
+ * them); the caller owns fd. */
+void arb_input_tee(struct arb_input *in, int fd);
 
 /* Set up reading from an open descriptor (not closed by arb_input_close). */
 int arb_input_open_fd(struct arb_input *in, int fd, const char *name, const char *encoding,

@@ -86,10 +86,12 @@ bool arb_pgn_sniff(struct arb_input *in, bool (*is_move)(const char *s, size_t n
 }
 
 int arb_pgn_open(struct arb_input *in, const char *path, const char *encoding,
-                 bool (*is_move)(const char *s, size_t n), char *err, size_t errlen)
+                 bool (*is_move)(const char *s, size_t n), int tee_fd, char *err, size_t errlen)
 {
     if (arb_input_open(in, path, encoding, err, errlen) < 0)
         return -1;
+    if (tee_fd >= 0)
+        arb_input_tee(in, tee_fd);
     char why[160];
     if (is_move && !arb_pgn_sniff(in, is_move, why, sizeof why)) {
         snprintf(err, errlen, "%s: not a PGN file: %s", path, why);
@@ -372,6 +374,8 @@ static void decode_findings(struct arb_pgn_reader *r, struct arb_game *g, const 
                 have_start = true;
             }
             r->raw_shift += (int64_t)e->nbytes - (int64_t)e->dlen;
+            if (e->kind == ARB_DEC_MAPPED)
+                continue;         /* (offsets only) */
             char hex[16];
             hex_bytes(hex, e->bytes, e->nbytes);
             uint32_t line, col;
@@ -455,6 +459,41 @@ static void decode_findings(struct arb_pgn_reader *r, struct arb_game *g, const 
     }
 }
 
+static bool blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+}
+
+/* Where a game's bytes for the write-outs begin (pgn.h, raw_from), as a
+ * decoded offset: from is where the game before ended, first the first
+ * token after it.  Between them stand only white space and `%` lines. */
+static uint64_t lead_start(const struct arb_pgn_reader *r, uint64_t from, uint64_t first)
+{
+    uint64_t begin = arb_input_begin(r->in);
+    if (from < begin)
+        from = begin;             /* (white space consumed while a cut game was skipped) */
+    if (first <= from)
+        return first;
+    const char *s = arb_input_at(r->in, from);
+    size_t n = (size_t)(first - from), i = 0;
+    /* The rest of the line the game before ended on goes with it ... */
+    while (i < n && blank(s[i]))
+        i++;
+    if (i == n || s[i] != '\n')
+        return first;
+    size_t b = ++i;
+    /* ... and so do the blank lines after it. */
+    for (;;) {
+        size_t j = i;
+        while (j < n && blank(s[j]))
+            j++;
+        if (j == n || s[j] != '\n')
+            break;
+        i = b = j + 1;
+    }
+    return from + b;
+}
+
 /* Skip the rest of a game cut at --max-game-bytes without keeping it. */
 static void skip_rest(struct arb_pgn_reader *r)
 {
@@ -480,6 +519,7 @@ static void skip_rest(struct arb_pgn_reader *r)
     }
     r->lx.discard = false;
     r->skipping = false;
+    r->after = r->lx.have_peek ? r->lx.peek.off : r->lx.pos;
     /* Undecodable bytes in the skipped text belong to the cut game, whose
      * record is out (it says the rest was skipped): not to the next one. */
     struct arb_decode_event ev[16];
@@ -887,10 +927,20 @@ int arb_pgn_next(struct arb_pgn_reader *r, struct arb_game *g, struct arb_arena 
             }
         g->fatal_syntax = true;
     }
+    /* Its bytes for the write-outs: a file's first game from the file's
+     * first byte (its byte-order mark too), a later one from lead_start()
+     * (the events before it are taken: raw_shift holds them). */
+    if (r->in->raw_inexact)
+        g->raw_from = UINT64_MAX;
+    else if (r->games == 0)
+        g->raw_from = 0;
+    else
+        g->raw_from = raw_offset(r, lead_start(r, r->after, have_gap ? gap.off : g->start_off));
     r->games++;
     g->index = r->game_base + r->games;
     decode_findings(r, g, have_gap ? &gap : NULL);
     g->text = arb_input_at(r->in, g->start_off);
+    r->after = g->end_off;
     return 1;
 }
 

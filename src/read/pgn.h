@@ -72,7 +72,13 @@ struct arb_game {
     uint64_t start_off, end_off;  /* its text: from the first tag or move to the end of what trails its
                                      marker (end_off: the next game's first byte, or less) */
     uint64_t raw_start, raw_end;  /* the same as byte offsets in the file; UINT64_MAX when they are not
-                                     known (a file decoded through iconv: UTF-16, --encoding) */
+                                     known (a file decoded through iconv: UTF-16, a multi-byte --encoding) */
+    uint64_t raw_from;            /* where the bytes the game takes into a write-out begin (UINT64_MAX
+                                     likewise): the file's first byte for its first game; else the first
+                                     line after the game before's last line and the blank lines after it
+                                     (a `%` line, a comment, the game's first tag), or the game's first
+                                     token where that stands on the game before's last line.  The bytes
+                                     up to the next game's raw_from (or the file's end) are the game's */
     const char *raw_encoding;     /* what the text was decoded from, to encode it back where the bytes
                                      cannot be copied: iconv's encoding, or the code page guessed for
                                      its bytes; NULL: UTF-8 */
@@ -108,6 +114,7 @@ struct arb_pgn_reader {
     uint64_t games;
     uint64_t max_game_bytes;
     bool skipping;                /* the previous game was cut short: skip its rest */
+    uint64_t after;               /* where the previous game ended (its rest skipped too) */
     bool skip_in_tags;
     int64_t raw_shift;            /* file offset minus decoded offset after the decode events taken so far
                                      (BOM not counted: input.raw_skip) */
@@ -147,11 +154,12 @@ const char *arb_game_tag(const struct arb_game *g, const char *name);
 #define ARB_SNIFF_BYTES 65536
 bool arb_pgn_sniff(struct arb_input *in, bool (*is_move)(const char *s, size_t n), char *why, size_t cap);
 
-/* Open a file of games: arb_input_open(), then arb_pgn_sniff() unless
+/* Open a file of games: arb_input_open() (every byte read copied to
+ * tee_fd, unless it is -1: arb_input_tee), then arb_pgn_sniff() unless
  * is_move is NULL.  Returns 0, or -1 with the message in err ("PATH: not a
  * PGN file: binary data, ...") and nothing left open. */
 int arb_pgn_open(struct arb_input *in, const char *path, const char *encoding,
-                 bool (*is_move)(const char *s, size_t n), char *err, size_t errlen);
+                 bool (*is_move)(const char *s, size_t n), int tee_fd, char *err, size_t errlen);
 
 /* Line and column of the absolute offset off inside the game's text. */
 void arb_game_locate(const struct arb_game *g, uint64_t off, uint32_t *line, uint32_t *col);

@@ -411,7 +411,13 @@ static void test_forced(void)
 
     DECODE("\xA4 \xBD", "ISO-8859-15", &d);
     ok(TEXT_IS(&d, "\xE2\x82\xAC \xC5\x93"), "--encoding=ISO-8859-15: A4 is \xE2\x82\xAC and BD is \xC5\x93");
-    is_int(d.n_ev, 0, "a forced encoding gives no guess event");
+    int other = 0;
+    for (size_t i = 0; i < d.n_ev; i++)
+        other += d.ev[i].kind != ARB_DEC_MAPPED;
+    is_int(other, 0, "a forced encoding gives no guess event");
+    ok(d.n_ev == 2 && d.ev[0].kind == ARB_DEC_MAPPED && d.ev[0].off == 0 && d.ev[0].dlen == 3 && d.ev[1].off == 4
+           && d.ev[1].dlen == 2,
+       "its bytes that take more than one byte in UTF-8 are placed (ARB_DEC_MAPPED: the file's offsets)");
     is_str(d.encoding, "ISO-8859-15", "the forced encoding is reported");
     free(d.text);
 
