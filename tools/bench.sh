@@ -1,5 +1,5 @@
 #!/bin/sh
-# bench.sh — throughput and memory of `arbiter check` on the shared corpus,
+# bench.sh — throughput and memory of `arbiter check` on the corpus,
 # beside pgn-extract on the same file, on one core (--jobs=1), then with
 # a thread per core (--jobs=N, unpinned).  Run by `make bench`.
 #
@@ -10,8 +10,7 @@
 # streams, a few batches of games at a time.
 set -eu
 
-SHARED=${SHARED:-../shared}
-CORPUS=${CORPUS:-$SHARED/corpus/pgnmentor-14-players.pgn}
+CORPUS=${CORPUS:-build/data/corpus/pgnmentor-14-players.pgn}   # make data
 RUNS=${RUNS:-5}
 ARBITER=${ARBITER:-./arbiter}
 RSSMAX=${RSSMAX:-build/rssmax}
