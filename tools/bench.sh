@@ -125,6 +125,18 @@ if command -v "$CHROMIUM" >/dev/null 2>&1; then
     echo "HTML page of 2,000 findings ready in Chromium: ${ms:-?} ms (target: under 3000) $([ "${ms:-99999}" -lt 3000 ] 2>/dev/null && echo ok || echo OVER)"
 fi
 
+# arbiter watch: from the write of a file to its finding, every way of
+# writing tests/watch/live.py knows (renamed in, rewritten in place, a cut
+# write, a new file), with inotify and --poll (every 0.5 s): target under
+# 1 s for each.  make check runs the same scenarios without the target.
+if command -v python3 >/dev/null 2>&1; then
+    live=$(mktemp -d)
+    lat=$(python3 tests/watch/live.py "$ARBITER" "$live" 2>/dev/null | sed -n 's/^# latencies from write to finding: //p')
+    rm -rf "$live"
+    max=$(echo "$lat" | sed -n 's/.*max \([0-9]*\) ms.*/\1/p')
+    echo "watch, from a write to its finding: ${lat:-?} (target: under 1000 ms) $([ "${max:-99999}" -lt 1000 ] 2>/dev/null && echo ok || echo OVER)"
+fi
+
 # Fifty times the corpus (0.9 GB), generated into a pipe (nothing on disk):
 # the peak memory must be that of one corpus.
 set -- $(RUNS=1 best "$ARBITER" check --jobs=1 --format=jsonl "$CORPUS")
