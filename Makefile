@@ -1,11 +1,12 @@
 # arbiter — one non-recursive GNU Makefile.
 #
 #   make            build ./arbiter (installs missing Debian build packages when run as root)
-#   make check      build with ASan+UBSan and run every test (unit, perft, CLI, man page, shared data)
+#   make check      build with ASan+UBSan and run every test (unit, perft, CLI, man page, test data)
 #   make asan       build ./arbiter-asan (AddressSanitizer + UndefinedBehaviorSanitizer)
 #   make ubsan      build ./arbiter-ubsan (UndefinedBehaviorSanitizer only)
 #   make perft      perft on every reference position to its full depth (slow)
-#   make bench      throughput and memory figures on the shared corpus, beside pgn-extract
+#   make bench      throughput and memory figures on the corpus, beside pgn-extract
+#   make data       decompress the large test data (tests/data/*.xz) into build/data/
 #   make install    PREFIX=/usr/local DESTDIR=  (the program and its man page)
 #   make uninstall  PREFIX=/usr/local DESTDIR=
 #   make deps       install the Debian packages the build and tests need
@@ -16,7 +17,6 @@
 CC      ?= cc
 PREFIX  ?= /usr/local
 DESTDIR ?=
-SHARED  ?= $(firstword $(wildcard ../shared /work/shared))
 
 PCRE_CFLAGS := $(shell pkg-config --cflags libpcre2-8 2>/dev/null)
 PCRE_LIBS   := $(shell pkg-config --libs libpcre2-8 2>/dev/null || echo -lpcre2-8)
@@ -89,7 +89,7 @@ OBJ_GEN  = $(LIB_SRCS:%.c=build/pgo/%.o) build/pgo/src/cli/main.o
 OBJ_ASAN = $(LIB_SRCS:%.c=build/asan/%.o)
 OBJ_UB   = $(LIB_SRCS:%.c=build/ubsan/%.o)
 
-.PHONY: all check asan ubsan perft bench install install-files uninstall clean deps unit cli shared-tests corpus-test fuzz fuzz-coverage check-valgrind
+.PHONY: all check asan ubsan perft bench data install install-files uninstall clean deps unit cli shared-tests corpus-test fuzz fuzz-coverage check-valgrind
 .DELETE_ON_ERROR:
 .SECONDARY:
 
@@ -165,10 +165,10 @@ build/clang/%.o: %.c | build/.deps-clang-ok
 build/clang/tests/fuzz-replay-%: build/clang/tests/fuzz/fuzz_%.o build/clang/tests/fuzz/replay.o $(OBJ_CLANG)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^ $(LDLIBS)
 
-fuzz: build/.deps-ok
+fuzz: build/.deps-ok data
 	@sh tools/deps.sh fuzz
 	$(MAKE) $(FUZZ_BINS)
-	SHARED="$(SHARED)" FUZZ_TIME=$(FUZZ_TIME) sh tools/fuzz.sh $(FUZZ_TARGETS)
+	FUZZ_TIME=$(FUZZ_TIME) sh tools/fuzz.sh $(FUZZ_TARGETS)
 
 # Coverage of the fuzz corpora (clang source-based coverage, no sanitizers).
 COV_FLAGS := -O0 -g -fprofile-instr-generate -fcoverage-mapping
@@ -193,7 +193,7 @@ build/asan/tests/test_%: build/asan/tests/unit/test_%.o $(OBJ_ASAN)
 build/perft: build/rel/tests/perft/perft.o $(CORE_SRCS:%.c=build/rel/%.o) build/rel/src/base/util.o build/rel/src/base/utf8.o
 	$(CC) $(OPT) $(LTO) -o $@ $^ $(LDLIBS)
 
-# The dead-position analysis against the labelled positions of ../shared/testdata/unwinnability.
+# The dead-position analysis against the labelled positions of tests/data/unwinnability.
 build/unwin: build/rel/tests/dead/unwin.o $(CORE_SRCS:%.c=build/rel/%.o) build/rel/src/base/util.o build/rel/src/base/utf8.o
 	$(CC) $(OPT) $(LTO) -o $@ $^ $(LDLIBS)
 
@@ -219,6 +219,23 @@ build/rssmax: tools/rssmax.c
 	@mkdir -p build
 	$(CC) $(STD) $(WARN) -O2 -o $@ $<
 
+# The test data (tests/data/README.md): a test reads a file tests/data/SUB
+# where it is, and the one stored compressed, tests/data/SUB.xz, at
+# build/data/SUB; `make data` (a step of check, bench and fuzz) writes them.
+DATA_XZ := $(wildcard tests/data/*.xz tests/data/*/*.xz tests/data/*/*/*.xz)
+DATA    := $(DATA_XZ:tests/data/%.xz=build/data/%)
+
+data: $(DATA)
+
+build/data/%: tests/data/%.xz | build/.deps-data-ok
+	@mkdir -p $(dir $@)
+	xz -dc $< > $@.tmp && mv $@.tmp $@
+
+build/.deps-data-ok:
+	@mkdir -p build
+	@sh tools/deps.sh data
+	@touch $@
+
 # Debian packages: installed when missing and we are root, else the command is printed.
 build/.deps-ok:
 	@mkdir -p build
@@ -228,10 +245,10 @@ build/.deps-ok:
 deps:
 	@sh tools/deps.sh all
 
-check: build/.deps-ok arbiter arbiter-asan $(UNIT_BINS) $(FUZZ_REPLAYS) $(CLANG_REPLAYS) build/perft build/unwin build/unwin-asan \
+check: build/.deps-ok data arbiter arbiter-asan $(UNIT_BINS) $(FUZZ_REPLAYS) $(CLANG_REPLAYS) build/perft build/unwin build/unwin-asan \
        build/reconbench build/reconbench-asan
 	@sh tools/deps.sh test
-	ARBITER=./arbiter-asan ARBITER_REL=./arbiter SHARED="$(SHARED)" PERFT=build/perft \
+	ARBITER=./arbiter-asan ARBITER_REL=./arbiter PERFT=build/perft \
 	    UNWIN=build/unwin UNWIN_ASAN=build/unwin-asan RECONBENCH=build/reconbench RECONBENCH_ASAN=build/reconbench-asan \
 	    sh tests/run.sh $(UNIT_BINS) $(FUZZ_REPLAYS) $(CLANG_REPLAYS) tests/malformed.sh tests/output.sh tests/outputs.sh tests/valgrind.sh tests/perft/run.sh tests/dead/run.sh \
 	    tests/dead/asan.sh tests/dead/position.sh tests/recon/run.sh tests/summary.sh tests/sarif.sh tests/safety.sh tests/html.sh tests/jobs.sh tests/parallel.sh tests/cli/run.sh tests/replay.sh tests/notation/run.sh tests/notation/roundtrip.sh tests/readme.sh tests/man.sh tests/daily.sh tests/trf.sh tests/watch.sh tests/shared/run.sh
@@ -240,10 +257,10 @@ check: build/.deps-ok arbiter arbiter-asan $(UNIT_BINS) $(FUZZ_REPLAYS) $(CLANG_
 # edge-case files and malformed input (tests/valgrind.sh).
 check-valgrind: build/.deps-ok arbiter
 	@sh tools/deps.sh valgrind
-	ARBITER=./arbiter SHARED="$(SHARED)" sh tests/run.sh tests/valgrind.sh
+	ARBITER=./arbiter sh tests/run.sh tests/valgrind.sh
 
 perft: build/perft
-	build/perft --full tests/perft/standard.epd tests/perft/chess960.epd
+	build/perft --full tests/data/perft/standard.epd tests/data/perft/chess960.epd
 
 # Positions of each labelled set arbiter position is timed on, quick and
 # full (the timeout lists: four times as many); CHA=/path/to/cha puts the
@@ -255,14 +272,14 @@ CHA ?=
 # while a call takes 300 ms: raise it as reconstruct gets faster).
 RECON_GAMES ?= 40
 
-bench: build/.deps-ok arbiter build/rssmax build/unwin build/reconbench build/genlong build/floor
+bench: build/.deps-ok data arbiter build/rssmax build/unwin build/reconbench build/genlong build/floor
 	@sh tools/deps.sh bench
-	SHARED="$(SHARED)" sh tools/bench.sh
-	build/unwin --budget=36000 --explore=6000 --flagged $(SHARED)/testdata/unwinnability/d3chess-unfair-lichess-timeouts-2022-05.txt
-	build/unwin --budget=36000 --explore=6000 --timeouts $(SHARED)/testdata/unwinnability/d3chess-lichess-30K-timeouts.txt
-	ARBITER=./arbiter SHARED="$(SHARED)" CHA="$(CHA)" DEAD_BENCH_N=$(DEAD_BENCH_N) sh tools/dead-bench.sh
-	build/reconbench --games=$(RECON_GAMES) $(SHARED)/corpus/pgnmentor-14-players.pgn
-	ARBITER=./arbiter SHARED="$(SHARED)" sh tests/recon/hcs.sh
+	sh tools/bench.sh
+	build/unwin --budget=36000 --explore=6000 --flagged build/data/unwinnability/d3chess-unfair-lichess-timeouts-2022-05.txt
+	build/unwin --budget=36000 --explore=6000 --timeouts build/data/unwinnability/d3chess-lichess-30K-timeouts.txt
+	ARBITER=./arbiter CHA="$(CHA)" DEAD_BENCH_N=$(DEAD_BENCH_N) sh tools/dead-bench.sh
+	build/reconbench --games=$(RECON_GAMES) build/data/corpus/pgnmentor-14-players.pgn
+	ARBITER=./arbiter sh tests/recon/hcs.sh
 
 # The program and its manual page.  install-files copies them as they are,
 # building nothing (tests/man.sh uses it when ./arbiter is not up to date).

@@ -221,16 +221,17 @@ fi
 # 2,000 findings (tests/html/findings2000.sh).  In Chromium, the page
 # gets ready (the script's marker for every finding, then a frame drawn).
 # How fast is measured by `make bench` (target: under 3 s); here only a
-# hang or a blow-up fails (30 s), so that a busy machine does not.
+# hang or a blow-up fails (120 s, forty times the target), so that a busy
+# machine does not.
 sh tests/html/findings2000.sh >"$tmp/2000.pgn"
 "$ARBITER" check --format=html "$tmp/2000.pgn" >"$tmp/2000.html" 2>/dev/null
 "$PY" tests/html/browser.py --time "$CHROMIUM" "$tmp/2000.html" >"$tmp/2000.time" 2>"$tmp/2000.err"
 ready=$(jq -r .ready "$tmp/2000.time" 2>/dev/null) ms=$(jq -r .ms "$tmp/2000.time" 2>/dev/null)
 bytes=$(wc -c <"$tmp/2000.html")
-if [ "$ready" = 2000 ] && [ "${ms:-x}" -lt 30000 ] 2>/dev/null; then
+if [ "$ready" = 2000 ] && [ "${ms:-x}" -lt 120000 ] 2>/dev/null; then
     ok "2,000 findings ($bytes bytes of HTML): ready in Chromium, every finding's marker ($ms ms)"
 else
-    notok "2,000 findings ($bytes bytes of HTML): marker ${ready:-?} after ${ms:-?} ms, want 2000 in under 30000 $(tail -c 300 "$tmp/2000.err")"
+    notok "2,000 findings ($bytes bytes of HTML): marker ${ready:-?} after ${ms:-?} ms, want 2000 in under 120000 $(tail -c 300 "$tmp/2000.err")"
 fi
 
 tap_end

@@ -9,8 +9,8 @@
 set -u
 ARBITER=${ARBITER:-./arbiter}
 ARBITER_REL=${ARBITER_REL:-$ARBITER}
-SHARED=${SHARED:-../shared}
-CORPUS=$SHARED/corpus/pgnmentor-14-players.pgn
+CORPUS=build/data/corpus/pgnmentor-14-players.pgn    # make data
+[ -r "$CORPUS" ] || { echo "Bail out! $CORPUS not found (make data, from the top of the tree)"; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 n=0 failed=0

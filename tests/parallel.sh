@@ -5,8 +5,8 @@
 # tools/merge-shards.jq, equals one run over the whole file, byte for byte.
 set -u
 ARBITER=${ARBITER:-./arbiter}
-SHARED=${SHARED:-../shared}
-CORPUS=$SHARED/corpus/pgnmentor-14-players.pgn
+CORPUS=build/data/corpus/pgnmentor-14-players.pgn    # make data
+[ -r "$CORPUS" ] || { echo "Bail out! $CORPUS not found (make data, from the top of the tree)"; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 n=0 failed=0

@@ -4,10 +4,14 @@
 # escapes the program writes, parsed and measured), the replay past an
 # error (tests/replay/errors.pgn), and the interactive board driven in a
 # real terminal (tmux: send-keys, capture-pane): between games (n, p),
-# memory over 60,000 games, and a screen that fits 80 x 24.
+# memory over 60,000 games, and a screen that fits 80 x 24.  No verdict
+# depends on the machine's speed: a look at the screen waits until it
+# shows what is expected (a frame may be caught half drawn), and only a
+# screen that never does, for WAIT seconds, fails.
 #
 #   ARBITER   the program (default ./arbiter)
 set -u
+WAIT=${REPLAY_WAIT:-120}
 . "$(dirname "$0")/tap.sh"
 ARBITER=${ARBITER:-./arbiter}
 case $ARBITER in /*) ;; *) ARBITER=$(pwd)/$ARBITER ;; esac
@@ -211,15 +215,17 @@ grep -q "^The replay ends here: the next move cannot be played" "$tmp/end" &&
 # ---- the interactive board in a terminal ----
 T() { tmux -S "$tmp/tmux" "$@"; }
 screen() { T capture-pane -p -t replay; }
-# wait_for PATTERN: until the pane shows it (5 s at most).
+# wait_for PATTERN [CAPTURE-OPTION]: until the pane shows it (WAIT seconds
+# at most); shows PATTERN: the same, as a check of what is on screen.
 wait_for() {
     i=0
-    while [ $i -lt 50 ]; do
-        screen | grep -q -- "$1" && return 0
+    while [ $i -lt $((WAIT * 10)) ]; do
+        T capture-pane -p ${2:-} -t replay | grep -q -- "$1" && return 0
         sleep 0.1; i=$((i + 1))
     done
     return 1
 }
+shows() { wait_for "$1"; }
 # step TEST KEYS... PATTERN: send the keys, expect the pattern on screen.
 step() {
     what=$1; shift
@@ -231,39 +237,39 @@ step() {
 # ends the server, and a new one started at that moment may find it dying).
 keep() {
     T has-session -t keep 2>/dev/null ||
-        tmux -S "$tmp/tmux" -f /dev/null new-session -d -s keep "sleep 600"
+        tmux -S "$tmp/tmux" -f /dev/null new-session -d -s keep "sleep 3600"
 }
 # start COMMAND [COLUMNS LINES]: a new window (100 x 50 unless told) running it.
 start() {
     keep
     T kill-session -t replay 2>/dev/null
     LANG=C.UTF-8 tmux -u -S "$tmp/tmux" -f /dev/null new-session -d -s replay -x "${2:-100}" -y "${3:-50}" \
-        "cd '$here/replay' && $1; echo EXIT=\$?; sleep 60"
+        "cd '$here/replay' && $1; echo EXIT=\$?; sleep 600"
 }
 start "'$ARBITER' replay --color=never game.pgn"
 if wait_for "Ply 0 of 16: Start position"; then ok "on a terminal the replay is interactive: the start position"
 else notok "no interactive screen"; screen | sed 's/^/#   /'; fi
-screen | grep -q 'q: quit' && screen | grep -q 'f F: next/previous finding' &&
+shows 'q: quit' && shows 'f F: next/previous finding' &&
     ok "the keys are shown on screen" || notok "no keys on screen"
-screen | grep -q '^ 1  ♖  ♘  ♗  ♕  ♔  ♗  ♘  ♖$' && ok "the board in chess symbols" || notok "no board"
+shows '^ 1  ♖  ♘  ♗  ♕  ♔  ♗  ♘  ♖$' && ok "the board in chess symbols" || notok "no board"
 step "→ goes to the next position" Right "Ply 1 of 16: 1. Nf3"
-screen | grep -q '^ 1  ♖  ♘  ♗  ♕  ♔  ♗ \[·\] ♖$' && screen | grep -q '^ 3  ·  ·  ·  ·  · \[♘\] ·  ·$' &&
+shows '^ 1  ♖  ♘  ♗  ♕  ♔  ♗ \[·\] ♖$' && shows '^ 3  ·  ·  ·  ·  · \[♘\] ·  ·$' &&
     ok "the last move's squares are marked" || notok "1. Nf3 not marked"
 step "space, l and j go on too" Space l j "Ply 4 of 16: 2... Ng8"
 step "← goes back" Left "Ply 3 of 16: 2. Ng1"
 step "End goes to the last position, with its finding" End "Ply 16 of 16: 8... Nxe4"
-screen | grep -q 'error: 9. Qh6: the white queen on d1 cannot reach h6 \[illegal-move\] (Art. 3.4)' &&
+shows 'error: 9. Qh6: the white queen on d1 cannot reach h6 \[illegal-move\] (Art. 3.4)' &&
     ok "the finding is shown at the position before the illegal move" || notok "no finding at ply 16"
-screen | grep -q 'White 1:30:40 (after 2.), Black 1:30:50 (after 2...)' && ok "the clocks, with the move of an old reading" ||
+shows 'White 1:30:40 (after 2.), Black 1:30:50 (after 2...)' && ok "the clocks, with the move of an old reading" ||
     notok "no clocks"
-screen | grep -q '^Moves: \.\.\. 5\.\.\. e5 6\. Bc4 Bc5 7\. Nf3 Nf6 8\. O-O \[Nxe4\]$' &&
+shows '^Moves: \.\.\. 5\.\.\. e5 6\. Bc4 Bc5 7\. Nf3 Nf6 8\. O-O \[Nxe4\]$' &&
     ok "the moves around the position, the current one in brackets" || notok "no moves line at ply 16"
 T resize-window -t replay -x 90 -y 45 2>/dev/null || T kill-session -t nothing 2>/dev/null
 step "a change of the window's size does not end it: Home still goes to the start" Home "Ply 0 of 16"
-screen | grep -q '^Moves: 1\. Nf3 Nf6 2\. Ng1 Ng8 3\. Nf3 Nf6 4\. Ng1 Ng8 5\. e4 e5 6\. Bc4 Bc5 7\. Nf3 \.\.\.$' &&
+shows '^Moves: 1\. Nf3 Nf6 2\. Ng1 Ng8 3\. Nf3 Nf6 4\. Ng1 Ng8 5\. e4 e5 6\. Bc4 Bc5 7\. Nf3 \.\.\.$' &&
     ok "at the start the moves to come" || notok "no moves line at ply 0"
 step "f goes to the next finding (the threefold claim)" f "Ply 8 of 16: 4... Ng8"
-screen | grep -q 'threefold-claimable' && ok "... and shows it" || notok "no threefold finding"
+shows 'threefold-claimable' && ok "... and shows it" || notok "no threefold finding"
 step "f again: the illegal move" f "Ply 16 of 16"
 step "f at the last finding says so" f "No finding after this position."
 step "F goes back to the previous finding" F "Ply 8 of 16"
@@ -274,14 +280,14 @@ step "... and the board stays" "Ply 10 of 16"
 step "x flips the board: rank 1 at the top, read from h to a" x "^ 1  ♖  ♘  ♗  ♔  ♕  ♗  ♘  ♖$"
 step "x again: White's side" x "^ 8  ♜  ♞  ♝  ♛  ♚  ♝"
 step "q quits: the terminal comes back and the errors follow on standard error" q "EXIT=1"
-screen | grep -q 'game.pgn:11:69: error: the white queen on d1 cannot reach h6' && ! screen | grep -q 'Ply 10 of 16' &&
+shows 'game.pgn:11:69: error: the white queen on d1 cannot reach h6' && ! screen | grep -q 'Ply 10 of 16' &&
     ok "the alternate screen is left (the board is gone, the error line shown)" || notok "the screen was not restored"
 
 start "'$ARBITER' replay game.pgn"
 if wait_for "Ply 0 of 16"; then
     T send-keys -t replay End
     wait_for "Ply 16 of 16" >/dev/null
-    T capture-pane -p -e -t replay | grep -q "$(printf '\033')\[48;5;" && ok "colour on a terminal by default" ||
+    wait_for "$(printf '\033')\[48;5;" -e && ok "colour on a terminal by default" ||
         notok "no colour on the terminal"
 else notok "no colour run"; fi
 step "Ctrl-C quits too" C-c "EXIT=1"
@@ -303,26 +309,26 @@ start "'$ARBITER' replay --color=never errors.pgn"
 wait_for "Ply 0 of 14" >/dev/null
 step "a game with an illegal move: the replay goes on to its end" End "Ply 14 of 14: 7\.\.\. d6"
 step "F goes back to the repaired move" F "Ply 7 of 14: 4\. Ba4 (repaired; written Ba5)"
-screen | grep -q '^! Not the move written: 4\. Ba5 cannot be played; the replay plays Ba4' &&
-    screen | grep -q '^ 4 (♗) ·  ·  ·  ♙  ·  ·  ·$' &&
+shows '^! Not the move written: 4\. Ba5 cannot be played; the replay plays Ba4' &&
+    shows '^ 4 (♗) ·  ·  ·  ♙  ·  ·  ·$' &&
     ok "... which the screen says and marks" || notok "no repaired move on screen"
 step "F again: the position before it, with the error" F "Ply 6 of 14: 3\.\.\. a6"
 
 # ---- between games: n and p ----
 step "the screen names the game: which of how many, the players, round and board" \
     "^Game 1 of 3 in errors\.pgn: Cee, C - Dee, D, round 5, board 3, Spring open"
-screen | grep -q 'n p: next/previous game' && ok "the keys help names n and p" || notok "no n p in the keys help"
+shows 'n p: next/previous game' && ok "the keys help names n and p" || notok "no n p in the keys help"
 step "n goes to the next game" n "^Game 2 of 3 in errors\.pgn: Eff, E - Gee, G, round 5, board 4"
-screen | grep -q '^Ply 0 of 10: Start position' && ok "... at its start position" || notok "game 2 not at its start"
+shows '^Ply 0 of 10: Start position' && ok "... at its start position" || notok "game 2 not at its start"
 step "n again: the third" n "^Game 3 of 3 in errors\.pgn: Haa, H - Ii, I, round 5, board 5"
 step "n at the last game says there is no next game" n "No next game: game 3 is the last of the file\."
-screen | grep -q '^Game 3 of 3' && screen | grep -q '^Ply 0 of 12' && ok "... and the game stays" || notok "n past the last game"
+shows '^Game 3 of 3' && shows '^Ply 0 of 12' && ok "... and the game stays" || notok "n past the last game"
 step "p goes back to the previous game" p "^Game 2 of 3 in errors\.pgn: Eff, E"
 step "p again: the first" p "^Game 1 of 3 in errors\.pgn: Cee, C"
 step "p at the first game says there is none before it" p "No previous game: this is the first game of the file\."
 step "x, then n: the next game keeps the board flipped" x n "^ 1  ♖  ♘  ♗  ♔  ♕  ♗  ♘  ♖$"
 step "q: the errors of the game on the screen follow on standard error" q "EXIT=1"
-screen | grep -q 'errors\.pgn:17:18: error: the black king on e8 cannot move to f7' && ! screen | grep -q 'errors\.pgn:8:34' &&
+shows 'errors\.pgn:17:18: error: the black king on e8 cannot move to f7' && ! screen | grep -q 'errors\.pgn:8:34' &&
     ok "... game 2's, not game 1's" || notok "not game 2's errors after quitting"
 
 start "cat errors.pgn | '$ARBITER' replay --color=never"
@@ -331,7 +337,7 @@ step "from standard input too: n reads on" n "^Game 2 of standard input: Eff, E 
 step "... p cannot read it again, and says so" p "No previous game here: standard input cannot be read again"
 step "... n to the third game" n "^Game 3 of standard input"
 step "... n past it: then the count is known" n "No next game: game 3 is the last of the file\."
-screen | grep -q '^Game 3 of 3 in standard input' && ok "... Game 3 of 3" || notok "no count after the end of standard input"
+shows '^Game 3 of 3 in standard input' && ok "... Game 3 of 3" || notok "no count after the end of standard input"
 T send-keys -t replay q
 
 start "'$ARBITER' replay --color=never errors.pgn < errors.pgn"
@@ -360,12 +366,12 @@ hwm() {
     pid=$(T display -p -t mem '#{pane_pid}')
     i=0
     until T capture-pane -p -t mem | grep -q "^Game $(($1 - 1)) of $1 in"; do
-        sleep 0.1; i=$((i + 1)); [ $i -lt 100 ] || break
+        sleep 0.1; i=$((i + 1)); [ $i -lt $((WAIT * 10)) ] || break
     done
     for k in n n p p; do T send-keys -t mem $k; sleep 0.2; done
     i=0
     until T capture-pane -p -t mem | grep -q "^Game $(($1 - 2)) of $1 in"; do
-        sleep 0.1; i=$((i + 1)); [ $i -lt 100 ] || break
+        sleep 0.1; i=$((i + 1)); [ $i -lt $((WAIT * 10)) ] || break
     done
     T capture-pane -p -t mem | grep -q "^Game $(($1 - 2)) of $1 in" && sed -n 's/^VmHWM:[[:space:]]*\([0-9]*\) kB/\1/p' "/proc/$pid/status"
     T send-keys -t mem q
@@ -379,47 +385,68 @@ echo "# peak memory: 10,000 games ($(($(wc -c <"$tmp/g10k.pgn") / 1024)) kB) ${s
     notok "memory: 10,000 games ${small:-?} kB, 60,000 games ${big:-?} kB"
 
 # ---- an 80 x 24 terminal ----
-# fits WHAT: the window's lines (joined where the terminal wrapped one) are
-# within its columns, the game's line is on top (nothing scrolled away),
-# the whole board and the keys are there.
-fits() {
+# until_pane TEST: the pane (lines joined where the terminal wrapped one)
+# into $tmp/pane until the function TEST finds it right, WAIT seconds at
+# most (a frame may be caught half drawn).
+until_pane() {
+    i=0
+    while :; do
+        T capture-pane -p -J -t replay >"$tmp/pane"
+        "$1" && return 0
+        [ $i -ge $((WAIT * 10)) ] && return 1
+        sleep 0.1; i=$((i + 1))
+    done
+}
+# fits WHAT: the window's lines are within its columns, the game's line is
+# on top (nothing scrolled away), the whole board and the keys are there.
+fits_pane() {
     cols=$(T display -p -t replay '#{window_width}')
-    T capture-pane -p -J -t replay >"$tmp/pane"
     wide=0
     while IFS= read -r l; do
         [ "$(printf '%s' "$l" | LC_ALL=C.UTF-8 wc -m)" -gt "$cols" ] && wide=$((wide + 1))
     done <"$tmp/pane"
-    if [ $wide -eq 0 ] && head -1 "$tmp/pane" | grep -q '^Game ' &&
+    [ $wide -eq 0 ] && head -1 "$tmp/pane" | grep -q '^Game ' &&
         [ "$(grep -c '^ [1-8]  ' "$tmp/pane")" -eq 8 ] && grep -q '^    a  b  c  d  e  f  g  h' "$tmp/pane" &&
-        grep -q 'f F: next/previous finding' "$tmp/pane" && grep -q 'q: quit' "$tmp/pane"; then
+        grep -q 'f F: next/previous finding' "$tmp/pane" && grep -q 'q: quit' "$tmp/pane"
+}
+fits() {
+    if until_pane fits_pane; then
         ok "$1"
     else
         notok "$1: $wide lines wider than $cols, or the top, the board or the keys missing"
         sed 's/^/#   /' "$tmp/pane"
     fi
 }
+repaired_pane() {
+    fits_pane &&
+        grep -q "^! Not the move written: 4\\. Ba5 cannot be played; the replay plays Ba4 ('5' for\$" "$tmp/pane" &&
+        grep -q "^  '4'), the nearest legal move from which the rest of the game replays" "$tmp/pane" &&
+        grep -q '^Moves: 1\. e4 e5 2\. Nf3' "$tmp/pane"
+}
+two_findings_pane() {
+    fits_pane && grep -q '^error: 2\.\.\. Nf6' "$tmp/pane" && grep -q 'the second loses \[illegal-move-stood\]' "$tmp/pane"
+}
+full_pane() {
+    sed -n 3p "$tmp/pane" | grep -q '^$' && sed -n 4p "$tmp/pane" | grep -q '^ 8  ♜  ♞  ♝  ♛  ♚  ♝  ♞  ♜ *$' &&
+        sed -n 13p "$tmp/pane" | grep -q '^$' &&
+        grep -q '^Game 3 of 3 in errors\.pgn: Haa, H - Ii, I, round 5, board 5, Spring open, 2026\.04\.11, \*$' "$tmp/pane" &&
+        ! grep -q 'a taller window' "$tmp/pane"
+}
 start "'$ARBITER' replay errors.pgn" 80 24
 wait_for "Ply 0 of 14" >/dev/null
 step "80 x 24: the repaired move" End F "Ply 7 of 14"
 fits "80 x 24: every line within 80 columns, the game on top, the whole board, the keys"
-grep -q "^! Not the move written: 4\\. Ba5 cannot be played; the replay plays Ba4 ('5' for\$" "$tmp/pane" &&
-    grep -q "^  '4'), the nearest legal move from which the rest of the game replays" "$tmp/pane" &&
-    grep -q '^Moves: 1\. e4 e5 2\. Nf3' "$tmp/pane" &&
+until_pane repaired_pane &&
     ok "... the move list and the finding text, wrapped at a space" || notok "80 x 24: no moves or finding text"
 step "80 x 24: a position with two long findings" n n Right Right Right "Ply 3 of 12"
 fits "80 x 24: ... fits too"
-grep -q '^error: 2\.\.\. Nf6' "$tmp/pane" && grep -q 'the second loses \[illegal-move-stood\]' "$tmp/pane" &&
-    ok "... with both findings whole" || notok "80 x 24: findings of 2... Nf6 cut"
+until_pane two_findings_pane && ok "... with both findings whole" || notok "80 x 24: findings of 2... Nf6 cut"
 T resize-window -t replay -x 80 -y 17
 step "80 x 17: the findings that do not fit are counted" Right Left "more lines: a taller window shows them"
 fits "80 x 17: the board and the keys stay"
 T resize-window -t replay -x 100 -y 50
 step "a larger window: the findings come back" Right Left "\[illegal-move-stood\] (Art\. 7\.5\.5)"
-T capture-pane -p -J -t replay >"$tmp/pane"
-sed -n 3p "$tmp/pane" | grep -q '^$' && sed -n 4p "$tmp/pane" | grep -q '^ 8  ♜  ♞  ♝  ♛  ♚  ♝  ♞  ♜ *$' &&
-    sed -n 13p "$tmp/pane" | grep -q '^$' &&
-    grep -q '^Game 3 of 3 in errors\.pgn: Haa, H - Ii, I, round 5, board 5, Spring open, 2026\.04\.11, \*$' "$tmp/pane" &&
-    ! grep -q 'a taller window' "$tmp/pane" &&
+until_pane full_pane &&
     ok "... the full screen: the game on one line, blank lines around the board" ||
     { notok "100 x 50: not the full screen"; sed 's/^/#   /' "$tmp/pane"; }
 start "'$ARBITER' replay --color=never game.pgn" 80 24

@@ -8,7 +8,8 @@
 set -u
 ARBITER=${ARBITER:-./arbiter}
 case $ARBITER in /*) ;; *) ARBITER=$(pwd)/$ARBITER ;; esac
-SHARED=${SHARED:-../shared}
+CORPUS=build/data/corpus/pgnmentor-14-players.pgn    # make data
+[ -r "$CORPUS" ] || { echo "Bail out! $CORPUS not found (make data, from the top of the tree)"; exit 1; }
 SCHEMA=tests/sarif/sarif-2.1.0-rtm.5.json
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -40,14 +41,10 @@ check() {
 }
 
 check "the sample round" samples/*.pgn
-if [ -d "$SHARED/testdata/pgn" ]; then
-    # shellcheck disable=SC2046
-    check "the shared test PGN" $(find "$SHARED/testdata/pgn" -name '*.pgn' | sort)
-fi
-if [ -f "$SHARED/corpus/pgnmentor-14-players.pgn" ]; then
-    awk '/^\[Event / { g++ } g <= 5000 { print }' "$SHARED/corpus/pgnmentor-14-players.pgn" >"$tmp/corpus5000.pgn"
-    check "5,000 corpus games" "$tmp/corpus5000.pgn"
-fi
+# shellcheck disable=SC2046
+check "the test PGN of tests/data/pgn" $(find tests/data/pgn -name '*.pgn' | sort)
+awk '/^\[Event / { g++ } g <= 5000 { print }' "$CORPUS" >"$tmp/corpus5000.pgn"
+check "5,000 corpus games" "$tmp/corpus5000.pgn"
 
 # A game added at the top moves every line below it: the old results keep
 # their fingerprints, and the new game's finding has one more.

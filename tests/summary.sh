@@ -5,7 +5,8 @@
 # are cut in two at a game boundary and checked in parts.
 set -u
 ARBITER=${ARBITER:-./arbiter}
-SHARED=${SHARED:-../shared}
+CORPUS=build/data/corpus/pgnmentor-14-players.pgn    # make data
+[ -r "$CORPUS" ] || { echo "Bail out! $CORPUS not found (make data, from the top of the tree)"; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # Sum two JSON values key by key (numbers add; objects recurse).
@@ -33,10 +34,8 @@ check() {   # name file
     fi
 }
 check "sample round" samples/tilburg-1992-round1.pgn
-if [ -f "$SHARED/corpus/pgnmentor-14-players.pgn" ]; then
-    awk '/^\[Event / { g++ } g <= 2000 { print }' "$SHARED/corpus/pgnmentor-14-players.pgn" >"$tmp/corpus2000.pgn"
-    check "2,000 corpus games" "$tmp/corpus2000.pgn"
-fi
+awk '/^\[Event / { g++ } g <= 2000 { print }' "$CORPUS" >"$tmp/corpus2000.pgn"
+check "2,000 corpus games" "$tmp/corpus2000.pgn"
 # --format=json is one document a JSON reader takes whole, its games and
 # summary agreeing.
 n=$((n + 1))
@@ -48,10 +47,10 @@ else
     echo "not ok $n - --format=json is no valid document or disagrees with its summary"
 fi
 # Python's own JSON reader (Debian's python3) takes the json document and
-# every jsonl line of the samples and of the shared test data whole.
+# every jsonl line of the samples and of the test data (tests/data/pgn) whole.
 n=$((n + 1))
-"$ARBITER" check --format=json samples/*.pgn "$SHARED"/testdata/pgn/*/*.pgn >"$tmp/doc.json" 2>/dev/null
-"$ARBITER" check --format=jsonl --summary=jsonl samples/*.pgn "$SHARED"/testdata/pgn/*/*.pgn >"$tmp/lines.jsonl" 2>/dev/null
+"$ARBITER" check --format=json samples/*.pgn tests/data/pgn/*/*.pgn >"$tmp/doc.json" 2>/dev/null
+"$ARBITER" check --format=jsonl --summary=jsonl samples/*.pgn tests/data/pgn/*/*.pgn >"$tmp/lines.jsonl" 2>/dev/null
 if /usr/bin/python3 -c '
 import json, sys
 doc = json.load(open(sys.argv[1], encoding="utf-8"))

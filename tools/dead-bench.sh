@@ -1,7 +1,7 @@
 #!/bin/sh
 # dead-bench.sh — speed and completeness of `arbiter position`, quick
 # (--quick) and full (the default budget), on each labelled set of
-# ../shared/testdata/unwinnability: the first N positions of each set
+# tests/data/unwinnability: the first N positions of each set
 # (DEAD_BENCH_N, default 300; the timeout lists 4 times as many, their
 # positions being easy).  A row per set and mode: positions, positions per
 # second, sides winnable / unwinnable / undetermined, and for the sets with
@@ -15,9 +15,10 @@
 # CHA it says so.
 set -u
 ARBITER=${ARBITER:-./arbiter}
-SHARED=${SHARED:-../shared}
 N=${DEAD_BENCH_N:-300}
-U=$SHARED/testdata/unwinnability
+# Each set as stored (tests/data) or, stored compressed, by make data.
+U=tests/data/unwinnability
+X=build/data/unwinnability
 CHA=${CHA:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -25,10 +26,11 @@ trap 'rm -rf "$tmp"' EXIT
 now() { date +%s.%N; }
 
 printf '%-40s %-6s %6s %9s %8s %8s %8s %s\n' set mode FENs FENs/s winnable unwinn undet "proved/labelled-unwinnable"
-for set in chasolver-positions d3chess-test-vector chasolver-lichess-65536 d3chess-lichess-30K-timeouts \
+for set in chasolver-positions d3chess-test-vector chasolver-lichess-4096 d3chess-lichess-30K-timeouts \
            d3chess-unfair-lichess-timeouts-2022-05; do
     f=$U/$set.txt
-    [ -f "$f" ] || { echo "$set: not found under $U"; continue; }
+    [ -f "$f" ] || f=$X/$set.txt
+    [ -f "$f" ] || { echo "$set: not found under $U or $X (make data)"; continue; }
     n=$N
     case $set in *timeouts*) n=$((N * 4)) ;; esac
     # FENs, labels ("WB", ...; "?-" style for timeouts: the side not to

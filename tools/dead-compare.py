@@ -4,7 +4,7 @@
   tools/dead-compare.py [--arbiter=./arbiter] [--budget=N | --quick]
                         [--max=N] [--cha=CHA_OUTPUT] [--show=N] FILE
 
-FILE: a labelled set of ../shared/testdata/unwinnability ("WB FEN" lines:
+FILE: a labelled set of tests/data/unwinnability ("WB FEN" lines:
 which sides can still mate) or a list of timeouts ("FEN game-id": the side
 not to move flagged, its opponent is the side asked about, and with
 --flagged it is known not to be able to mate).  arbiter position

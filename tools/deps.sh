@@ -1,14 +1,15 @@
 #!/bin/sh
 # Make sure the Debian packages a step needs are present.
 #   deps.sh build   compiler, pkg-config, PCRE2
-#   deps.sh test    the above plus jq, xmllint, GNU parallel, groff, mandoc and man
+#   deps.sh data    xz (make data: the test data stored compressed)
+#   deps.sh test    the above plus xz, jq, xmllint, GNU parallel, groff, mandoc and man
 #                   (the man page), Python's jsonschema with rfc3987 (the SARIF schema),
 #                   valgrind, Chromium (the HTML report in a headless browser),
 #                   tmux (the interactive replay driven through a terminal) and
 #                   clang with its sanitizer runtime (the fuzz replays built by
 #                   clang: its UBSan reports what GCC's does not)
-#   deps.sh bench   the above plus pgn-extract and GNU time
-#   deps.sh fuzz    the build's plus clang with libFuzzer (make fuzz)
+#   deps.sh bench   the build's plus xz and pgn-extract
+#   deps.sh fuzz    the build's plus xz and clang with libFuzzer (make fuzz)
 #   deps.sh valgrind  the build's plus valgrind (make check-valgrind)
 #   deps.sh all     everything the build, the tests and the benchmark need
 # Missing packages are installed with apt-get when we run as root; otherwise
@@ -26,7 +27,11 @@ check_build() {
     has pkg-config || need="$need pkg-config"
     if ! pkg-config --exists libpcre2-8 2>/dev/null; then need="$need libpcre2-dev"; fi
 }
+check_data() {
+    has xz || need="$need xz-utils"
+}
 check_test() {
+    check_data
     has jq || need="$need jq"
     has xmllint || need="$need libxml2-utils"
     parallel --version 2>/dev/null | grep -q 'GNU parallel' || need="$need parallel"
@@ -41,6 +46,7 @@ check_test() {
     /usr/bin/python3 -c 'import rfc3987' 2>/dev/null || need="$need python3-rfc3987"
 }
 check_bench() {
+    check_data
     [ -x /usr/games/pgn-extract ] || need="$need pgn-extract"
 }
 
@@ -58,7 +64,8 @@ check_valgrind() {
 
 case "$step" in
     build) check_build ;;
-    fuzz)  check_build; check_fuzz ;;
+    data)  check_data ;;
+    fuzz)  check_build; check_data; check_fuzz ;;
     valgrind) check_build; check_valgrind ;;
     test)  check_build; check_test; check_fuzz ;;
     bench) check_build; check_bench ;;

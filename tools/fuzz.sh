@@ -1,14 +1,14 @@
 #!/bin/sh
 # fuzz.sh — run the libFuzzer targets (make fuzz).
 #
-#   FUZZ_TIME=SECONDS FUZZ_PARALLEL=N SHARED=../shared sh tools/fuzz.sh TARGET...
+#   FUZZ_TIME=SECONDS FUZZ_PARALLEL=N sh tools/fuzz.sh TARGET...
 #
 # Each target (build/fuzz/fuzz_TARGET) runs FUZZ_TIME seconds (default 60)
 # on its corpus build/fuzz/corpus/TARGET, which starts from the seeds in
-# tests/fuzz/seeds/TARGET and from the shared data (games of the corpus cut
-# one per file, the edge-case PGN files, notation cases, FENs of the perft
+# tests/fuzz/seeds/TARGET and from the test data, tests/data (games of the
+# corpus cut one per file, the edge-case PGN files, notation cases, FENs of the perft
 # and dead-position sets, TimeControl tags and clock comments, the HCS
-# scoresheets) and keeps
+# scoresheets; make data first) and keeps
 # what the fuzzer adds, run after run.  FUZZ_PARALLEL targets run at once
 # (default 1).  FUZZ_RESTART=1 goes on after a crash with the time left
 # (for long runs).  Inputs that crash land in build/fuzz/crashes/TARGET/; copy
@@ -16,7 +16,8 @@
 # them).  Prints per target the executions, coverage (edges) and features
 # libFuzzer reports, and the crashes found; exit status 1 if any.
 set -u
-SHARED=${SHARED:-../shared}
+D=tests/data          # the test data, as stored
+DX=build/data         # the files stored compressed, by make data
 FUZZ_TIME=${FUZZ_TIME:-60}
 FUZZ_PARALLEL=${FUZZ_PARALLEL:-1}
 FUZZ_RESTART=${FUZZ_RESTART:-0}
@@ -37,9 +38,9 @@ seed_dir() {
             /^\[Event / { n++; if (n > 400) exit; f = sprintf("%s/corpus-%04d", d, n);
                           if (t != "pgn") printf "%c", 32 + n % 95 > f }
             n > 0 { print > f }
-            /^$/ && n > 0 { close(f) }' "$SHARED/corpus/pgnmentor-14-players.pgn"
+            /^$/ && n > 0 { close(f) }' "$DX/corpus/pgnmentor-14-players.pgn"
         i=0
-        for f in "$SHARED"/testdata/pgn/*/* samples/*.pgn; do
+        for f in "$D"/pgn/*/* samples/*.pgn; do
             [ -f "$f" ] || continue
             [ "$(wc -c < "$f")" -le 65536 ] || continue
             i=$((i + 1))
@@ -54,23 +55,23 @@ seed_dir() {
         cut -f5 tests/notation/cases.tsv | tr ' ' '\n' | grep -v '^[0-9]*\.*$' | sort -u | head -3000 |
             awk -v d="$d" '{ f = sprintf("%s/tok-%05d", d, NR); printf "%c%s", NR % 6, $0 > f; close(f) }' ;;
     fen)
-        { cut -d';' -f1 tests/perft/standard.epd tests/perft/chess960.epd
-          cut -f1 "$SHARED"/testdata/unwinnability/chasolver-positions.txt | head -500
-          sed -n 's/^\[FEN "\(.*\)"\]/\1/p' "$SHARED"/testdata/pgn/*/* | head -500; } |
+        { cut -d';' -f1 "$D"/perft/standard.epd "$D"/perft/chess960.epd
+          cut -f1 "$D"/unwinnability/chasolver-positions.txt | head -500
+          sed -n 's/^\[FEN "\(.*\)"\]/\1/p' "$D"/pgn/*/* | head -500; } |
             awk -v d="$d" 'NF { f = sprintf("%s/fen-%05d", d, NR); printf "%c%s", 0, $0 > f; close(f) }' ;;
     reconstruct)
         # The HCS sheets (what players wrote), each with an option byte.
         mkdir -p "$B/hcs"
-        sh tools/hcs2pgn.sh "$SHARED/testdata/scoresheets/hcs/training_tags.txt" "$B/hcs" train- > "$B/hcs/list" 2>/dev/null || true
+        sh tools/hcs2pgn.sh "$D/scoresheets/hcs/training_tags.txt" "$B/hcs" train- > "$B/hcs/list" 2>/dev/null || true
         i=0
         while read -r f; do
             i=$((i + 1))
             { printf "\\$(printf '%03o' $((i % 16)))"; head -c 4000 "$f"; } > "$d/sheet-$i"
         done < "$B/hcs/list" ;;
     timectl)
-        { sed -n 's/^\[TimeControl "\(.*\)"\]/\1/p' "$SHARED"/corpus/*.pgn "$SHARED"/testdata/pgn/*/* samples/*.pgn
-          sed -n 's/^\[Event "\(.*\)"\]/\1/p' "$SHARED"/corpus/*.pgn samples/*.pgn | head -300
-          grep -o '{[^}]*%[ce][lm][kt][^}]*}' "$SHARED"/testdata/pgn/*/* samples/*.pgn | cut -d: -f2- | head -300
+        { sed -n 's/^\[TimeControl "\(.*\)"\]/\1/p' "$DX"/corpus/*.pgn "$D"/pgn/*/* samples/*.pgn
+          sed -n 's/^\[Event "\(.*\)"\]/\1/p' "$DX"/corpus/*.pgn samples/*.pgn | head -300
+          grep -o '{[^}]*%[ce][lm][kt][^}]*}' "$D"/pgn/*/* samples/*.pgn | cut -d: -f2- | head -300
           printf '%s\n' "40/5400+30:1800+30" "G/90;inc30" "90 min/40 moves + 30 min + 30 s/move" "90'+30''" \
               "G/90;d5" "90 b5" "*60" "-" "?" "[%clk 1:23:45.6]" "[%emt 0:00:12]" "1:02:03"; } | sort -u |
             awk -v d="$d" 'NF { f = sprintf("%s/tc-%05d", d, NR); printf "%s", $0 > f; close(f) }' ;;

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""gen-notation-cases.py — turn ../shared/rules/NOTATION-CASES.md into the
+"""gen-notation-cases.py — turn the notation cases (NOTATION-CASES.md, of the
+rules folder given with the project; written out below) into the
 test data tests/notation/cases.tsv, with the expected positions computed by
 python-chess (an independent implementation).  Run by hand:
 

@@ -5,19 +5,21 @@ implementation of the rules; it is run once, by hand, never by the tests
 (python-chess is not a dependency of the build or of `make check`):
 
     git clone https://github.com/niklasf/python-chess DIR   # tested: 1.11.2
-    cd DIR && python3 /path/to/arbiter/tools/gen-shared-expect.py \
-        /path/to/shared /path/to/arbiter/tests/shared
+    make data    # in the arbiter tree: the corpus into build/data
+    PYTHONPATH=DIR python3 tools/gen-shared-expect.py [TREE]
 
-(run from inside the checkout, or with PYTHONPATH=DIR, so `import chess`
-finds it).  Takes a few minutes.  Writes into OUTDIR:
+(PYTHONPATH=DIR so that `import chess` finds the checkout; TREE is the
+arbiter tree, by default the one this script is in).  Takes a few minutes.
+Reads the test data, TREE/tests/data/pgn and the corpus,
+TREE/build/data/corpus (make data), and writes into TREE/tests/shared:
 
-  corpus-fens.txt.gz   one line per game of SHARED/corpus/pgnmentor-14-players.pgn,
+  corpus-fens.txt.gz   one line per game of corpus/pgnmentor-14-players.pgn,
                        "N<TAB>FEN": the position after the last move of the main
                        line, en passant written only when a capture is legal (as
                        FIDE 9.2.2 counts positions and arbiter writes FENs).
   corpus-events.txt    the corpus games where the Laws have something to say,
                        in the columns below (games with nothing are left out).
-  testdata-pc.txt      every game of every PGN under SHARED/testdata/pgn as
+  testdata-pc.txt      every game of every PGN under tests/data/pgn as
                        python-chess reads it, in the columns below plus the
                        final FEN.  Where python-chess splits a file into games
                        differently from a careful reader (see the notes in
@@ -85,8 +87,8 @@ def facts(game):
     return ["-" if c is None else str(c) for c in cols], board
 
 
-def corpus(shared, out):
-    path = os.path.join(shared, "corpus", "pgnmentor-14-players.pgn")
+def corpus(tree, out):
+    path = os.path.join(tree, "build", "data", "corpus", "pgnmentor-14-players.pgn")
     # 44 corpus games have two blank lines between tags and moves;
     # python-chess splits each into a header-only game and a header-less
     # one.  Join them back: a header-only game followed by a game without
@@ -129,8 +131,8 @@ def corpus(shared, out):
     print("corpus games:", n)
 
 
-def testdata(shared, out):
-    base = os.path.join(shared, "testdata", "pgn")
+def testdata(tree, out):
+    base = os.path.join(tree, "tests", "data", "pgn")
     with open(os.path.join(out, "testdata-pc.txt"), "w") as f:
         f.write("# FILE\tGAME\tPLIES\tEND\tEND_PLY\tTHREE\tFIVE\tFIFTY\tS75\tINSUF\tFEN"
                 "  (python-chess; see tools/gen-shared-expect.py)\n")
@@ -149,11 +151,12 @@ def testdata(shared, out):
 
 
 def main():
-    if len(sys.argv) != 3:
-        sys.exit("usage: gen-shared-expect.py SHARED OUTDIR")
-    shared, out = sys.argv[1], sys.argv[2]
-    testdata(shared, out)
-    corpus(shared, out)
+    if len(sys.argv) > 2:
+        sys.exit("usage: gen-shared-expect.py [TREE]")
+    tree = sys.argv[1] if len(sys.argv) == 2 else os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out = os.path.join(tree, "tests", "shared")
+    testdata(tree, out)
+    corpus(tree, out)
 
 
 if __name__ == "__main__":

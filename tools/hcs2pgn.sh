@@ -4,7 +4,7 @@
 #   tools/hcs2pgn.sh TAGS OUTDIR [PREFIX]
 #
 # TAGS is training_tags.txt or testing_tags.txt of the Handwritten Chess
-# Scoresheet dataset (../shared/testdata/scoresheets/hcs): lines
+# Scoresheet dataset (tests/data/scoresheets/hcs): lines
 #   <game>_<page>_<move>_<white|black>.png <token>     (training)
 #   <game>_<move>_<white|black>.png <token>            (testing: no page)
 # where the token is what the player wrote.  Each sheet becomes one file

@@ -4,8 +4,9 @@
  * each national rule set) is one profile: a table of the article numbers it
  * uses for every rule arbiter checks, and the parameters where editions
  * differ.  Code asks the profile; it never tests an edition by name.
- * Sources: ../shared/rules/RULES.md (the seed texts of 2009, 2014, 2017,
- * 2018 and the Finnish rules of 2024; public sources for 2023).
+ * Sources: RULES.md of the rules folder given with the project (the seed
+ * texts of 2009, 2014, 2017, 2018 and the Finnish rules of 2024; public
+ * sources for 2023).
  */
 #ifndef ARB_LAWS_H
 #define ARB_LAWS_H

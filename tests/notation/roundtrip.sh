@@ -12,12 +12,11 @@ set -u
 # The optimised build: this is about answers, not memory errors (the
 # sanitizer build reads the same code paths in tests/cli and tests/notation).
 ARBITER=${ARBITER_REL:-${ARBITER:-./arbiter}}
-SHARED=${SHARED:-../shared}
 GAMES=${ROUNDTRIP_GAMES:-2000}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-corpus=$SHARED/corpus/pgnmentor-14-players.pgn
-[ -r "$corpus" ] || { echo "Bail out! corpus not found ($corpus)"; exit 1; }
+corpus=build/data/corpus/pgnmentor-14-players.pgn    # make data
+[ -r "$corpus" ] || { echo "Bail out! corpus not found ($corpus; make data, from the top of the tree)"; exit 1; }
 # The first GAMES games: cut before the (GAMES+1)-th [Event tag.
 awk -v max="$GAMES" '/^\[Event / { if (++n > max) exit } { print }' "$corpus" > "$tmp/in.pgn"
 "$ARBITER" convert --to=en "$tmp/in.pgn" > "$tmp/en.pgn" 2>"$tmp/err" || { echo "Bail out! convert --to=en failed: $(head -3 "$tmp/err")"; exit 1; }

@@ -1,5 +1,6 @@
 #!/bin/sh
-# run.sh — the notation cases of ../shared/rules/NOTATION-CASES.md (TAP).
+# run.sh — the notation cases of NOTATION-CASES.md (the rules folder given
+# with the project), as tools/gen-notation-cases.py wrote them (TAP).
 #
 # Each row of cases.tsv is one case: arbiter reads the movetext from the
 # given position (a FEN tag) in the given language under the given rules;

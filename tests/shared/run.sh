@@ -1,11 +1,11 @@
 #!/bin/sh
-# run.sh — arbiter against the shared test data (TAP).
+# run.sh — arbiter against the test data of tests/data (TAP).
 #
-#   ARBITER=./arbiter-asan ARBITER_REL=./arbiter SHARED=/work/shared \
-#       sh tests/shared/run.sh
+#   make data && ARBITER=./arbiter-asan ARBITER_REL=./arbiter sh tests/shared/run.sh
 #
-# ARBITER (may be a sanitizer build) reads every PGN of $SHARED/testdata/pgn;
-# ARBITER_REL (the fast build) reads the 28,058-game corpus.  Needs jq only:
+# ARBITER (may be a sanitizer build) reads every PGN of tests/data/pgn;
+# ARBITER_REL (the fast build) reads the 28,058-game corpus (stored
+# compressed: build/data/corpus, by make data).  Needs jq only:
 # They compare under --rules=fide-2023: python-chess knows one set of Laws,
 # the newest (fivefold and 75 moves), where the default, --rules=auto, would
 # judge a 1909 game by the oldest edition arbiter knows.
@@ -30,7 +30,8 @@
 set -u
 ARBITER=${ARBITER:-./arbiter}
 ARBITER_REL=${ARBITER_REL:-$ARBITER}
-SHARED=${SHARED:-../shared}
+PGN=tests/data/pgn
+CORPUS=build/data/corpus/pgnmentor-14-players.pgn
 here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
@@ -48,8 +49,8 @@ fail() {
 skip() { echo "# not run yet: $1 ($2)"; }   # a comment, not a test: nothing is counted as passed
 check() { if [ -z "$2" ]; then pass "$1"; else fail "$1" "$2"; fi; }
 
-if [ ! -d "$SHARED/testdata/pgn" ] || [ ! -r "$SHARED/corpus/pgnmentor-14-players.pgn" ]; then
-    echo "Bail out! shared data not found at $SHARED (set SHARED=)"
+if [ ! -d "$PGN" ] || [ ! -r "$CORPUS" ]; then
+    echo "Bail out! test data not found: $PGN, $CORPUS (make data, from the top of the tree)"
     exit 1
 fi
 command -v jq >/dev/null 2>&1 || { echo "Bail out! jq is needed"; exit 1; }
@@ -64,13 +65,13 @@ implemented() { case " $reserved " in *" $1 "*) return 1 ;; esac; return 0; }
 # --- 1. every PGN file: runs cleanly, one record per game ---------------
 
 grep -v '^#' "$here/testdata-expect.txt" | cut -f1,2 > "$tmp/expect"
-(cd "$SHARED/testdata/pgn" && find . -name '*.pgn' | sed 's|^\./||' | LC_ALL=C sort) > "$tmp/files"
+(cd "$PGN" && find . -name '*.pgn' | sed 's|^\./||' | LC_ALL=C sort) > "$tmp/files"
 cut -f1 "$tmp/expect" | LC_ALL=C sort > "$tmp/listed"
 # and its python-chess column is what testdata-pc.txt (generated) holds
 grep -v '^#' "$here/testdata-pc.txt" | awk -F"$tab" '{ n[$1] = $2 } END { for (f in n) print f "\t" n[f] }' \
     | LC_ALL=C sort > "$tmp/pc-counts"
 grep -v '^#' "$here/testdata-expect.txt" | cut -f1,3 | LC_ALL=C sort > "$tmp/pc-listed"
-check "every PGN of testdata/pgn has an expected game count" \
+check "every PGN of tests/data/pgn has an expected game count" \
     "$(diff "$tmp/listed" "$tmp/files" | grep '^[<>]' | sed 's/^>/not listed:/; s/^</no such file:/'
        diff "$tmp/pc-listed" "$tmp/pc-counts" | grep '^[<>]' | sed 's/^</testdata-expect.txt:/; s/^>/testdata-pc.txt:    /')"
 
@@ -116,7 +117,7 @@ cat > "$tmp/valid.jq" <<'EOF'
 EOF
 
 while IFS="$tab" read -r file games; do
-    path=$SHARED/testdata/pgn/$file
+    path=$PGN/$file
     rec=$tmp/rec-$(echo "$file" | tr '/' '_')
     "$ARBITER" check --rules=fide-2023 --format=jsonl "$path" >"$rec" 2>"$tmp/err" </dev/null
     rc=$?
@@ -165,7 +166,7 @@ grep -v '^#' "$here/findings-golden.txt" | cut -f1-4 | not_reserved 4 | LC_ALL=C
 jq -R -s '[split("\n")[] | select(length > 0) | split("\t")]
     | {codes: (map(.[3]) | unique), any: (map(select(.[2] == "*") | .[0:2] + [.[3]] | join("\t")))}' \
     "$tmp/golden" > "$tmp/golden.json"
-jq -r --arg prefix "$SHARED/testdata/pgn/" --slurpfile g "$tmp/golden.json" '
+jq -r --arg prefix "$PGN/" --slurpfile g "$tmp/golden.json" '
     . as $r | .findings[]
     | select((.severity != "info" or (.code | IN($g[0].codes[]))) and (.code | IN('"$rules_codes"') | not))
     | [($r.file | ltrimstr($prefix)), ($r.game | tostring), .code] as $k
@@ -198,21 +199,21 @@ compare() {   # PART FACTS PREFIX ALL < RECORDS
 }
 ngames=$(jq 'length' "$tmp/facts.json")
 check "test data: $ngames games end in the position python-chess gives (final FEN, plies)" \
-    "$(compare positions "$tmp/facts.json" "$SHARED/testdata/pgn/" 0 < "$tmp/all")"
+    "$(compare positions "$tmp/facts.json" "$PGN/" 0 < "$tmp/all")"
 check "test data: checkmate, stalemate and the other ends of the game as python-chess finds them" \
-    "$(compare ends "$tmp/facts.json" "$SHARED/testdata/pgn/" 0 < "$tmp/all")"
+    "$(compare ends "$tmp/facts.json" "$PGN/" 0 < "$tmp/all")"
 rules_desc="threefold and fifty-move claims, fivefold, 75 moves, dead positions"
 if implemented threefold-claimable || implemented fifty-move-claimable || implemented fivefold-repetition \
    || implemented seventyfive-moves || implemented dead-position; then
     check "test data: $rules_desc where python-chess finds them" \
-        "$(compare rules "$tmp/facts.json" "$SHARED/testdata/pgn/" 0 < "$tmp/all")"
+        "$(compare rules "$tmp/facts.json" "$PGN/" 0 < "$tmp/all")"
 else
     skip "test data: $rules_desc where python-chess finds them" "arbiter does not check them yet"
 fi
 
 # --- 5. the corpus -----------------------------------------------------------
 
-corpus=$SHARED/corpus/pgnmentor-14-players.pgn
+corpus=$CORPUS
 "$ARBITER_REL" check --rules=fide-2023 --format=jsonl "$corpus" >"$tmp/corpus" 2>"$tmp/corpus.err" </dev/null
 rc=$?
 jq -r '[.game, .fen] | @tsv' "$tmp/corpus" > "$tmp/fens"

@@ -7,8 +7,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#ifndef SHARED_PERFT
-#define SHARED_PERFT "tests/perft"
+/* The perft positions (tests/data/perft), read from the top of the tree. */
+#ifndef PERFT_DIR
+#define PERFT_DIR "tests/data/perft"
 #endif
 
 static void roundtrip(const char *fen, bool c960, const char *want)
@@ -240,8 +241,8 @@ int main(void)
         arb_pos_from_fen(&b, "4k3/8/8/8/3pP3/8/8/4K3 b - - 0 1", false, err, sizeof err);
         ok(arb_pos_repetition_key(&a) != arb_pos_repetition_key(&b), "legal ep capture: a different position");
     }
-    check_move_legal(SHARED_PERFT "/standard.epd");
-    check_move_legal(SHARED_PERFT "/chess960.epd");
+    check_move_legal(PERFT_DIR "/standard.epd");
+    check_move_legal(PERFT_DIR "/chess960.epd");
     /* Compact positions (the dead-position exploration and replay keep
      * them) come back whole, after moves too: FEN, key, board and what
      * make keeps. */

@@ -10,8 +10,14 @@ Scenarios (each with inotify and with --poll):
     the last step written half, a pause, then the rest (a cut write);
   - a directory where a new file appears;
   - SIGINT: the end, its status, nothing lost.
-Every finding must appear exactly once, after the write that made it and
-less than LATENCY seconds after it; the latencies measured are printed.
+Every finding must appear exactly once, after the write that made it.
+Nothing here depends on the machine's speed: each write waits for the
+findings of the one before (up to WAIT seconds: only a watcher that never
+says them fails), and a last write whose finding is known closes each
+scenario, so that anything said late is still counted.  The latencies
+from a write to its finding are printed, not judged: `make bench` runs
+this with the optimised build and compares them with the target (under
+1 s).
 """
 import json
 import os
@@ -21,9 +27,11 @@ import sys
 import threading
 import time
 
-LATENCY = 1.0      # the bound on the time from a write to its finding
-STEP_GAP = 1.1     # between two writes (more than the bound)
-START_WAIT = 20.0  # for the watcher to say what the files held at its start
+# How long a finding may take before the watcher counts as stuck: a bound
+# no load reaches (the findings come in milliseconds on a quiet machine);
+# the speed itself is measured by `make bench`.
+WAIT = float(os.environ.get("LIVE_WAIT", "120"))
+stuck = False      # a wait ran out: the later ones give a second, not WAIT
 
 n = 0
 fails = 0
@@ -92,6 +100,10 @@ STEPS = [
     (g1(16) + g2(4, "1-0"), [("board-result-signal", 2, False)], True),
 ]
 START = [("wrong-mark", 1, False)]
+# The last write of a scenario: a third game with an illegal move.  The
+# watcher reads a file's states in order, so once this is said everything
+# the earlier writes made has been said too.
+LAST = (g1(16) + g2(4, "1-0") + game("Eve", "Fay", "1.3", "1. e4 e5 2. Ke3", "*"), [("illegal-move", 3, False)])
 
 
 class Watcher:
@@ -111,22 +123,24 @@ class Watcher:
                 self.events.append((now, line.decode("utf-8", "replace")))
 
     def wait_for(self, count, limit):
-        end = time.time() + limit
+        global stuck
+        end = time.time() + (min(limit, 1.0) if stuck else limit)
         while time.time() < end:
             with self.lock:
                 if len(self.events) >= count:
                     return True
             time.sleep(0.01)
+        stuck = True
         return False
 
     def stop(self, sig=signal.SIGINT):
         self.p.send_signal(sig)
         try:
-            rc = self.p.wait(timeout=20)
+            rc = self.p.wait(timeout=WAIT)
         except subprocess.TimeoutExpired:
             self.p.kill()
             rc = self.p.wait()
-        self.t.join(timeout=5)
+        self.t.join(timeout=WAIT)
         err = self.p.stderr.read().decode("utf-8", "replace")
         self.p.stderr.close()
         self.p.stdout.close()
@@ -138,11 +152,15 @@ def key(line):
     return (e["finding"]["code"], e["game"], e["event"] == "withdrawn"), e
 
 
+# Each writer returns the time just before the write that completes the
+# text: no finding of it can come earlier.
 def write_rename(path, text):
     tmp = path + ".tmp"
     with open(tmp, "w") as f:
         f.write(text)
+    t = time.time()
     os.rename(tmp, path)
+    return t
 
 
 def write_inplace(path, text, pause=0.02):
@@ -151,22 +169,24 @@ def write_inplace(path, text, pause=0.02):
     half = len(text) // 2
     os.write(fd, text[:half].encode())
     time.sleep(pause)
+    t = time.time()
     os.write(fd, text[half:].encode())
     os.close(fd)
+    return t
 
 
-def write_cut(path, text, style):
+def write_cut(path, text):
     """Half the file (cut inside the last move), a pause longer than the
-    watcher waits, then the whole file.  The time of the last write."""
+    watcher waits (whether it reads the cut or not, it must say the same),
+    then the rest."""
     cut = text.rindex("Ke4") + 1
-    if style == "rename":
-        fd = os.open(path, os.O_WRONLY | os.O_TRUNC)
-    else:
-        fd = os.open(path, os.O_WRONLY | os.O_TRUNC)
+    fd = os.open(path, os.O_WRONLY | os.O_TRUNC)
     os.write(fd, text[:cut].encode())
     time.sleep(0.6)
+    t = time.time()
     os.write(fd, text[cut:].encode())
     os.close(fd)
+    return t
 
 
 def scenario(arbiter, tmp, style, poll):
@@ -176,23 +196,22 @@ def scenario(arbiter, tmp, style, poll):
         f.write(STEPS[0][0])
     argv = [arbiter, "watch", "-f", "jsonl", path] + (["--poll"] if poll else [])
     w = Watcher(argv)
-    ready = w.wait_for(1, START_WAIT)
+    ready = w.wait_for(1, WAIT)
     ok(ready, "%s: the watcher says what the file holds at its start" % mode)
     expected = list(START)
     write_times = {}
-    for i, (text, makes, cut) in enumerate(STEPS[1:], 1):
+    for i, (text, makes, cut) in enumerate(STEPS[1:] + [LAST + (False,)], 1):
         if cut:
-            write_cut(path, text, style)
+            t = write_cut(path, text)
         elif style == "rename":
-            write_rename(path, text)
+            t = write_rename(path, text)
         else:
-            write_inplace(path, text)
-        t = time.time()
+            t = write_inplace(path, text)
         for m in makes:
             write_times[m] = t
         expected += makes
-        w.wait_for(len(expected), STEP_GAP)
-        time.sleep(max(0.0, STEP_GAP - (time.time() - t)))
+        if not w.wait_for(len(expected), WAIT):
+            break       # stuck: what came is compared below
     rc, err = w.stop()
     got = []
     for when, line in w.events:
@@ -210,10 +229,10 @@ def scenario(arbiter, tmp, style, poll):
     for k, when, e in got:
         if k in write_times:
             lat.append((k[0] + (" withdrawn" if k[2] else ""), when - write_times[k]))
-    slow = [(c, round(d, 3)) for c, d in lat if not (0 <= d < LATENCY)]
-    ok(len(lat) == len(expected) - len(START) and not slow,
-       "%s: every finding less than %.1f s after its write (%s)" % (
-           mode, LATENCY, ", ".join("%s %.0f ms" % (c, d * 1000) for c, d in lat)))
+    early = [(c, round(d, 3)) for c, d in lat if d < 0]
+    ok(len(lat) == len(expected) - len(START) and not early,
+       "%s: every finding after its write (%s)" % (
+           mode, ", ".join("%s %.0f ms" % (c, d * 1000) for c, d in lat)))
     latencies.extend(d for _, d in lat)
     fivefold = [e for k, _, e in got if k[0] == "fivefold-repetition"]
     ok(fivefold and fivefold[0].get("intervene") is True and fivefold[0]["finding"]["article"] == "9.6.1",
@@ -235,34 +254,36 @@ def directory(arbiter, tmp, poll):
     with open(os.path.join(d, "notes.txt"), "w") as f:
         f.write("not a game\n")
     w = Watcher([arbiter, "watch", "-f", "jsonl", "--fail-on=never", d] + (["--poll"] if poll else []))
-    ok(w.wait_for(1, START_WAIT), "%s: the files at the start are read" % mode)
+    ok(w.wait_for(1, WAIT), "%s: the files at the start are read" % mode)
     # A new board's file appears: written under another name, renamed.
     tmpf = os.path.join(d, "board2.pgn.part")
     with open(tmpf, "w") as f:
         f.write(g2(2))
-    os.rename(tmpf, os.path.join(d, "board2.pgn"))
     t = time.time()
-    got2 = w.wait_for(3, 5)
+    os.rename(tmpf, os.path.join(d, "board2.pgn"))
+    got2 = w.wait_for(3, WAIT)
     # And one written in place.
-    time.sleep(0.3)
+    t3 = time.time()
     with open(os.path.join(d, "board3.pgn"), "w") as f:
         f.write(game("E", "F", "1.3", "1. e4 e5 2. Ke3", "*"))
-    t3 = time.time()
-    got3 = w.wait_for(4, 5)
-    time.sleep(0.5)
+    got3 = w.wait_for(4, WAIT)
+    # The last: board1 rewritten with a finding of its own (said after
+    # anything the earlier files made).
+    write_rename(os.path.join(d, "board1.pgn"), g1(8))
+    w.wait_for(5, WAIT)
     rc, err = w.stop()
     ev = [(when, json.loads(line)) for when, line in w.events]
     files = [(os.path.basename(e["file"]), e["finding"]["code"]) for _, e in ev]
     ok(files == [("board1.pgn", "wrong-mark"), ("board2.pgn", "flag-fall"), ("board2.pgn", "illegal-move"),
-                 ("board3.pgn", "illegal-move")],
+                 ("board3.pgn", "illegal-move"), ("board1.pgn", "threefold-claimable")],
        "%s: a new *.pgn file is followed, renamed in or written in place; no other file (%s)" % (mode, files))
-    if got2 and got3 and len(ev) == 4:
+    if got2 and got3 and len(ev) >= 4:
         d2, d3 = ev[1][0] - t, ev[3][0] - t3
         latencies.extend([d2, d3])
-        ok(d2 < LATENCY and d3 < LATENCY,
-           "%s: the new files' findings in %.0f ms and %.0f ms" % (mode, d2 * 1000, d3 * 1000))
+        ok(d2 >= 0 and d3 >= 0,
+           "%s: the new files' findings after their writes, in %.0f ms and %.0f ms" % (mode, d2 * 1000, d3 * 1000))
     else:
-        ok(False, "%s: the new files' findings did not come" % mode)
+        ok(False, "%s: the new files' findings did not come in %.0f s" % (mode, WAIT))
     ok(rc == 0 and "AddressSanitizer" not in err, "%s: --fail-on=never: SIGINT ends it with status 0 (%r)" % (mode, err[-300:]))
 
 
@@ -271,12 +292,12 @@ def interrupt(arbiter, tmp):
     with open(path, "w") as f:
         f.write(g1(4))
     w = Watcher([arbiter, "watch", path])
-    ok(w.wait_for(1, START_WAIT), "SIGINT: the watcher started (text format)")
+    ok(w.wait_for(1, WAIT), "SIGINT: the watcher started (text format)")
     write_rename(path, g1(8))
-    w.wait_for(2, 5)
+    w.wait_for(2, WAIT)
     # The check mark taken off the first move: the warning is withdrawn.
     write_rename(path, g1(8).replace("1. Nf3+", "1. Nf3", 1))
-    w.wait_for(3, 5)
+    w.wait_for(3, WAIT)
     rc, err = w.stop(signal.SIGINT)
     lines = [line for _, line in w.events]
     ok(len(lines) == 3 and "[wrong-mark]" in lines[0] and "info: game 1, Anand - Boe, round 1, board 1: 4... Ng8:"
@@ -285,7 +306,7 @@ def interrupt(arbiter, tmp):
        "text events, one line each; the corrected record withdraws the check mark's warning: %r" % lines)
     ok(rc == 0 and err == "", "SIGINT: status 0 (no error said), nothing on stderr (%r)" % err[-300:])
     w = Watcher([arbiter, "watch", path])
-    w.wait_for(1, START_WAIT)
+    w.wait_for(1, WAIT)
     rc, err = w.stop(signal.SIGTERM)
     ok(rc == 0 and len(w.events) == 1 and err == "", "SIGTERM ends it the same way (%d events, status %d)" % (
         len(w.events), rc))
@@ -293,8 +314,7 @@ def interrupt(arbiter, tmp):
 
 def busy_neighbour(arbiter, tmp):
     """A file written without pause beside the one followed (a log in the
-    same directory): the watch still reads its file in time and ends at
-    SIGINT."""
+    same directory): the watch still reads its file and ends at SIGINT."""
     d = os.path.join(tmp, "busy")
     os.mkdir(d)
     path = os.path.join(d, "board.pgn")
@@ -309,18 +329,17 @@ def busy_neighbour(arbiter, tmp):
                 log.flush()
 
     w = Watcher([arbiter, "watch", "-f", "jsonl", path])
-    ready = w.wait_for(1, START_WAIT)
+    ready = w.wait_for(1, WAIT)
     t = threading.Thread(target=scribble, daemon=True)
     t.start()
     time.sleep(0.5)
-    write_rename(path, g1(8))
-    t0 = time.time()
-    came = w.wait_for(2, 5)
+    t0 = write_rename(path, g1(8))
+    came = w.wait_for(2, WAIT)
     lat = w.events[1][0] - t0 if came else None
     t1 = time.time()
     w.p.send_signal(signal.SIGINT)
     try:
-        rc = w.p.wait(timeout=5)
+        rc = w.p.wait(timeout=WAIT)
     except subprocess.TimeoutExpired:
         rc = None
     took = time.time() - t1
@@ -332,10 +351,10 @@ def busy_neighbour(arbiter, tmp):
         w.stop(signal.SIGINT)
     if lat is not None:
         latencies.append(lat)
-    ok(ready and came and lat < LATENCY,
-       "a log written without pause beside the file: its finding still in %s ms" % (
-           "%.0f" % (lat * 1000) if lat is not None else "(never)"))
-    ok(rc == 0 and took < 2, "... and SIGINT still ends it (status %s, in %.0f ms)" % (rc, took * 1000))
+    ok(ready and came and lat >= 0,
+       "a log written without pause beside the file: its finding still comes (in %s ms)" % (
+           "%.0f" % (lat * 1000) if lat is not None else "never: %.0f s" % WAIT))
+    ok(rc == 0, "... and SIGINT still ends it (status %s, in %.0f ms)" % (rc, took * 1000))
 
 
 def main():
