@@ -19,7 +19,6 @@
 #
 #   ARBITER      the program (default ./arbiter)
 #   ARBITER_REL  a faster build of it for the property's many runs (default ARBITER)
-#   SHARED       the shared data (its testdata/pgn), where tests/data/pgn is missing
 set -u
 here=$(pwd)
 abs() { case $1 in /*) echo "$1" ;; *) echo "$here/$1" ;; esac; }
@@ -286,16 +285,8 @@ props() {
 mkdir hostile
 python3 "$TESTS/outputs/hostile.py" "$SAMPLE" hostile 40
 props "hostile files (tests/outputs/hostile.py)" hostile/*.pgn
-outside=
-for d in "$TESTS/data/pgn" "${SHARED:-../shared}/testdata/pgn"; do
-    [ -d "$d" ] && { outside=$d; break; }
-done
-if [ -n "$outside" ]; then
-    # shellcheck disable=SC2046
-    props "outside test files ($outside)" $(find "$outside" -type f -name '*.pgn' | sort)
-else
-    ok "outside test files # SKIP neither tests/data/pgn nor \$SHARED/testdata/pgn"
-fi
+# shellcheck disable=SC2046
+props "outside test files (tests/data/pgn)" $(find "$TESTS/data/pgn" -type f -name '*.pgn' | sort)
 # shellcheck disable=SC2046
 props "the fuzzers' saved inputs" $(find "$TESTS/fuzz/regress/check" "$TESTS/fuzz/regress/pgn" -type f | sort)
 
