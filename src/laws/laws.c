@@ -80,6 +80,7 @@ static const struct arb_profile fide_2009 = {
         [ARB_ART_FIVEFOLD] = "-", [ARB_ART_SEVENTYFIVE] = "-", [ARB_ART_AGREEMENT] = "5.2c", [ARB_ART_TIMEOUT_DRAW] = "6.9", [ARB_ART_RESIGNATION] = "5.1b", [ARB_ART_TIME_CONTROL] = "6.2a", [ARB_ART_ARBITER_FIFTY] = "-",
         [ARB_ART_NOTATION_PAWN_AMBIGUITY] = "C.11", [ARB_ART_CASTLING_960] = "F.3",
         [ARB_ART_CASTLING_960_PATH] = "F.3 (note 4)", [ARB_ART_START_960] = "F.2", [ARB_ART_KING_CAPTURE] = "1.2, 7.4a",
+        [ARB_ART_CLOCK_NO_MOVE] = "-",
     },
     .rules = ARB_PR_EP_MARK_REQUIRED,
     .mode = -1,
@@ -115,6 +116,7 @@ static const struct arb_profile fide_2014 = {
         [ARB_ART_FIVEFOLD] = "9.6.a", [ARB_ART_SEVENTYFIVE] = "9.6.b", [ARB_ART_AGREEMENT] = "5.2.c", [ARB_ART_TIMEOUT_DRAW] = "6.9", [ARB_ART_RESIGNATION] = "5.1.b", [ARB_ART_TIME_CONTROL] = "6.3.a", [ARB_ART_ARBITER_FIFTY] = "-",
         [ARB_ART_NOTATION_PAWN_AMBIGUITY] = "C.9", [ARB_ART_CASTLING_960] = "F.3",
         [ARB_ART_CASTLING_960_PATH] = "F.3 (note 4)", [ARB_ART_START_960] = "F.2", [ARB_ART_KING_CAPTURE] = "1.2",
+        [ARB_ART_CLOCK_NO_MOVE] = "-",
     },
     .rules = ARB_PR_AUTO_DRAWS | ARB_PR_FIVEFOLD_CONSECUTIVE | ARB_PR_PROMO_QUEEN,
     .mode = -1,
@@ -132,7 +134,7 @@ static const struct arb_profile fide_2017 = {
     .title = "FIDE Laws of Chess in force from 1 July 2017 (Baku 2016)",
     .edition = ARB_ED_2017,
     .in_force = "2017-07-01",
-    .article = {HIER_ARTICLES, HIER_FIDE_ONLY, HIER_CLAIMS},
+    .article = {HIER_ARTICLES, HIER_FIDE_ONLY, HIER_CLAIMS, [ARB_ART_CLOCK_NO_MOVE] = "7.8.1"},
     .rules = ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_PROMO_QUEEN,
     .mode = -1,
     .illegal = {[ARB_MODE_STANDARD] = {2, 2, false, false, NULL, "7.5.3", NULL},
@@ -149,8 +151,8 @@ static const struct arb_profile fide_2018 = {
     .title = "FIDE Laws of Chess in force from 1 January 2018 (Antalya 2017)",
     .edition = ARB_ED_2018,
     .in_force = "2018-01-01",
-    .article = {HIER_ARTICLES, HIER_FIDE_ONLY, HIER_CLAIMS},
-    .rules = ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_PROMO_QUEEN,
+    .article = {HIER_ARTICLES, HIER_FIDE_ONLY, HIER_CLAIMS, [ARB_ART_CLOCK_NO_MOVE] = "7.5.3"},
+    .rules = ARB_PR_PASS_ILLEGAL | ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_PROMO_QUEEN,
     .mode = -1,
     .illegal = {[ARB_MODE_STANDARD] = {2, 2, false, false, NULL, "7.5.5", NULL},
                 [ARB_MODE_RAPID] = {2, 2, true, true, NULL, "A.4.2, 7.5.5", "A.4.4"},
@@ -166,8 +168,8 @@ static const struct arb_profile fide_2023 = {
     .title = "FIDE Laws of Chess in force from 1 January 2023 (Chennai 2022)",
     .edition = ARB_ED_2023,
     .in_force = "2023-01-01",
-    .article = {HIER_ARTICLES, HIER_FIDE_ONLY, HIER_CLAIMS},
-    .rules = ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_PROMO_QUEEN | ARB_PR_RESIGN_DRAW,
+    .article = {HIER_ARTICLES, HIER_FIDE_ONLY, HIER_CLAIMS, [ARB_ART_CLOCK_NO_MOVE] = "7.5.3"},
+    .rules = ARB_PR_PASS_ILLEGAL | ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_PROMO_QUEEN | ARB_PR_RESIGN_DRAW,
     .mode = -1,
     .illegal = {[ARB_MODE_STANDARD] = {2, 2, false, false, NULL, "7.5.5", NULL},
                 [ARB_MODE_RAPID] = {2, 1, true, true, NULL, "A.5.2, 7.5.5, A.3", "A.5.4"},
@@ -186,15 +188,15 @@ static const struct arb_profile fide_2023 = {
 #define FI_TEAM_ARTICLES HIER_ARTICLES, [ARB_ART_THREEFOLD] = "team rule 10", [ARB_ART_FIFTY] = "team rule 10", \
     [ARB_ART_ARBITER_FIFTY] = "team rule 10c", [ARB_ART_FIVEFOLD] = "9.6.1, team rule 10a",                          \
     [ARB_ART_DEAD_POSITION] = "5.2.2, team rule 10a", [ARB_ART_KING_CAPTURE] = "team rule 4",                        \
-    [ARB_ART_PROMOTION_INCOMPLETE] = "team rule 7", [ARB_ART_TIMEOUT_DRAW] = "team rule 12"
+    [ARB_ART_PROMOTION_INCOMPLETE] = "team rule 7", [ARB_ART_TIMEOUT_DRAW] = "team rule 12", [ARB_ART_CLOCK_NO_MOVE] = "-"
 
 static const struct arb_profile fi_blitz_2024 = {
     .name = "fi-blitz-2024",
     .title = "Finnish blitz rules 2024: the FIDE blitz rules (2023 numbering) as Finland applies them",
     .edition = ARB_ED_2023,
     .in_force = "2024-01-01",
-    .article = {HIER_ARTICLES, HIER_FIDE_ONLY, HIER_CLAIMS},
-    .rules = ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_PROMO_QUEEN | ARB_PR_RESIGN_DRAW,
+    .article = {HIER_ARTICLES, HIER_FIDE_ONLY, HIER_CLAIMS, [ARB_ART_CLOCK_NO_MOVE] = "7.5.3"},
+    .rules = ARB_PR_PASS_ILLEGAL | ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_PROMO_QUEEN | ARB_PR_RESIGN_DRAW,
     .national = true,
     .mode = ARB_MODE_BLITZ,
     .illegal = {[ARB_MODE_STANDARD] = {2, 2, false, false, NULL, "7.5.5", NULL},

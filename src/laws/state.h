@@ -189,6 +189,12 @@ bool rs_playable_as_written(const struct rs *s, const struct arb_movedesc *d, co
                             arb_move *m);
 bool rs_illegal_move_stood(struct rs *s, int next, const struct arb_movedesc *d, const struct arb_resolve *r,
                            arb_move *m);
+/* Does the movedesc d take the other king, one piece of the mover fitting
+ * it attacking that king (after an illegal move left it in check)? */
+bool rs_king_taken_clearly(const struct arb_pos *pos, const struct arb_movedesc *d);
+/* Does the record's main line end before any move from node next on? */
+bool rs_record_ends_at(const struct rs *s, int next);
+void rs_count_last_illegal(struct rs *s, struct arb_finding *f, bool king_taken, bool record_ends);
 const char *rs_illegal_consequence(struct rs *s, const char **article, bool arbiter_case);
 void rs_both_kings_in_check(struct rs *s, struct arb_finding *f);
 

@@ -173,9 +173,18 @@ static int do_move(struct rs *s, int idx)
         if (s->depth > 0) {
             rs_finding(s, ARB_F_NULL_MOVE, n, -1, "a null move ('%s') passes the turn", rs_quoted(s, n));
         } else {
-            rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_ILLEGAL_MOVE,
+            struct arb_finding *f = rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_ILLEGAL_MOVE,
                     "'%s' is a null move (passing the turn), which is not a move of chess; the replay passes the turn "
                     "to %s and goes on", rs_quoted(s, n), side_names[s->cur.pos.side ^ 1]);
+            if (s->prof->rules & ARB_PR_PASS_ILLEGAL) {
+                /* Pressing the clock without a move is an illegal move
+                 * (7.5.3), counted with the others (7.5.5). */
+                const char *article;
+                const char *what = rs_illegal_consequence(s, &article, false);
+                f->message = arb_arena_printf(s->g->arena, "%s; pressing the clock without a move counts as an illegal "
+                                              "move (%s): %s (%s)", f->message,
+                                              arb_article(s->prof, ARB_ART_CLOCK_NO_MOVE), what, article);
+            }
             followed_illegal(s);
             s->how = ARB_STEP_FOLLOWED;
         }
@@ -219,6 +228,14 @@ static int do_move(struct rs *s, int idx)
             if (!ended && rs_repair(s, idx, used, f)) {
                 s->how = ARB_STEP_REPAIRED;
                 return used;
+            }
+            /* The record ends on a move the board allowed, or takes the
+             * king: it counts, as far as anything could follow it. */
+            if (f && !ended && s->depth == 0 && !game_ended(s)) {
+                bool ends = rs_record_ends_at(s, idx + used);
+                bool king = r.status == ARB_RS_CAPTURES_KING && rs_king_taken_clearly(&s->cur.pos, &d);
+                if (king || (ends && rs_playable_as_written(s, &d, &r, &m)))
+                    rs_count_last_illegal(s, f, king, ends);
             }
             /* For people: the move as written, where the board allows it
              * (no finding of its own: the illegal move's says what it is). */
