@@ -11,6 +11,7 @@
 #define ARB_LAWS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /* Rules that findings cite.  Each profile gives its own article number. */
 enum arb_article {
@@ -144,6 +145,11 @@ const struct arb_profile *arb_profile_default(void);
  * began); a date before the oldest edition gives the oldest (fide-2009).
  * NULL when the year is unknown or the text is no date. */
 const struct arb_profile *arb_profile_for_date(const char *date);
+/* The same, and where the date does not settle the edition by itself (a
+ * day before the oldest edition arbiter knows, or a month or day unknown
+ * across an edition's first day) a sentence into why saying which Laws
+ * were in force and which edition is applied, and why; else why[0] = 0. */
+const struct arb_profile *arb_profile_for_date_why(const char *date, char *why, size_t cap);
 
 const char *arb_mode_name(enum arb_mode m);
 

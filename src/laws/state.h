@@ -116,6 +116,9 @@ struct rs {
     int first_illegal;       /* main line: ply of the first illegal move the replay followed, 0 none */
     struct arb_pos legal_end; /* ... and the position before it */
     enum arb_step_how how;   /* main line: how the move do_move() just played was played */
+    char rules_why[400];     /* rs_choose_profile's sentence, for a rules-edition finding (or empty) */
+    bool mode_mismatch;      /* the profile's own kind of game is not the time control's */
+    enum arb_mode mode_by_tc;/* ... the kind the time control makes */
 };
 
 /* Has the Laws ended the game on the main line (at any ply, 0 included)? */
@@ -173,7 +176,11 @@ void rs_after_move(struct rs *s, const struct arb_node *n, bool *check_out, bool
 /* setup.c */
 bool rs_contains_nocase(const char *s, const char *word);
 bool rs_setup(struct rs *s);
-const struct arb_profile *rs_choose_profile(const struct arb_game *g, const struct arb_check_opts *o);
+/* The profile a game is checked by (--rules=, else its date); why: where
+ * the date does not settle the edition, the sentence that says so (else
+ * empty). */
+const struct arb_profile *rs_choose_profile(const struct arb_game *g, const struct arb_check_opts *o, char *why,
+                                            size_t cap);
 
 /* detect.c */
 int rs_trial_replay_from(const struct arb_game *g, const struct arb_lang *lang, const struct arb_pos *start,
