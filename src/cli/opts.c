@@ -408,30 +408,10 @@ static const char *nearest(const char *word, const char *const *names, int n)
     size_t best_d = lw / 3 > 0 ? lw / 3 : 1;
     best_d++;
     for (int k = 0; k < n; k++) {
-        const char *c = names[k];
-        size_t lc = strlen(c);
-        if (lc > 40)
-            continue;
-        size_t d[42][42];
-        for (size_t i = 0; i <= lw; i++)
-            d[i][0] = i;
-        for (size_t j = 0; j <= lc; j++)
-            d[0][j] = j;
-        for (size_t i = 1; i <= lw; i++)
-            for (size_t j = 1; j <= lc; j++) {
-                size_t cost = tolower((unsigned char)word[i - 1]) != tolower((unsigned char)c[j - 1]);
-                size_t v = d[i - 1][j - 1] + cost;
-                if (d[i - 1][j] + 1 < v)
-                    v = d[i - 1][j] + 1;
-                if (d[i][j - 1] + 1 < v)
-                    v = d[i][j - 1] + 1;
-                if (i > 1 && j > 1 && word[i - 1] == c[j - 2] && word[i - 2] == c[j - 1] && d[i - 2][j - 2] + 1 < v)
-                    v = d[i - 2][j - 2] + 1;
-                d[i][j] = v;
-            }
-        if (d[lw][lc] < best_d) {
-            best_d = d[lw][lc];
-            best = c;
+        size_t d = arb_edit_distance(word, lw, names[k], strlen(names[k]));
+        if (d < best_d) {
+            best_d = d;
+            best = names[k];
         }
     }
     return best;
