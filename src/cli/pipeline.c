@@ -249,10 +249,13 @@ static void file_done(struct arb_pipeline *p, struct file_ctx *f)
 }
 
 /* --write-clean or --write-flagged, and --write-repaired: the game as
- * read (src: its file again), or with its repairs. */
-static void write_game(struct arb_pipeline *p, int src, const struct arb_game *g, const struct arb_outcome *oc)
+ * read (src: its file again), or with its repairs.  A copy --duplicates
+ * found is flagged whatever the filters left of its finding (-q, -qq
+ * hide infos): a clean file holds each game once. */
+static void write_game(struct arb_pipeline *p, int src, const struct arb_game *g, const struct arb_outcome *oc,
+                       bool copy)
 {
-    arb_writeout_game(g->findings.n ? &p->flagged : &p->clean, g, src);
+    arb_writeout_game(g->findings.n || copy ? &p->flagged : &p->clean, g, src);
     if (!oc->repaired) {
         arb_writeout_game(&p->repaired, g, src);
         return;
@@ -278,7 +281,7 @@ static void batch_write(struct arb_pipeline *p, struct batch *b)
         struct arb_game *g = &b->games[i];
         /* --duplicates: in input order, here; a copy's finding goes
          * through the same filter, and its record is formatted again. */
-        bool dup = p->dupes && arb_dupes_check(p->dupes, g, &b->oc[i]);
+        bool copy = p->dupes && arb_dupes_check(p->dupes, g, &b->oc[i]), dup = copy;
         /* --trf likewise: the game against its pairing, in input order. */
         dup |= p->trf && arb_trfcheck_game(p->trf, g, &b->oc[i]);
         if (dup)
@@ -297,7 +300,7 @@ static void batch_write(struct arb_pipeline *p, struct batch *b)
             arb_out_record();
         }
         if (p->writing)
-            write_game(p, b->file ? b->file->raw_fd : -1, g, &b->oc[i]);
+            write_game(p, b->file ? b->file->raw_fd : -1, g, &b->oc[i], copy);
         arb_summary_add_game(&p->sum, g, &b->oc[i]);
         p->sum.hidden += (uint64_t)b->hidden[i];
         if (b->oc[i].lang_vote >= 0)
