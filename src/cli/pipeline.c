@@ -467,6 +467,7 @@ int arb_pipeline_check_file(struct arb_pipeline *p, const char *path)
             break;
     }
     p->sum.lines += rd.lx.line - 1;
+    p->sum.bytes += f->in.raw_total;
     arb_input_close(&f->in);
     f->open = false;
     p->reading = NULL;
