@@ -96,6 +96,22 @@ dym --min-severity check --min-severity=warning --min-sevrity=error
 [ $st -eq 2 ] && grep -q -- "--write-clean" "$tmp/e" && grep -q -- "--write-flagged" "$tmp/e" &&
     ok "an ambiguous prefix lists the options it may mean" || notok "--write: status $st, $(head -1 "$tmp/e")"
 
+# ---- -V, and a terminal on standard input ----
+v=$("$ARBITER" --version 2>&1)
+[ -n "$v" ] && [ "$("$ARBITER" -V 2>&1)" = "$v" ] && [ "$("$ARBITER" check -V 2>&1)" = "$v" ] &&
+    ok "-V is --version (before or after the command)" || notok "-V: '$("$ARBITER" -V 2>&1)'"
+if command -v script >/dev/null 2>&1; then
+    printf '1. e4 e5 *\n\004' | script -qfec "$ARBITER check --no-progress" /dev/null >"$tmp/tty.out" 2>&1
+    grep -q 'arbiter: reading standard input (Ctrl-D ends)' "$tmp/tty.out" && grep -q 'arbiter: 1 file, 1 game' "$tmp/tty.out" &&
+        ok "a terminal on standard input: 'reading standard input (Ctrl-D ends)' on standard error" ||
+        notok "a terminal on standard input: $(tr '\r\n' '  ' <"$tmp/tty.out")"
+else
+    notok "script(1) is missing (util-linux): the terminal on standard input is not tested"
+fi
+printf '1. e4 e5 *\n' | "$ARBITER" check 2>"$tmp/pipe.err" >/dev/null
+grep -q 'reading standard input' "$tmp/pipe.err" && notok "a pipe on standard input is told to press Ctrl-D" ||
+    ok "a pipe on standard input: no such note"
+
 # ---- convert defaults to English ----
 printf '[Event "fi"]\n[Result "*"]\n\n1. e4 e5 2. Rf3 Rc6 3. Lb5 *\n' >"$tmp/fi.pgn"
 out=$("$ARBITER" convert "$tmp/fi.pgn" 2>/dev/null | grep '^1\.')

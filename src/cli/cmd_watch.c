@@ -91,8 +91,7 @@ struct watch {
 
 static bool is_pgn_name(const char *name)
 {
-    size_t n = strlen(name);
-    return n > 4 && name[0] != '.' && strcasecmp(name + n - 4, ".pgn") == 0;
+    return arb_opts_pgn_name(name);
 }
 
 static struct wfile *file_find(struct watch *w, int dir, const char *name)

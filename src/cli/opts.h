@@ -116,6 +116,15 @@ struct arb_check_opts arb_opts_check(const struct arb_opts *o);
 int arb_opts_open(const struct arb_opts *o, const char *path, const char *name, arb_sniffer is_move,
                   struct arb_input *in, struct arb_pgn_reader *rd, char *err, size_t cap);
 
+/* On standard error, where standard input is a terminal: "reading
+ * standard input (Ctrl-D ends)" (a command given no file waits there). */
+void arb_opts_stdin_note(void);
+/* Is name a PGN file's (*.pgn, any case; not a hidden file)? */
+bool arb_opts_pgn_name(const char *name);
+/* The *.pgn files of directory dir ("dir/name", sorted; malloc'd, each
+ * and the array), *n of them; NULL with *n 0 when it cannot be read. */
+char **arb_opts_dir_pgns(const char *dir, int *n);
+
 /* Create (or empty) the file an option writes (--output, --write-clean,
  * ...): a descriptor, or -1 after a message on stderr.  A file that is one
  * of the input files is refused (it would be emptied before it is read). */

@@ -379,6 +379,17 @@ static void batch_submit(struct arb_pipeline *p, struct batch *b)
     drain(p, false);
 }
 
+int arb_pipeline_unreadable(struct arb_pipeline *p, const char *path, const char *message)
+{
+    arb_msg("%s", message);
+    p->sum.unreadable++;
+    struct batch *b = batch_open(p, NULL);
+    b->error = arb_xstrdup(message);
+    b->error_path = path;
+    batch_submit(p, b);
+    return ARB_EXIT_FAILURE;
+}
+
 int arb_pipeline_check_file(struct arb_pipeline *p, const char *path)
 {
     const struct arb_opts *o = p->o;
@@ -387,14 +398,8 @@ int arb_pipeline_check_file(struct arb_pipeline *p, const char *path)
     struct arb_pgn_reader rd;
     const char *name = o->origin && strcmp(path, "-") == 0 ? o->origin : path;
     if (arb_opts_open(o, path, name, arb_opts_sniffer(o), &f->in, &rd, err, sizeof err) < 0) {
-        arb_msg("%s", err);
-        p->sum.unreadable++;
         free(f);
-        struct batch *b = batch_open(p, NULL);
-        b->error = arb_xstrdup(err);
-        b->error_path = path;
-        batch_submit(p, b);
-        return ARB_EXIT_FAILURE;
+        return arb_pipeline_unreadable(p, path, err);
     }
     f->open = f->reading = true;
     f->raw_fd = -1;
