@@ -37,7 +37,8 @@
 /* The claims as the FIDE Laws number them (national sets differ). */
 /* (9.2.1 holds both ways of the threefold claim, 9.2.1.1 and 9.2.1.2; the
  * fifty-move claim's two ways are 9.3.1 and 9.3.2 of 9.3.) */
-#define HIER_CLAIMS [ARB_ART_THREEFOLD] = "9.2.1", [ARB_ART_FIFTY] = "9.3", [ARB_ART_ARBITER_FIFTY] = "-"
+#define HIER_CLAIMS [ARB_ART_THREEFOLD] = "9.2.1", [ARB_ART_FIFTY] = "9.3", [ARB_ART_FIFTY_WRITTEN] = "9.3.1", \
+    [ARB_ART_ARBITER_FIFTY] = "-"
 
 /* Who acts on a flag fall, in words (RULES.md §5.2). */
 #define FLAG_SEEN "the flag counts when the arbiter sees it or a player validly claims it"
@@ -85,7 +86,7 @@ static const struct arb_profile fide_2009 = {
         [ARB_ART_FIVEFOLD] = "-", [ARB_ART_SEVENTYFIVE] = "-", [ARB_ART_AGREEMENT] = "5.2c", [ARB_ART_TIMEOUT_DRAW] = "6.9", [ARB_ART_RESIGNATION] = "5.1b", [ARB_ART_TIME_CONTROL] = "6.2a", [ARB_ART_ARBITER_FIFTY] = "-",
         [ARB_ART_NOTATION_PAWN_AMBIGUITY] = "C.11", [ARB_ART_CASTLING_960] = "F.3",
         [ARB_ART_CASTLING_960_PATH] = "F.3 (note 4)", [ARB_ART_START_960] = "F.2", [ARB_ART_KING_CAPTURE] = "1.2, 7.4a",
-        [ARB_ART_CLOCK_NO_MOVE] = "-",
+        [ARB_ART_CLOCK_NO_MOVE] = "-", [ARB_ART_FIFTY_WRITTEN] = "9.3",
     },
     .rules = ARB_PR_EP_MARK_REQUIRED,
     .mode = -1,
@@ -121,7 +122,7 @@ static const struct arb_profile fide_2014 = {
         [ARB_ART_FIVEFOLD] = "9.6.a", [ARB_ART_SEVENTYFIVE] = "9.6.b", [ARB_ART_AGREEMENT] = "5.2.c", [ARB_ART_TIMEOUT_DRAW] = "6.9", [ARB_ART_RESIGNATION] = "5.1.b", [ARB_ART_TIME_CONTROL] = "6.3.a", [ARB_ART_ARBITER_FIFTY] = "-",
         [ARB_ART_NOTATION_PAWN_AMBIGUITY] = "C.9", [ARB_ART_CASTLING_960] = "F.3",
         [ARB_ART_CASTLING_960_PATH] = "F.3 (note 4)", [ARB_ART_START_960] = "F.2", [ARB_ART_KING_CAPTURE] = "1.2",
-        [ARB_ART_CLOCK_NO_MOVE] = "-",
+        [ARB_ART_CLOCK_NO_MOVE] = "-", [ARB_ART_FIFTY_WRITTEN] = "9.3",
     },
     .rules = ARB_PR_AUTO_DRAWS | ARB_PR_FIVEFOLD_CONSECUTIVE | ARB_PR_PROMO_QUEEN,
     .mode = -1,
@@ -191,6 +192,7 @@ static const struct arb_profile fide_2023 = {
  * 9.2/9.3 claims (fivefold and dead position still draw, rule 10a) and, with
  * increment, lets the arbiter declare the 50-move draw (rule 10c). */
 #define FI_TEAM_ARTICLES HIER_ARTICLES, [ARB_ART_THREEFOLD] = "team rule 10", [ARB_ART_FIFTY] = "team rule 10", \
+    [ARB_ART_FIFTY_WRITTEN] = "team rule 10", \
     [ARB_ART_ARBITER_FIFTY] = "team rule 10c", [ARB_ART_FIVEFOLD] = "9.6.1, team rule 10a",                          \
     [ARB_ART_DEAD_POSITION] = "5.2.2, team rule 10a", [ARB_ART_KING_CAPTURE] = "team rule 4",                        \
     [ARB_ART_PROMOTION_INCOMPLETE] = "team rule 7", [ARB_ART_TIMEOUT_DRAW] = "team rule 12", [ARB_ART_CLOCK_NO_MOVE] = "-"

@@ -56,6 +56,7 @@ enum arb_article {
     ARB_ART_START_960,          /* Chess960 starting position (F.2; II.2) */
     ARB_ART_KING_CAPTURE,       /* taking the king is no move (2009 1.2, 7.4a; 2014 1.2; 2017+ 1.4.1) */
     ARB_ART_CLOCK_NO_MOVE,      /* pressing the clock without a move (2017 7.8.1; 2018+ 7.5.3) */
+    ARB_ART_FIFTY_WRITTEN,      /* the fifty-move claim by a move written first (2017+ 9.3.1; 9.3 before) */
     ARB_ART_COUNT
 };
 
