@@ -273,8 +273,8 @@ struct arb_finding *rs_report_after_end(struct rs *s, const struct arb_node *n)
  * clear, one that could be made on the board: one piece from one square
  * to another (the only candidate, exposing its king), or castling in or
  * through check?  *m: the move. */
-static bool playable_at(const struct arb_pos *pos, const struct arb_movedesc *d, const struct arb_resolve *r,
-                        arb_move *m)
+bool rs_playable_at(const struct arb_pos *pos, const struct arb_movedesc *d, const struct arb_resolve *r,
+                    arb_move *m)
 {
     if (r->status == ARB_RS_KING_EXPOSED && r->n_cand == 1) {
         *m = r->cand[0];
@@ -292,7 +292,7 @@ static bool playable_at(const struct arb_pos *pos, const struct arb_movedesc *d,
 bool rs_playable_as_written(const struct rs *s, const struct arb_movedesc *d, const struct arb_resolve *r,
                             arb_move *m)
 {
-    return playable_at(&s->cur.pos, d, r, m);
+    return rs_playable_at(&s->cur.pos, d, r, m);
 }
 
 bool rs_king_taken_clearly(const struct arb_pos *pos, const struct arb_movedesc *d)
@@ -313,59 +313,6 @@ bool rs_king_taken_clearly(const struct arb_pos *pos, const struct arb_movedesc 
     return n == 1;
 }
 
-/* The main line's moves from node next, from the position start, as the
- * record shows them played: legal moves, and illegal ones that are
- * physically clear (playable_at: the record goes on from them too), and
- * a king taken (rs_king_taken_clearly), which ends what can be followed.
- * How many half-moves; *complete: the record's end (or a king taken) was
- * reached. */
-static int record_replays_from(const struct rs *s, const struct arb_pos *start, int next, bool *complete)
-{
-    const struct arb_game *g = s->g;
-    struct arb_pos pos = *start;
-    int depth = 0, plies = 0;
-    *complete = false;
-    for (int i = next; i < g->n_nodes; i++) {
-        const struct arb_node *n = &g->nodes[i];
-        if (n->kind == ARB_N_VAR_OPEN) {
-            depth++;
-        } else if (n->kind == ARB_N_VAR_CLOSE) {
-            if (depth)
-                depth--;
-        } else if (n->kind == ARB_N_ERROR && !depth) {
-            return plies;
-        } else if (n->kind == ARB_N_RESULT && !depth) {
-            break;
-        } else if (n->kind == ARB_N_MOVE && !depth) {
-            struct arb_movedesc d;
-            struct arb_parse_info info;
-            int used;
-            enum arb_np_status st = read_move(g, s->lang, i, &d, &info, &used);
-            i += used - 1;
-            if (st == ARB_NP_EP_MARK || st == ARB_NP_CHECK_MARK)
-                continue;
-            if (st != ARB_NP_MOVE || d.null_move)
-                return plies;
-            struct arb_resolve r;
-            arb_san_resolve(&pos, &d, &r);
-            arb_move m = r.move;
-            if (r.status == ARB_RS_CAPTURES_KING && rs_king_taken_clearly(&pos, &d)) {
-                /* No position follows a king taken: what can be
-                 * followed ends here, whatever the record writes after. */
-                *complete = true;
-                return plies + 1;
-            }
-            if (r.status != ARB_RS_OK && r.status != ARB_RS_PROMO_MISSING && !playable_at(&pos, &d, &r, &m))
-                return plies;
-            struct arb_undo u;
-            arb_pos_make(&pos, m, &u);
-            plies++;
-        }
-    }
-    *complete = true;
-    return plies;
-}
-
 /* An illegal move on the main line that the record shows was played: the
  * rest of the record replays only from the position it left (later
  * illegal moves that are physically clear, and a king taken at the end,
@@ -383,7 +330,8 @@ bool rs_illegal_move_stood(struct rs *s, int next, const struct arb_movedesc *d,
     struct arb_undo u;
     arb_pos_make(&after, *m, &u);
     bool complete;
-    int plies = record_replays_from(s, &after, next, &complete);
+    uint64_t key;
+    int plies = rs_trial_replay_from(s->g, s->lang, &after, next, &key, &complete, NULL, true);
     return plies >= STOOD_PLIES || (complete && plies >= 1);
 }
 

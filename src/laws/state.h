@@ -183,8 +183,15 @@ const struct arb_profile *rs_choose_profile(const struct arb_game *g, const stru
                                             size_t cap);
 
 /* detect.c */
+/* Main-line plies that lang replays from start (from node first) before a
+ * move fails; the final key in *key; *complete: the record's end was
+ * reached; *bad_marks (when not NULL): how many check and mate marks the
+ * moves so read do not bear out.  as_played: the record as played, its
+ * illegal moves that are physically clear followed too (rs_playable_at),
+ * and a king taken (rs_king_taken_clearly) the end of what can be
+ * followed (*complete). */
 int rs_trial_replay_from(const struct arb_game *g, const struct arb_lang *lang, const struct arb_pos *start,
-                         int first, uint64_t *key, bool *complete, int *bad_marks);
+                         int first, uint64_t *key, bool *complete, int *bad_marks, bool as_played);
 const struct arb_lang *rs_detect_lang(struct rs *s, const struct arb_check_opts *o);
 
 /* failure.c */
@@ -194,6 +201,9 @@ bool rs_board_signal(struct rs *s, const struct arb_node *n, int next, const str
 struct arb_finding *rs_report_after_end(struct rs *s, const struct arb_node *n);
 bool rs_playable_as_written(const struct rs *s, const struct arb_movedesc *d, const struct arb_resolve *r,
                             arb_move *m);
+/* The same from position pos. */
+bool rs_playable_at(const struct arb_pos *pos, const struct arb_movedesc *d, const struct arb_resolve *r,
+                    arb_move *m);
 bool rs_illegal_move_stood(struct rs *s, int next, const struct arb_movedesc *d, const struct arb_resolve *r,
                            arb_move *m);
 /* Does the movedesc d take the other king, one piece of the mover fitting
