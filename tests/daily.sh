@@ -27,8 +27,14 @@ rules=$(jq -r .rules "$tmp/eds.jsonl" | tr '\n' ' ')
     notok "default editions: '$rules'"
 codes_old=$(jq -r 'select(.tags.Event == "old") | [.findings[].code] | join(",")' "$tmp/eds.jsonl")
 codes_new=$(jq -r 'select(.tags.Event == "new") | [.findings[] | .code + ":" + .severity] | join(",")' "$tmp/eds.jsonl")
-[ "$codes_old" = "threefold-claimable" ] &&
-    ok "a 1998 game gets no fivefold rule (only the threefold claim)" || notok "1998 game: '$codes_old'"
+[ "$codes_old" = "rules-edition,threefold-claimable" ] &&
+    ok "a 1998 game gets no fivefold rule (only the threefold claim), and is told which Laws applied" ||
+    notok "1998 game: '$codes_old'"
+why=$(jq -r 'select(.tags.Event == "old") | .findings[] | select(.code == "rules-edition") | .message' "$tmp/eds.jsonl")
+case $why in
+*"1998.05.01"*"FIDE Laws of 1 July 1997"*"fide-2009"*) ok "rules-edition: in force the 1997 Laws, applied fide-2009" ;;
+*) notok "rules-edition: '$why'" ;;
+esac
 case $codes_new in
     *fivefold-repetition:warning*move-after-end:warning*) ok "a 2019 game is drawn by fivefold; the move after it is a warning" ;;
     *) notok "2019 game: '$codes_new'" ;;
@@ -90,6 +96,22 @@ dym --min-severity check --min-severity=warning --min-sevrity=error
 [ $st -eq 2 ] && grep -q -- "--write-clean" "$tmp/e" && grep -q -- "--write-flagged" "$tmp/e" &&
     ok "an ambiguous prefix lists the options it may mean" || notok "--write: status $st, $(head -1 "$tmp/e")"
 
+# ---- -V, and a terminal on standard input ----
+v=$("$ARBITER" --version 2>&1)
+[ -n "$v" ] && [ "$("$ARBITER" -V 2>&1)" = "$v" ] && [ "$("$ARBITER" check -V 2>&1)" = "$v" ] &&
+    ok "-V is --version (before or after the command)" || notok "-V: '$("$ARBITER" -V 2>&1)'"
+if command -v script >/dev/null 2>&1; then
+    printf '1. e4 e5 *\n\004' | script -qfec "$ARBITER check --no-progress" /dev/null >"$tmp/tty.out" 2>&1
+    grep -q 'arbiter: reading standard input (Ctrl-D ends)' "$tmp/tty.out" && grep -q 'arbiter: 1 file, 1 game' "$tmp/tty.out" &&
+        ok "a terminal on standard input: 'reading standard input (Ctrl-D ends)' on standard error" ||
+        notok "a terminal on standard input: $(tr '\r\n' '  ' <"$tmp/tty.out")"
+else
+    notok "script(1) is missing (util-linux): the terminal on standard input is not tested"
+fi
+printf '1. e4 e5 *\n' | "$ARBITER" check 2>"$tmp/pipe.err" >/dev/null
+grep -q 'reading standard input' "$tmp/pipe.err" && notok "a pipe on standard input is told to press Ctrl-D" ||
+    ok "a pipe on standard input: no such note"
+
 # ---- convert defaults to English ----
 printf '[Event "fi"]\n[Result "*"]\n\n1. e4 e5 2. Rf3 Rc6 3. Lb5 *\n' >"$tmp/fi.pgn"
 out=$("$ARBITER" convert "$tmp/fi.pgn" 2>/dev/null | grep '^1\.')
@@ -133,6 +155,31 @@ cat "$tmp/dup.pgn" "$tmp/dup.pgn" >"$tmp/dup2.pgn"
 cnt=$("$ARBITER" check --duplicates -f jsonl --jobs=2 "$tmp/dup2.pgn" 2>/dev/null | jq -s '[.[].findings[] | select(.code == "duplicate-game")] | length')
 [ "$cnt" = 5 ] && ok "--duplicates --jobs=2: the file twice over gives 5 copies (the second file's four, and game 2)" ||
     notok "--duplicates on the file twice: $cnt"
+
+# A game whose main line breaks (8. Nd7 cannot be played) and its copy
+# (other comments, marks, move numbers): compared by the moves as written.
+br='1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 6. Be3 e5 7. Nb3 Be6 8. Nd7 Nbd7'
+{
+    printf '[Event "1"]\n[White "Anand, V"]\n[Black "Carlsen, M"]\n[Result "*"]\n\n%s *\n\n' "$br"
+    printf '[Event "2"]\n[White "Anand, Viswanathan"]\n[Black "Carlsen, Magnus"]\n[Result "*"]\n\n%s {copied} *\n\n' "$(echo "$br" | sed 's/Nb3/Nb3!?/; s/ 5\. / 5... /')"
+    printf '[Event "3"]\n[White "Kramnik, V"]\n[Black "Carlsen, M"]\n[Result "*"]\n\n%s *\n\n' "$br"
+    printf '[Event "4"]\n[White "Anand, V"]\n[Black "Carlsen, M"]\n[Result "*"]\n\n%s 9. Nxd7 *\n\n' "$br"
+} >"$tmp/dup-broken.pgn"
+d=$("$ARBITER" check --duplicates -f jsonl "$tmp/dup-broken.pgn" 2>/dev/null |
+    jq -r '[.findings[] | select(.code == "duplicate-game") | .message] | join(";")' | tr '\n' '|')
+[ "$d" = "|the same moves and players as game 1 (line 1): a copy of it|||" ] &&
+    ok "--duplicates: a game whose main line breaks is compared by its moves as written (other players, one more move: no copy)" ||
+    notok "--duplicates on broken games: '$d'"
+# A copy never reaches --write-clean, whatever -q or -qq hides.
+for q in "" -q -qq; do
+    rm -f "$tmp/dc.pgn" "$tmp/df.pgn"
+    "$ARBITER" check $q --duplicates --write-clean="$tmp/dc.pgn" --write-flagged="$tmp/df.pgn" "$tmp/dup.pgn" >/dev/null 2>&1
+    ev=$(grep -h '^\[Event' "$tmp/dc.pgn" | tr -d '\n')
+    fl=$(grep -h '^\[Event' "$tmp/df.pgn" | tr -d '\n')
+    [ "$ev" = '[Event "1"][Event "3"][Event "4"]' ] && [ "$fl" = '[Event "2"]' ] &&
+        ok "--duplicates ${q:-(all shown)}: the copy goes to --write-flagged, never --write-clean" ||
+        notok "--duplicates ${q:-(all shown)}: clean '$ev', flagged '$fl'"
+done
 
 # ---- --write-clean, --write-flagged: byte for byte, encoding kept ----
 printf '[Event "A"]\r\n[White "Ren\351"]\r\n[Result "1-0"]\r\n\r\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\r\n\r\n' >"$tmp/mix.pgn"

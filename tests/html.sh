@@ -154,6 +154,26 @@ else
     notok "small: 3. Nd2: framed $(grep '^framed' "$tmp/small/facts")"
 fi
 
+# The "Findings by code" table: the severity each code was reported at
+# (a move after a draw the Laws made is a warning, after mate an error),
+# its count, as JSON Lines has them.
+{
+    printf '[Event "dead"]\n[SetUp "1"]\n[FEN "8/8/8/4k3/8/8/8/4K3 w - - 0 1"]\n[Result "1/2-1/2"]\n\n1. Kd2 Kd4 1/2-1/2\n\n'
+    printf '[Event "dead again"]\n[SetUp "1"]\n[FEN "8/8/8/4k3/8/8/8/4K3 w - - 0 1"]\n[Result "1/2-1/2"]\n\n1. Ke2 1/2-1/2\n\n'
+    printf '[Event "mate"]\n[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 3. Kf2 0-1\n'
+} >"$tmp/codes.pgn"
+"$ARBITER" check -f html "$tmp/codes.pgn" 2>/dev/null | tr -d '\n' | sed 's#<tr>#\n<tr>#g' |
+    sed -n 's#^<tr><th scope="row">\(<a [^>]*>\)\{0,1\}<code>\([^<]*\)</code>\(</a>\)\{0,1\}</th><td>\([a-z]*\)</td><td>\([0-9]*\)</td>.*#\2 \4 \5#p' |
+    sort >"$tmp/codes.got"
+"$ARBITER" check -f jsonl "$tmp/codes.pgn" 2>/dev/null | jq -r '.findings[] | .code + " " + .severity' | sort | uniq -c |
+    awk '{print $2, $3, $1}' | sort >"$tmp/codes.want"
+if [ -s "$tmp/codes.want" ] && cmp -s "$tmp/codes.got" "$tmp/codes.want" && grep -q '^move-after-end warning 2$' "$tmp/codes.got" &&
+    grep -q '^move-after-end error 1$' "$tmp/codes.got"; then
+    ok "Findings by code: each code at the severity reported, with its count (move-after-end: 2 warnings, 1 error)"
+else
+    notok "Findings by code: $(tr '\n' ';' <"$tmp/codes.got"), jsonl: $(tr '\n' ';' <"$tmp/codes.want")"
+fi
+
 wait
 i=0
 for name in samples small empty; do

@@ -70,6 +70,9 @@ cp t.trf t.keep
 refused "check --trf=t.trf -o t.trf" t.trf 'that is the --trf file t.trf' t.keep
 "$ARBITER" check --trf=t.trf --write-flagged=t.trf in.pgn >/dev/null 2>err; st=$?
 refused "check --trf=t.trf --write-flagged=t.trf" t.trf 'the --trf file' t.keep
+mkdir dir && cp in.pgn dir/in.pgn
+"$ARBITER" check -o dir/in.pgn dir 2>err; st=$?
+refused "check DIR -o DIR/in.pgn (a file the directory gives)" dir/in.pgn 'that is the input file dir/in.pgn' keep.pgn
 ln -s in.pgn link.pgn
 "$ARBITER" check -o link.pgn in.pgn 2>err; st=$?
 refused "-o a symbolic link to the input" in.pgn 'that is the input file in.pgn' keep.pgn

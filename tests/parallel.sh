@@ -54,5 +54,22 @@ if jq -e -s '[.[] | select(.file) | .file] | unique == ["'"$tmp/big.pgn"'"]' "$t
 else
     not_ok "a shard's records name another file"
 fi
+# A file that is not all UTF-8 (every third game Latin-1), without
+# --encoding: each shard guesses game by game as one run does, and the
+# merge continues the file offsets the encoding-guess messages give.
+LC_ALL=C awk '/^\[Event / { g++; if (g % 3 == 0 && g <= 3000) { printf "[Event \"M%ckinen open %d\"]\n", 228, g; next } }
+              g <= 3000 { print }' "$CORPUS" >"$tmp/mixed.pgn"
+cat "$tmp/mixed.pgn" "$tmp/mixed.pgn" >"$tmp/mixed2.pgn"
+"$ARBITER" check --format=jsonl --summary=jsonl "$tmp/mixed2.pgn" >"$tmp/msingle" 2>/dev/null
+parallel --pipe-part -a "$tmp/mixed2.pgn" --block 256k --recend '\n\n' --recstart '[Event "' -k \
+    "$ARBITER" check --format=jsonl --summary=jsonl --origin="$tmp/mixed2.pgn" - >"$tmp/mshards" 2>/dev/null
+jq -c -n -f tools/merge-shards.jq <"$tmp/mshards" >"$tmp/mmerged"
+guesses=$(grep -c '"encoding-guess"' "$tmp/msingle")
+if [ "$guesses" -gt 10 ] && [ "$(grep -c '^{"summary":' "$tmp/mshards")" -ge 4 ] && cmp -s "$tmp/msingle" "$tmp/mmerged"; then
+    ok "a file with Latin-1 games, without --encoding: the merged shards equal one run ($guesses encoding-guess findings, their file offsets)"
+else
+    not_ok "Latin-1 games without --encoding: the merged shards differ from one run ($guesses guesses)"
+    diff "$tmp/msingle" "$tmp/mmerged" | head -4 | cut -c1-300 | sed 's/^/# /'
+fi
 echo "1..$n"
 [ "$failed" -eq 0 ]

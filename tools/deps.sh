@@ -5,7 +5,8 @@
 #   deps.sh test    the above plus xz, jq, xmllint, GNU parallel, groff, mandoc and man
 #                   (the man page), Python's jsonschema with rfc3987 (the SARIF schema),
 #                   valgrind, Chromium (the HTML report in a headless browser),
-#                   tmux (the interactive replay driven through a terminal) and
+#                   tmux (the interactive replay driven through a terminal),
+#                   stockfish (README's --engine example) and
 #                   clang with its sanitizer runtime (the fuzz replays built by
 #                   clang: its UBSan reports what GCC's does not)
 #   deps.sh bench   the build's plus xz and pgn-extract
@@ -41,6 +42,8 @@ check_test() {
     has valgrind || need="$need valgrind"
     has chromium || need="$need chromium fonts-dejavu-core"
     has tmux || need="$need tmux"
+    # README's reconstruct example orders equal games by a UCI engine (tests/readme.sh).
+    [ -x /usr/games/stockfish ] || need="$need stockfish"
     # Debian's python3 (tests/sarif.sh runs it): the SARIF schema check.
     /usr/bin/python3 -c 'import jsonschema' 2>/dev/null || need="$need python3-jsonschema"
     /usr/bin/python3 -c 'import rfc3987' 2>/dev/null || need="$need python3-rfc3987"

@@ -100,6 +100,13 @@ const struct arb_code_info arb_codes[ARB_F_COUNT] = {
     [ARB_F_BOARD_RESULT_SIGNAL] = {"board-result-signal", ARB_SEV_INFO,
                                    "(info or warning) both kings put on the centre squares: an electronic board's "
                                    "signal of the result (light 1-0, dark 0-1, one each 1/2-1/2), not a move", false},
+    [ARB_F_RULES_EDITION] = {"rules-edition", ARB_SEV_INFO,
+                             "the game's date does not settle the edition of the Laws (before the oldest edition "
+                             "arbiter knows, or a month or day unknown across an edition's first day): which Laws "
+                             "were in force and which edition is applied, and why (--rules=auto)", false},
+    [ARB_F_RULES_MISMATCH] = {"rules-mismatch", ARB_SEV_WARNING,
+                              "the rules profile is made for another kind of game than the game's time control makes "
+                              "(a blitz set on a standard game)", false},
     [ARB_F_VARIATION_TOO_DEEP] = {"variation-too-deep", ARB_SEV_WARNING,
                                   "variations nested deeper than arbiter follows (1,000 levels); the deeper ones are not checked", false},
 };

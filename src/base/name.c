@@ -9,9 +9,11 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "base/utf8.h"
+#include "base/util.h"
 
 /* U+00C0-U+00FF to lower-case ASCII ('.': a separator, '*': two letters). */
 static const char latin1_sup[65] =
@@ -212,4 +214,63 @@ bool arb_name_match(const char *a, const char *b)
             full += !initial && s->w[i][1] != 0;
         }
     return full > 0;
+}
+
+/* A name as "family given" (folded: "Carlsen, Magnus" and "Magnus
+ * Carlsen" both "carlsen magnus"), where its family name ends (*fam
+ * bytes), and the initial of its given name (0 for none). */
+static void family_first(const char *name, char *out, size_t cap, size_t *fam, char *initial)
+{
+    char f[128], g[128], raw[128];
+    const char *comma = strchr(name, ',');
+    if (comma) {
+        size_t k = (size_t)(comma - name) < sizeof raw - 1 ? (size_t)(comma - name) : sizeof raw - 1;
+        memcpy(raw, name, k);
+        raw[k] = 0;
+        arb_name_fold(raw, f, sizeof f);
+        arb_name_fold(comma + 1, g, sizeof g);
+    } else {
+        arb_name_fold(name, g, sizeof g);
+        char *sp = strrchr(g, ' ');
+        snprintf(f, sizeof f, "%s", sp ? sp + 1 : g);
+        if (sp)
+            *sp = 0;
+        else
+            g[0] = 0;
+    }
+    *fam = strlen(f);
+    *initial = g[0];
+    snprintf(out, cap, "%s%s%s", f, g[0] ? " " : "", g);
+}
+
+int arb_name_nearest(const char *name, const char *const *names, int n)
+{
+    char a[256], b[256], ia, ib;
+    size_t fa, fb;
+    family_first(name, a, sizeof a, &fa, &ia);
+    size_t la = strlen(a);
+    if (!la)
+        return -1;
+    int best = -1;
+    size_t best_d = SIZE_MAX, best_len = 1;
+    for (int k = 0; k < n; k++) {
+        family_first(names[k], b, sizeof b, &fb, &ib);
+        size_t d = arb_edit_distance(a, la, b, strlen(b)), len = la;
+        if (!ia || !ib || ia == ib) {
+            /* The family names alone (one side may give only an initial). */
+            size_t df = arb_edit_distance(a, fa, b, fb);
+            if (df != SIZE_MAX && (d == SIZE_MAX || df * len < d * fa)) {
+                d = df;
+                len = fa;
+            }
+        }
+        size_t limit = len / 3 ? len / 3 : 1;
+        /* The nearest by the share of the letters that differ. */
+        if (d <= limit && (best < 0 || d * best_len < best_d * len)) {
+            best = k;
+            best_d = d;
+            best_len = len;
+        }
+    }
+    return best;
 }

@@ -13,5 +13,10 @@
 bool arb_name_match(const char *a, const char *b);
 /* The name folded as above, words separated by one blank (cap bytes). */
 void arb_name_fold(const char *s, char *out, size_t cap);
+/* "Did you mean": the index of the name in names[0..n) nearest to name,
+ * when it is near enough to be the same name misspelt (folded as above;
+ * the whole names, or the family names alone where the given names'
+ * initials agree, within a third of the letters, at least one); else -1. */
+int arb_name_nearest(const char *name, const char *const *names, int n);
 
 #endif

@@ -1,6 +1,8 @@
 /* util.c — see util.h. */
 #include "base/util.h"
 
+#include <ctype.h>
+#include <stdint.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +25,30 @@ _Noreturn void arb_out_of_memory(void)
     ssize_t r = write(2, msg, sizeof msg - 1);
     (void)r;
     _exit(2);
+}
+
+size_t arb_edit_distance(const char *a, size_t la, const char *b, size_t lb)
+{
+    if (la > ARB_EDIT_MAX || lb > ARB_EDIT_MAX)
+        return SIZE_MAX;
+    size_t d[ARB_EDIT_MAX + 1][ARB_EDIT_MAX + 1];
+    for (size_t i = 0; i <= la; i++)
+        d[i][0] = i;
+    for (size_t j = 0; j <= lb; j++)
+        d[0][j] = j;
+    for (size_t i = 1; i <= la; i++)
+        for (size_t j = 1; j <= lb; j++) {
+            size_t cost = tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
+            size_t v = d[i - 1][j - 1] + cost;
+            if (d[i - 1][j] + 1 < v)
+                v = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < v)
+                v = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
+                v = d[i - 2][j - 2] + 1;
+            d[i][j] = v;
+        }
+    return d[la][lb];
 }
 
 double arb_now_ms(void)

@@ -21,6 +21,13 @@
 /* A monotonic clock in milliseconds (for timing and deadlines). */
 double arb_now_ms(void);
 
+/* The optimal string alignment distance between a (la bytes) and b (lb
+ * bytes): an edit, an insertion, a deletion or two neighbours swapped
+ * count one each; ASCII letters compared without case.  Strings longer
+ * than ARB_EDIT_MAX give SIZE_MAX.  (What "did you mean" measures.) */
+#define ARB_EDIT_MAX 64
+size_t arb_edit_distance(const char *a, size_t la, const char *b, size_t lb);
+
 void *arb_xmalloc(size_t n) __attribute__((malloc));
 void *arb_xcalloc(size_t count, size_t size) __attribute__((malloc));
 /* Resize p; on return the old pointer is invalid. */

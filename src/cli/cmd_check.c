@@ -4,8 +4,14 @@
  */
 #include "cli/commands.h"
 
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
 #include "base/msg.h"
 #include "base/out.h"
+#include "base/util.h"
 #include "cli/pipeline.h"
 #include "report/report.h"
 
@@ -23,8 +29,32 @@ int arb_cmd_check(const struct arb_opts *o)
     struct arb_summary *sum = arb_pipeline_summary(p);
     o->format->begin(arb_out_buf(), &ro);
     arb_out_record();
+    /* A directory: its *.pgn files, in name order, as watch takes them
+     * (the names live until the end: the records point at them). */
+    char ***listed = arb_xcalloc((size_t)n, sizeof *listed);
+    int *n_listed = arb_xcalloc((size_t)n, sizeof *n_listed);
     for (int i = 0; i < n && !arb_out_failed(); i++) {
-        int st = arb_pipeline_check_file(p, files[i]);
+        struct stat st_dir;
+        int st;
+        if (strcmp(files[i], "-") != 0 && stat(files[i], &st_dir) == 0 && S_ISDIR(st_dir.st_mode)) {
+            listed[i] = arb_opts_dir_pgns(files[i], &n_listed[i]);
+            if (!listed[i] && !n_listed[i]) {
+                char msg[600];
+                snprintf(msg, sizeof msg, "%s: a directory without a *.pgn file (or one that cannot be read)",
+                         files[i]);
+                st = arb_pipeline_unreadable(p, files[i], msg);
+            } else {
+                st = ARB_EXIT_OK;
+            }
+            for (int k = 0; k < n_listed[i] && !arb_out_failed(); k++) {
+                int s = arb_pipeline_check_file(p, listed[i][k]);
+                if (s > st)
+                    st = s;
+                arb_pipeline_progress(p);
+            }
+        } else {
+            st = arb_pipeline_check_file(p, files[i]);
+        }
         if (st > status)
             status = st;
         arb_pipeline_progress(p);
@@ -47,6 +77,13 @@ int arb_cmd_check(const struct arb_opts *o)
         status = ARB_EXIT_FAILURE;
     struct arb_summary total = *sum;
     arb_pipeline_free(p);
+    for (int i = 0; i < n; i++) {
+        for (int k = 0; k < n_listed[i]; k++)
+            free(listed[i][k]);
+        free(listed[i]);
+    }
+    free(listed);
+    free(n_listed);
 
     if (arb_out_failed())
         return ARB_EXIT_FAILURE;  /* main.c reports it */

@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "chess/board.h"
 #include "chess/dead.h"
@@ -167,8 +168,50 @@ static void read_lines(struct ctx *c, FILE *f, const char *name)
     free(line);
 }
 
+/* Does s begin with a FEN's piece placement (eight ranks, seven '/',
+ * piece letters and 1-8 only) up to a blank or its end? */
+static bool fen_placement(const char *s)
+{
+    int slashes = 0;
+    size_t i = 0;
+    for (; s[i] && s[i] != ' '; i++) {
+        if (s[i] == '/')
+            slashes++;
+        else if (!strchr("pnbrqkPNBRQK12345678", s[i]))
+            return false;
+    }
+    return i > 0 && slashes == 7;
+}
+
+/* A FEN given as file names (position FEN, without --fen=): "" when no
+ * argument is one, else the FEN they write (the placement and the fields
+ * after it when they were given as arguments of their own). */
+static const char *fen_as_files(const struct arb_opts *o, char *buf, size_t cap)
+{
+    for (int i = 0; i < o->n_files; i++) {
+        struct stat st;
+        if (!fen_placement(o->files[i]) || stat(o->files[i], &st) == 0)
+            continue;
+        size_t at = (size_t)snprintf(buf, cap, "%s", o->files[i]);
+        /* "w KQkq - 0 1" as five more arguments (the FEN not quoted). */
+        for (int k = i + 1; k < o->n_files && k <= i + 5 && !strchr(o->files[i], ' ') && at < cap; k++) {
+            const char *f = o->files[k];
+            if (strlen(f) > 8 || strspn(f, "wbKQkqabcdefgh0123456789-") != strlen(f))
+                break;
+            at += (size_t)snprintf(buf + at, cap - at, " %s", f);
+        }
+        return buf;
+    }
+    return "";
+}
+
 int arb_cmd_position(const struct arb_opts *o)
 {
+    char fen[300];
+    if (!o->position_fen && fen_as_files(o, fen, sizeof fen)[0]) {
+        arb_msg("'%s' is a position, not a file: give it as --fen='%s'", fen, fen);
+        return ARB_EXIT_FAILURE;
+    }
     struct ctx c = {.o = o, .json = o->format == &arb_format_jsonl};
     c.budget = o->budget ? (long)o->budget : o->quick ? ARB_MATE_QUICK_BUDGET : ARB_MATE_FULL_BUDGET;
     /* The exploration proves what the searches cannot (every position
@@ -184,11 +227,14 @@ int arb_cmd_position(const struct arb_opts *o)
     if (o->position_fen) {
         analyse(&c, o->position_fen, NULL, 0);
     } else if (o->n_files == 0) {
+        arb_opts_stdin_note();
         read_lines(&c, stdin, "<stdin>");
     } else {
         for (int i = 0; i < o->n_files && !arb_out_failed(); i++) {
             const char *path = o->files[i];
             bool is_stdin = strcmp(path, "-") == 0;
+            if (is_stdin)
+                arb_opts_stdin_note();
             FILE *f = is_stdin ? stdin : fopen(path, "r");
             if (!f) {
                 arb_msg("%s: %s", path, strerror(errno));

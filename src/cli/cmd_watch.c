@@ -95,8 +95,7 @@ struct watch {
 
 static bool is_pgn_name(const char *name)
 {
-    size_t n = strlen(name);
-    return n > 4 && name[0] != '.' && strcasecmp(name + n - 4, ".pgn") == 0;
+    return arb_opts_pgn_name(name);
 }
 
 /* Is the entry `name` of a DIR argument one it reads?  Its *.pgn files,

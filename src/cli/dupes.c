@@ -99,14 +99,50 @@ static void grow(struct arb_dupes *d)
     d->cap = cap;
 }
 
+/* The main line's moves as written (a game whose replay stopped): each
+ * move's text without its check, mate or annotation marks, in order; the
+ * number of them in *n.  Variations, numbers and comments left out. */
+static uint64_t written_moves(const struct arb_game *g, int *n)
+{
+    uint64_t h = UINT64_C(0x84222325CBF29CE4);
+    int depth = 0;
+    *n = 0;
+    for (int i = 0; i < g->n_nodes; i++) {
+        const struct arb_node *nd = &g->nodes[i];
+        if (nd->kind == ARB_N_VAR_OPEN)
+            depth++;
+        else if (nd->kind == ARB_N_VAR_CLOSE && depth)
+            depth--;
+        else if (nd->kind == ARB_N_RESULT && !depth)
+            break;
+        else if (nd->kind == ARB_N_MOVE && !depth) {
+            const char *t = arb_node_text(g, nd);
+            size_t len = nd->len;
+            while (len > 1 && strchr("+#!?", t[len - 1]))
+                len--;
+            for (size_t k = 0; k < len; k++)
+                h = (h ^ (unsigned char)t[k]) * UINT64_C(0x100000001B3);
+            h = (h ^ 0x1F) * UINT64_C(0x100000001B3);   /* the end of a move */
+            ++*n;
+        }
+    }
+    return h;
+}
+
 bool arb_dupes_check(struct arb_dupes *d, struct arb_game *g, const struct arb_outcome *oc)
 {
-    if (oc->replay_stopped || oc->followed_plies == 0)
+    /* Moves as played; a game whose main line breaks (its replay stopped)
+     * by its moves as written, which a copy writes alike. */
+    uint64_t moves = oc->moves_hash;
+    int plies = oc->followed_plies;
+    if (oc->replay_stopped)
+        moves = written_moves(g, &plies) ^ UINT64_C(0x5DEECE66D);
+    if (plies == 0)
         return false;
     uint64_t h = UINT64_C(0xCBF29CE484222325);
     h = fold_name(h, arb_game_tag(g, "White"));
     h = fold_name(h, arb_game_tag(g, "Black"));
-    uint64_t key = mix(oc->moves_hash ^ mix(h) ^ (uint64_t)oc->followed_plies);
+    uint64_t key = mix(moves ^ mix(h) ^ (uint64_t)plies);
     if (!key)
         key = 1;
     struct entry *e = slot(d->t, d->cap, key);

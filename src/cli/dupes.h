@@ -7,10 +7,12 @@
  * with its White and Black tags (case, spaces and punctuation left out).
  * One entry per distinct game (24 bytes: the key and where the first copy
  * stands), in an open-addressed table that doubles: memory grows with the
- * distinct games only, never with their text.  Games without a move, and
- * games whose main line could not be followed to its end, are not
- * compared (what they are is not known).  The main thread only, in input
- * order: the first copy is the one earlier in the input.
+ * distinct games only, never with their text.  A game whose main line
+ * could not be followed to its end is known by its main line's moves as
+ * written instead (without check, mate and annotation marks): a copy of a
+ * broken game is written alike.  Games without a move are not compared.
+ * The main thread only, in input order: the first copy is the one earlier
+ * in the input.
  */
 #ifndef ARB_DUPES_H
 #define ARB_DUPES_H

@@ -2,6 +2,8 @@
 #include "cli/opts.h"
 #include "base/msg.h"
 
+#include <dirent.h>
+#include <strings.h>
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
@@ -129,9 +131,9 @@ static const char usage_main[] =
     "  position  can White, can Black still checkmate (dead positions, 6.9)?\n"
     "\n"
     "  arbiter COMMAND --help   options of a command\n"
-    "  arbiter --version        version\n"
+    "  arbiter -V, --version    version\n"
     "\n"
-    "FILE '-' or no FILE reads standard input.\n"
+    "FILE '-' or no FILE reads standard input (check: a DIR, its *.pgn files).\n"
     "Exit status: 0 no error found, 1 a finding of severity error, 2 usage error,\n"
     "unreadable input or failure of the program.\n"
     "\n"
@@ -165,7 +167,7 @@ static const char usage_common[] =
     "                          (default 16777216)\n"
     "  -o, --output=FILE       write to FILE instead of standard output\n"
     "  -h, --help              this help\n"
-    "      --version           the version\n";
+    "  -V, --version           the version\n";
 
 static const char usage_check[] =
     "Usage: arbiter check [OPTION]... [FILE]...\n"
@@ -410,30 +412,10 @@ static const char *nearest(const char *word, const char *const *names, int n)
     size_t best_d = lw / 3 > 0 ? lw / 3 : 1;
     best_d++;
     for (int k = 0; k < n; k++) {
-        const char *c = names[k];
-        size_t lc = strlen(c);
-        if (lc > 40)
-            continue;
-        size_t d[42][42];
-        for (size_t i = 0; i <= lw; i++)
-            d[i][0] = i;
-        for (size_t j = 0; j <= lc; j++)
-            d[0][j] = j;
-        for (size_t i = 1; i <= lw; i++)
-            for (size_t j = 1; j <= lc; j++) {
-                size_t cost = tolower((unsigned char)word[i - 1]) != tolower((unsigned char)c[j - 1]);
-                size_t v = d[i - 1][j - 1] + cost;
-                if (d[i - 1][j] + 1 < v)
-                    v = d[i - 1][j] + 1;
-                if (d[i][j - 1] + 1 < v)
-                    v = d[i][j - 1] + 1;
-                if (i > 1 && j > 1 && word[i - 1] == c[j - 2] && word[i - 2] == c[j - 1] && d[i - 2][j - 2] + 1 < v)
-                    v = d[i - 2][j - 2] + 1;
-                d[i][j] = v;
-            }
-        if (d[lw][lc] < best_d) {
-            best_d = d[lw][lc];
-            best = c;
+        size_t d = arb_edit_distance(word, lw, names[k], strlen(names[k]));
+        if (d < best_d) {
+            best_d = d;
+            best = names[k];
         }
     }
     return best;
@@ -572,7 +554,7 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
         help(ARB_CMD_NONE);
         return ARB_OPTS_DONE;
     }
-    if (strcmp(cmd, "--version") == 0) {
+    if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
         printf("arbiter %s\n", ARB_VERSION);
         return ARB_OPTS_DONE;
     }
@@ -597,9 +579,10 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
     optind = 2;
     opterr = 0;
     int quiet = 0;
-    while ((c = getopt_long(argc, argv, ":hj:qo:f:", long_opts, &idx)) != -1) {
+    while ((c = getopt_long(argc, argv, ":hVj:qo:f:", long_opts, &idx)) != -1) {
         switch (c) {
         case 'h': c = OPT_HELP; break;
+        case 'V': c = OPT_VERSION; break;
         case 'j': c = OPT_JOBS; break;
         case 'q': c = OPT_QUIET; break;
         case 'o': c = OPT_OUTPUT; break;
@@ -1012,9 +995,56 @@ struct arb_check_opts arb_opts_check(const struct arb_opts *o)
                                    .time_control = o->have_time_control ? &o->time_control : NULL};
 }
 
+void arb_opts_stdin_note(void)
+{
+    if (isatty(0))
+        arb_msg("reading standard input (Ctrl-D ends)");
+}
+
+bool arb_opts_pgn_name(const char *name)
+{
+    size_t n = strlen(name);
+    return n > 4 && name[0] != '.' && strcasecmp(name + n - 4, ".pgn") == 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+char **arb_opts_dir_pgns(const char *dir, int *n)
+{
+    *n = 0;
+    DIR *dp = opendir(dir);
+    if (!dp)
+        return NULL;
+    char **v = NULL;
+    int cap = 0;
+    size_t dl = strlen(dir);
+    bool slash = dl && dir[dl - 1] == '/';
+    struct dirent *e;
+    while ((e = readdir(dp))) {
+        if (!arb_opts_pgn_name(e->d_name))
+            continue;
+        if (*n == cap) {
+            cap = cap ? 2 * cap : 16;
+            v = arb_xrealloc(v, (size_t)cap * sizeof *v);
+        }
+        size_t len = dl + 1 + strlen(e->d_name) + 1;
+        v[*n] = arb_xmalloc(len);
+        snprintf(v[(*n)++], len, "%s%s%s", dir, slash ? "" : "/", e->d_name);
+    }
+    closedir(dp);
+    if (*n > 1)
+        qsort(v, (size_t)*n, sizeof *v, cmp_str);
+    return v;
+}
+
 int arb_opts_open(const struct arb_opts *o, const char *path, const char *name, arb_sniffer is_move, int tee_fd,
                   struct arb_input *in, struct arb_pgn_reader *rd, char *err, size_t cap)
 {
+    if (strcmp(path, "-") == 0)
+        arb_opts_stdin_note();
     if (arb_pgn_open(in, path, o->encoding, is_move, tee_fd, err, cap) < 0)
         return -1;
     arb_pgn_init(rd, in, name, o->max_game_bytes);
@@ -1042,8 +1072,21 @@ bool arb_opts_check_outputs(const struct arb_opts *o)
     } else if (o->cmd == ARB_CMD_POSITION && o->position_fen) {
         from_stdin = false;
     } else {
-        for (int i = 0; i < o->n_files; i++)
-            arb_outfile_input(o->files[i], "the input file");
+        for (int i = 0; i < o->n_files; i++) {
+            struct stat st;
+            if (stat(o->files[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+                /* check DIR reads the directory's *.pgn files */
+                int n;
+                char **v = arb_opts_dir_pgns(o->files[i], &n);
+                for (int j = 0; j < n; j++) {
+                    arb_outfile_input(v[j], "the input file");
+                    free(v[j]);
+                }
+                free(v);
+            } else {
+                arb_outfile_input(o->files[i], "the input file");
+            }
+        }
     }
     if (from_stdin && o->cmd != ARB_CMD_RECONSTRUCT)
         arb_outfile_input("-", "the input file");

@@ -123,6 +123,14 @@ int arb_opts_open(const struct arb_opts *o, const char *path, const char *name, 
  * is a regular file; --write-clean, --write-flagged, --write-repaired)
  * against them and each other (base/outfile.h).  False after a message. */
 bool arb_opts_check_outputs(const struct arb_opts *o);
+/* On standard error, where standard input is a terminal: "reading
+ * standard input (Ctrl-D ends)" (a command given no file waits there). */
+void arb_opts_stdin_note(void);
+/* Is name a PGN file's (*.pgn, any case; not a hidden file)? */
+bool arb_opts_pgn_name(const char *name);
+/* The *.pgn files of directory dir ("dir/name", sorted; malloc'd, each
+ * and the array), *n of them; NULL with *n 0 when it cannot be read. */
+char **arb_opts_dir_pgns(const char *dir, int *n);
 
 /* Parse argv.  ARB_OPTS_RUN: run the command; ARB_OPTS_DONE: help, version
  * or a list was printed (exit 0); ARB_OPTS_USAGE: a usage error was printed

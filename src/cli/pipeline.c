@@ -263,9 +263,11 @@ static void file_done(struct arb_pipeline *p, struct file_ctx *f)
     free(f);
 }
 
-/* --write-clean or --write-flagged (a game with a finding reported), and
+/* --write-clean or --write-flagged (a game with a finding reported, or a
+ * copy --duplicates found, whatever the filters left of its finding: -q,
+ * -qq hide infos, and a clean file holds each game once), and
  * --write-repaired: the game as read, or with its repairs. */
-static void write_game(struct arb_pipeline *p, struct batch *b, int i)
+static void write_game(struct arb_pipeline *p, struct batch *b, int i, bool copy)
 {
     const struct arb_game *g = &b->games[i];
     const struct arb_outcome *oc = &b->oc[i];
@@ -276,7 +278,7 @@ static void write_game(struct arb_pipeline *p, struct batch *b, int i)
     struct arb_buf t = {0};
     if (oc->repaired && p->wo.repaired.fd >= 0)
         arb_pgn_out_repaired(&t, g, oc);
-    arb_writeouts_game(&p->wo, g, g->findings.n != 0, t.data ? &t : NULL, b->cut[i]);
+    arb_writeouts_game(&p->wo, g, g->findings.n != 0 || copy, t.data ? &t : NULL, b->cut[i]);
     arb_buf_free(&t);
 }
 
@@ -295,7 +297,7 @@ static void batch_write(struct arb_pipeline *p, struct batch *b)
         struct arb_game *g = &b->games[i];
         /* --duplicates: in input order, here; a copy's finding goes
          * through the same filter, and its record is formatted again. */
-        bool dup = p->dupes && arb_dupes_check(p->dupes, g, &b->oc[i]);
+        bool copy = p->dupes && arb_dupes_check(p->dupes, g, &b->oc[i]), dup = copy;
         /* --trf likewise: the game against its pairing, in input order. */
         dup |= p->trf && arb_trfcheck_game(p->trf, g, &b->oc[i]);
         if (dup)
@@ -314,7 +316,7 @@ static void batch_write(struct arb_pipeline *p, struct batch *b)
             arb_out_record();
         }
         if (p->wo.any && b->file)
-            write_game(p, b, i);
+            write_game(p, b, i, copy);
         arb_summary_add_game(&p->sum, g, &b->oc[i]);
         p->sum.hidden += (uint64_t)b->hidden[i];
         if (b->oc[i].lang_vote >= 0)
@@ -399,6 +401,17 @@ static void batch_submit(struct arb_pipeline *p, struct batch *b)
     drain(p, false);
 }
 
+int arb_pipeline_unreadable(struct arb_pipeline *p, const char *path, const char *message)
+{
+    arb_msg("%s", message);
+    p->sum.unreadable++;
+    struct batch *b = batch_open(p, NULL);
+    b->error = arb_xstrdup(message);
+    b->error_path = path;
+    batch_submit(p, b);
+    return ARB_EXIT_FAILURE;
+}
+
 int arb_pipeline_check_file(struct arb_pipeline *p, const char *path)
 {
     const struct arb_opts *o = p->o;
@@ -426,16 +439,10 @@ int arb_pipeline_check_file(struct arb_pipeline *p, const char *path)
     }
     if (arb_opts_open(o, path, name, arb_opts_sniffer(o), f->tee ? f->raw_fd : -1, &f->in, &rd, err, sizeof err)
         < 0) {
-        arb_msg("%s", err);
-        p->sum.unreadable++;
         if (f->raw_fd >= 0)
             close(f->raw_fd);
         free(f);
-        struct batch *b = batch_open(p, NULL);
-        b->error = arb_xstrdup(err);
-        b->error_path = path;
-        batch_submit(p, b);
-        return ARB_EXIT_FAILURE;
+        return arb_pipeline_unreadable(p, path, err);
     }
     f->open = f->reading = true;
     if (p->wo.any && !f->tee && f->raw_fd >= 0) {
@@ -510,6 +517,7 @@ int arb_pipeline_check_file(struct arb_pipeline *p, const char *path)
     }
     p->sum.lines += rd.lx.line - 1;
     f->size = f->in.raw_total;
+    p->sum.bytes += f->in.raw_total;
     if (f->tee && f->in.tee_err)
         copy_err = f->in.tee_err;
     if (copy_err) {

@@ -18,6 +18,10 @@ struct arb_pipeline *arb_pipeline_new(const struct arb_opts *o, const struct arb
 /* Read one file (path "-": standard input) and hand its games on; an
  * unreadable file gets its record and a message.  The exit status so far. */
 int arb_pipeline_check_file(struct arb_pipeline *p, const char *path);
+/* A file that cannot be read (message: "FILE: why"): said on standard
+ * error, counted, and handed to the format in input order.  path must
+ * live as long as the pipeline.  Returns the exit status for it. */
+int arb_pipeline_unreadable(struct arb_pipeline *p, const char *path, const char *message);
 /* The run's counters (complete after arb_pipeline_wait). */
 struct arb_summary *arb_pipeline_summary(struct arb_pipeline *p);
 /* Update the progress line (at most about twice a second). */

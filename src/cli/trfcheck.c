@@ -139,6 +139,70 @@ static bool same_day(const char *pgn, const char *trf)
     return na >= 6 && nb >= 6 && memcmp(a + na - 6, b + nb - 6, 6) == 0;
 }
 
+/* " (did you mean 'X' (rank)?)" for a name no player of the report has,
+ * or "". */
+static const char *did_you_mean(const struct arb_trfcheck *c, struct arb_arena *a, const char *name)
+{
+    if (!name || !*name || !c->t.n_players)
+        return "";
+    const char **names = arb_xmalloc((size_t)c->t.n_players * sizeof *names);
+    for (int i = 0; i < c->t.n_players; i++)
+        names[i] = c->t.players[i].name;
+    int k = arb_name_nearest(name, names, c->t.n_players);
+    free(names);
+    if (k < 0)
+        return "";
+    return arb_arena_printf(a, " (did you mean '%s' (%d)?)", c->t.players[k].name, c->t.players[k].rank);
+}
+
+/* What player p did in round r, by the report: "had a half-point bye
+ * (H)", "played X (12)", "was not paired"... */
+static const char *round_words(const struct arb_trf *t, struct arb_arena *a, const struct arb_trf_player *p, int r)
+{
+    const struct arb_trf_round *rd = arb_trf_round_of(p, r);
+    if (!rd)
+        return arb_arena_printf(a, "has no block for round %d (withdrawn, or not paired yet)", r);
+    if (rd->bad)
+        return "has a block that cannot be read";
+    if (rd->opp) {
+        const struct arb_trf_player *o = arb_trf_player(t, rd->opp);
+        return arb_arena_printf(a, "played %s (%d)", o ? o->name : "?", rd->opp);
+    }
+    switch (rd->result) {
+    case 'H': return "had a half-point bye (H)";
+    case 'F': return "had a full-point bye (F)";
+    case 'U': return "had the pairing-allocated bye (U)";
+    case 'Z': return "had a zero-point bye (Z: absent, or withdrawn)";
+    case '+': return "won by forfeit without an opponent (+)";
+    case '-': return "lost by forfeit without an opponent (-)";
+    default: return "was not paired (withdrawn?)";
+    }
+}
+
+/* Why two players the report has did not meet: in the round the game is
+ * of, what each did there; else, a player's byes and the rounds after
+ * his last game (withdrawn).  "" when there is nothing to say. */
+static const char *why_unpaired(const struct arb_trfcheck *c, struct arb_arena *a, const struct arb_trf_player *p,
+                                const struct arb_trf_player *q, int want)
+{
+    const struct arb_trf *t = &c->t;
+    if (want >= 1 && want <= t->n_rounds)
+        return arb_arena_printf(a, "; in round %d %s %s, and %s %s", want, p->name, round_words(t, a, p, want), q->name,
+                                round_words(t, a, q, want));
+    const char *out = "";
+    const struct arb_trf_player *pl[2] = {p, q};
+    for (int k = 0; k < 2; k++) {
+        int last = 0;
+        for (int r = 1; r <= pl[k]->n_rounds; r++)
+            if (pl[k]->rounds[r - 1].opp)
+                last = r;
+        if (last < t->n_rounds)
+            out = arb_arena_printf(a, "%s; %s played no game after round %d of %d (%s there)", out, pl[k]->name, last,
+                                   t->n_rounds, round_words(t, a, pl[k], last + 1));
+    }
+    return out;
+}
+
 bool arb_trfcheck_game(struct arb_trfcheck *c, struct arb_game *g, const struct arb_outcome *oc)
 {
     const struct arb_trf *t = &c->t;
@@ -159,8 +223,9 @@ bool arb_trfcheck_game(struct arb_trfcheck *c, struct arb_game *g, const struct 
             f->message = arb_arena_printf(g->arena, "no player of %s has the FIDE id %llu of the game's %s", c->path,
                                           (unsigned long long)(!nw ? wid : bid), side);
         else
-            f->message = arb_arena_printf(g->arena, "no player of %s is named as the game's %s, '%s'", c->path, side,
-                                          (!nw ? white : black) ? (!nw ? white : black) : "");
+            f->message = arb_arena_printf(g->arena, "no player of %s is named as the game's %s, '%s'%s", c->path, side,
+                                          (!nw ? white : black) ? (!nw ? white : black) : "",
+                                          did_you_mean(c, g->arena, !nw ? white : black));
         return true;
     }
     /* The pairing: in the round wanted, with the colours of the game, not
@@ -188,9 +253,9 @@ bool arb_trfcheck_game(struct arb_trfcheck *c, struct arb_game *g, const struct 
     if (bw < 0) {
         struct arb_finding *f = add(g, ARB_F_TRF_UNPAIRED_GAME, "White");
         const struct arb_trf_player *p = &t->players[ws[0]], *q = &t->players[bs[0]];
-        f->message = arb_arena_printf(g->arena, "%s pairs %s (%d) and %s (%d) in no round%s", c->path, p->name,
+        f->message = arb_arena_printf(g->arena, "%s pairs %s (%d) and %s (%d) in no round%s%s", c->path, p->name,
                                       p->rank, q->name, q->rank, nw > 1 || nb > 1 ? " (nor any other players of "
-                                      "those names)" : "");
+                                      "those names)" : "", why_unpaired(c, g->arena, p, q, want));
         return true;
     }
     const struct arb_trf_player *p = &t->players[bw], *q = &t->players[bb];

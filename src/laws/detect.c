@@ -15,11 +15,8 @@
  * reported (lang-ambiguous).
  */
 
-/* Main-line plies that lang replays from start before a move fails; the
- * final key in *key; *bad_marks (when not NULL): how many check and mate
- * marks the moves so read do not bear out. */
 int rs_trial_replay_from(const struct arb_game *g, const struct arb_lang *lang, const struct arb_pos *start,
-                         int first, uint64_t *key, bool *complete, int *bad_marks)
+                         int first, uint64_t *key, bool *complete, int *bad_marks, bool as_played)
 {
     struct arb_pos pos = *start;
     int depth = 0, plies = 0;
@@ -49,12 +46,21 @@ int rs_trial_replay_from(const struct arb_game *g, const struct arb_lang *lang, 
             }
             struct arb_resolve r;
             arb_san_resolve(&pos, &d, &r);
-            if (r.status != ARB_RS_OK && r.status != ARB_RS_PROMO_MISSING) {
+            arb_move m = r.move;
+            if (as_played && r.status == ARB_RS_CAPTURES_KING && rs_king_taken_clearly(&pos, &d)) {
+                /* No position follows a king taken: what can be
+                 * followed ends here, whatever the record writes after. */
+                *key = pos.key;
+                *complete = true;
+                return plies + 1;
+            }
+            if (r.status != ARB_RS_OK && r.status != ARB_RS_PROMO_MISSING
+                && !(as_played && rs_playable_at(&pos, &d, &r, &m))) {
                 *key = pos.key;
                 return plies;
             }
             struct arb_undo u;
-            arb_pos_make(&pos, r.move, &u);
+            arb_pos_make(&pos, m, &u);
             plies++;
             if (bad_marks && d.check) {
                 /* A mark written is a claim about the move: "+" a check, "#" a mate. */
@@ -75,7 +81,7 @@ static int trial_replay(const struct arb_game *g, const struct arb_lang *lang, c
                         uint64_t *key, int *bad_marks)
 {
     bool complete;
-    int plies = rs_trial_replay_from(g, lang, start, 0, key, &complete, bad_marks);
+    int plies = rs_trial_replay_from(g, lang, start, 0, key, &complete, bad_marks, false);
     return complete ? plies + 1 : plies;
 }
 

@@ -269,14 +269,13 @@ struct arb_finding *rs_report_after_end(struct rs *s, const struct arb_node *n)
     return f;
 }
 
-/* Is the illegal move described by d (resolved as r) physically clear,
- * one that could be made on the board: one piece from one square to
- * another (the only candidate, exposing its king), or castling in or
+/* Is the illegal move described by d (resolved as r in pos) physically
+ * clear, one that could be made on the board: one piece from one square
+ * to another (the only candidate, exposing its king), or castling in or
  * through check?  *m: the move. */
-bool rs_playable_as_written(const struct rs *s, const struct arb_movedesc *d, const struct arb_resolve *r,
-                            arb_move *m)
+bool rs_playable_at(const struct arb_pos *pos, const struct arb_movedesc *d, const struct arb_resolve *r,
+                    arb_move *m)
 {
-    const struct arb_pos *pos = &s->cur.pos;
     if (r->status == ARB_RS_KING_EXPOSED && r->n_cand == 1) {
         *m = r->cand[0];
         return true;
@@ -290,8 +289,34 @@ bool rs_playable_as_written(const struct rs *s, const struct arb_movedesc *d, co
     return false;
 }
 
+bool rs_playable_as_written(const struct rs *s, const struct arb_movedesc *d, const struct arb_resolve *r,
+                            arb_move *m)
+{
+    return rs_playable_at(&s->cur.pos, d, r, m);
+}
+
+bool rs_king_taken_clearly(const struct arb_pos *pos, const struct arb_movedesc *d)
+{
+    int us = pos->side, ksq = pos->king_sq[us ^ 1];
+    if (d->castle || d->null_move || d->to_file < 0 || d->to_rank < 0 || ARB_SQ(d->to_file, d->to_rank) != ksq)
+        return false;
+    arb_bb takers = arb_pos_attackers(pos, ksq, us, pos->occ) & pos->by_color[us];
+    int n = 0;
+    for (arb_bb b = takers; b; b &= b - 1) {
+        int from = __builtin_ctzll(b);
+        if (!d->coords && (arb_pos_type_at(pos, from) != d->piece || (d->piece == ARB_PAWN && d->from_file < 0)))
+            continue;   /* (a pawn takes with its file written: "exd5") */
+        if ((d->from_file >= 0 && ARB_FILE(from) != d->from_file) || (d->from_rank >= 0 && ARB_RANK(from) != d->from_rank))
+            continue;
+        n++;
+    }
+    return n == 1;
+}
+
 /* An illegal move on the main line that the record shows was played: the
- * rest of the record replays only from the position it left.  Only a move
+ * rest of the record replays only from the position it left (later
+ * illegal moves that are physically clear, and a king taken at the end,
+ * included: each is reported when the replay reaches it).  Only a move
  * that is physically clear can have stood (rs_playable_as_written).  It
  * stood when the moves after it replay from there to the end (at least
  * one), or for STOOD_PLIES half-moves.  *m: the move. */
@@ -304,10 +329,27 @@ bool rs_illegal_move_stood(struct rs *s, int next, const struct arb_movedesc *d,
     struct arb_pos after = s->cur.pos;
     struct arb_undo u;
     arb_pos_make(&after, *m, &u);
-    uint64_t key;
     bool complete;
-    int plies = rs_trial_replay_from(s->g, s->lang, &after, next, &key, &complete, NULL);
+    uint64_t key;
+    int plies = rs_trial_replay_from(s->g, s->lang, &after, next, &key, &complete, NULL, true);
     return plies >= STOOD_PLIES || (complete && plies >= 1);
+}
+
+bool rs_record_ends_at(const struct rs *s, int next)
+{
+    const struct arb_game *g = s->g;
+    for (int i = next, depth = 0; i < g->n_nodes; i++) {
+        const struct arb_node *n = &g->nodes[i];
+        if (n->kind == ARB_N_VAR_OPEN)
+            depth++;
+        else if (n->kind == ARB_N_VAR_CLOSE && depth)
+            depth--;
+        else if (!depth && (n->kind == ARB_N_RESULT || n->kind == ARB_N_ERROR))
+            break;
+        else if (!depth && n->kind == ARB_N_MOVE)
+            return false;
+    }
+    return true;
 }
 
 static const char *ordinal(int k)
@@ -335,7 +377,10 @@ const char *rs_illegal_consequence(struct rs *s, const char **article, bool arbi
     struct arb_buf b = {0};
     arb_buf_printf(&b, "it is %s's %s illegal move: under %s (%s) ", side_names[off], ordinal(k), s->prof->name,
                    arb_mode_name(mode));
-    if (ir->loses_at && k >= ir->loses_at) {
+    if (ir->loses_at && k > ir->loses_at) {
+        arb_buf_printf(&b, "the %s already lost the game%s", ordinal(ir->loses_at),
+                       ir->on_claim ? " had it been claimed" : "");
+    } else if (ir->loses_at && k >= ir->loses_at) {
         enum arb_dead cm = arb_can_mate(pos, opp, MATE_BUDGET, MATE_EXPLORE_BUDGET, NULL);
         arb_buf_adds(&b, ir->on_claim ? "it may lose the game" : "it loses the game");
         if (cm == ARB_DEAD_NO)
@@ -366,6 +411,40 @@ const char *rs_illegal_consequence(struct rs *s, const char **article, bool arbi
     arb_buf_free(&b);
     *article = ir->article;
     return text;
+}
+
+/* The illegal move at node n (its finding f) is the last of the main
+ * line, or takes the king: the record ends on it, so it stood as far as
+ * anything could follow it.  It counts as its player's illegal move: f
+ * says what the edition prescribes, and that the record ends there (a
+ * king taken: that nothing can follow it). */
+void rs_count_last_illegal(struct rs *s, struct arb_finding *f, bool king_taken, bool record_ends)
+{
+    int off = s->cur.pos.side;
+    const char *article;
+    const char *what = rs_illegal_consequence(s, &article, false);
+    const struct arb_illegal_rule *ir = &s->prof->illegal[s->out->mode];
+    bool loses = ir->loses_at && s->illegal_moves[off] >= ir->loses_at;
+    const char *end = "";
+    if (record_ends && loses) {
+        /* The record ends on the move that loses: as it does when the
+         * game was declared lost for it (or claimed). */
+        const char *rt = arb_game_tag(s->g, "Result");
+        enum arb_result rec = rt ? arb_result_parse(rt, strlen(rt)) : s->g->marker;
+        enum arb_result win = off == ARB_WHITE ? ARB_RESULT_BLACK : ARB_RESULT_WHITE;
+        const char *said = "";
+        if (rec == win)
+            said = arb_arena_printf(s->g->arena, " (the result, %s, agrees)", arb_result_name(rec));
+        else if (rec == ARB_RESULT_WHITE || rec == ARB_RESULT_BLACK || rec == ARB_RESULT_DRAW)
+            said = arb_arena_printf(s->g->arena, " (the result is recorded as %s)", arb_result_name(rec));
+        end = arb_arena_printf(s->g->arena, "; the record ends on this move, the one that loses%s", said);
+    } else if (record_ends) {
+        end = "; the record ends on this move";
+    } else if (king_taken) {
+        end = "; no game goes on without a king: the replay stops here";
+    }
+    f->message = arb_arena_printf(s->g->arena, "%s; the move counts as an illegal move: %s (%s)%s", f->message, what,
+                                  article, end);
 }
 
 /* Rapid and blitz (2014 A.4.d, 2017/2018 A.4.4, 2023 A.5.4): an arbiter

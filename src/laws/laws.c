@@ -35,7 +35,10 @@
 #define HIER_FIDE_ONLY [ARB_ART_DEAD_POSITION] = "5.2.2", [ARB_ART_FIVEFOLD] = "9.6.1", [ARB_ART_KING_CAPTURE] = "1.4.1", \
     [ARB_ART_PROMOTION_INCOMPLETE] = "7.5.2", [ARB_ART_TIMEOUT_DRAW] = "6.9"
 /* The claims as the FIDE Laws number them (national sets differ). */
-#define HIER_CLAIMS [ARB_ART_THREEFOLD] = "9.2.1", [ARB_ART_FIFTY] = "9.3.1", [ARB_ART_ARBITER_FIFTY] = "-"
+/* (9.2.1 holds both ways of the threefold claim, 9.2.1.1 and 9.2.1.2; the
+ * fifty-move claim's two ways are 9.3.1 and 9.3.2 of 9.3.) */
+#define HIER_CLAIMS [ARB_ART_THREEFOLD] = "9.2.1", [ARB_ART_FIFTY] = "9.3", [ARB_ART_FIFTY_WRITTEN] = "9.3.1", \
+    [ARB_ART_ARBITER_FIFTY] = "-"
 
 /* Who acts on a flag fall, in words (RULES.md §5.2). */
 #define FLAG_SEEN "the flag counts when the arbiter sees it or a player validly claims it"
@@ -68,8 +71,11 @@ static const struct arb_profile fide_2009 = {
         [ARB_ART_OCCUPIED] = "3.1", [ARB_ART_BISHOP] = "3.2", [ARB_ART_ROOK] = "3.3",
         [ARB_ART_QUEEN] = "3.4", [ARB_ART_KNIGHT] = "3.6", [ARB_ART_PAWN] = "3.7",
         [ARB_ART_EN_PASSANT] = "3.7d", [ARB_ART_PROMOTION] = "3.7e",
-        [ARB_ART_KING] = "3.8a(1)", [ARB_ART_CASTLING] = "3.8a(2)",
-        [ARB_ART_CASTLING_LOST] = "3.8b(1)", [ARB_ART_CASTLING_PREVENTED] = "3.8b(2)",
+        /* 3.8 a: the king moves (i) to a square next to it, or (ii) by
+         * castling, whose right is (1) lost or (2) prevented for now (the
+         * seed numbers them "1)", "2)" twice; there is no 3.8 b). */
+        [ARB_ART_KING] = "3.8a(i)", [ARB_ART_CASTLING] = "3.8a(ii)",
+        [ARB_ART_CASTLING_LOST] = "3.8a(ii)(1)", [ARB_ART_CASTLING_PREVENTED] = "3.8a(ii)(2)",
         [ARB_ART_KING_IN_CHECK] = "3.9", [ARB_ART_PROMOTION_INCOMPLETE] = "7.4a",
         [ARB_ART_NOTATION] = "C.1", [ARB_ART_NOTATION_LETTERS] = "C.2",
         [ARB_ART_NOTATION_MOVE] = "C.8", [ARB_ART_NOTATION_CAPTURE] = "C.9",
@@ -80,6 +86,7 @@ static const struct arb_profile fide_2009 = {
         [ARB_ART_FIVEFOLD] = "-", [ARB_ART_SEVENTYFIVE] = "-", [ARB_ART_AGREEMENT] = "5.2c", [ARB_ART_TIMEOUT_DRAW] = "6.9", [ARB_ART_RESIGNATION] = "5.1b", [ARB_ART_TIME_CONTROL] = "6.2a", [ARB_ART_ARBITER_FIFTY] = "-",
         [ARB_ART_NOTATION_PAWN_AMBIGUITY] = "C.11", [ARB_ART_CASTLING_960] = "F.3",
         [ARB_ART_CASTLING_960_PATH] = "F.3 (note 4)", [ARB_ART_START_960] = "F.2", [ARB_ART_KING_CAPTURE] = "1.2, 7.4a",
+        [ARB_ART_CLOCK_NO_MOVE] = "-", [ARB_ART_FIFTY_WRITTEN] = "9.3",
     },
     .rules = ARB_PR_EP_MARK_REQUIRED,
     .mode = -1,
@@ -115,6 +122,7 @@ static const struct arb_profile fide_2014 = {
         [ARB_ART_FIVEFOLD] = "9.6.a", [ARB_ART_SEVENTYFIVE] = "9.6.b", [ARB_ART_AGREEMENT] = "5.2.c", [ARB_ART_TIMEOUT_DRAW] = "6.9", [ARB_ART_RESIGNATION] = "5.1.b", [ARB_ART_TIME_CONTROL] = "6.3.a", [ARB_ART_ARBITER_FIFTY] = "-",
         [ARB_ART_NOTATION_PAWN_AMBIGUITY] = "C.9", [ARB_ART_CASTLING_960] = "F.3",
         [ARB_ART_CASTLING_960_PATH] = "F.3 (note 4)", [ARB_ART_START_960] = "F.2", [ARB_ART_KING_CAPTURE] = "1.2",
+        [ARB_ART_CLOCK_NO_MOVE] = "-", [ARB_ART_FIFTY_WRITTEN] = "9.3",
     },
     .rules = ARB_PR_AUTO_DRAWS | ARB_PR_FIVEFOLD_CONSECUTIVE | ARB_PR_PROMO_QUEEN,
     .mode = -1,
@@ -132,7 +140,7 @@ static const struct arb_profile fide_2017 = {
     .title = "FIDE Laws of Chess in force from 1 July 2017 (Baku 2016)",
     .edition = ARB_ED_2017,
     .in_force = "2017-07-01",
-    .article = {HIER_ARTICLES, HIER_FIDE_ONLY, HIER_CLAIMS},
+    .article = {HIER_ARTICLES, HIER_FIDE_ONLY, HIER_CLAIMS, [ARB_ART_CLOCK_NO_MOVE] = "7.8.1"},
     .rules = ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_PROMO_QUEEN,
     .mode = -1,
     .illegal = {[ARB_MODE_STANDARD] = {2, 2, false, false, NULL, "7.5.3", NULL},
@@ -149,8 +157,8 @@ static const struct arb_profile fide_2018 = {
     .title = "FIDE Laws of Chess in force from 1 January 2018 (Antalya 2017)",
     .edition = ARB_ED_2018,
     .in_force = "2018-01-01",
-    .article = {HIER_ARTICLES, HIER_FIDE_ONLY, HIER_CLAIMS},
-    .rules = ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_PROMO_QUEEN,
+    .article = {HIER_ARTICLES, HIER_FIDE_ONLY, HIER_CLAIMS, [ARB_ART_CLOCK_NO_MOVE] = "7.5.3"},
+    .rules = ARB_PR_PASS_ILLEGAL | ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_PROMO_QUEEN,
     .mode = -1,
     .illegal = {[ARB_MODE_STANDARD] = {2, 2, false, false, NULL, "7.5.5", NULL},
                 [ARB_MODE_RAPID] = {2, 2, true, true, NULL, "A.4.2, 7.5.5", "A.4.4"},
@@ -166,8 +174,8 @@ static const struct arb_profile fide_2023 = {
     .title = "FIDE Laws of Chess in force from 1 January 2023 (Chennai 2022)",
     .edition = ARB_ED_2023,
     .in_force = "2023-01-01",
-    .article = {HIER_ARTICLES, HIER_FIDE_ONLY, HIER_CLAIMS},
-    .rules = ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_PROMO_QUEEN | ARB_PR_RESIGN_DRAW,
+    .article = {HIER_ARTICLES, HIER_FIDE_ONLY, HIER_CLAIMS, [ARB_ART_CLOCK_NO_MOVE] = "7.5.3"},
+    .rules = ARB_PR_PASS_ILLEGAL | ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_PROMO_QUEEN | ARB_PR_RESIGN_DRAW,
     .mode = -1,
     .illegal = {[ARB_MODE_STANDARD] = {2, 2, false, false, NULL, "7.5.5", NULL},
                 [ARB_MODE_RAPID] = {2, 1, true, true, NULL, "A.5.2, 7.5.5, A.3", "A.5.4"},
@@ -184,17 +192,18 @@ static const struct arb_profile fide_2023 = {
  * 9.2/9.3 claims (fivefold and dead position still draw, rule 10a) and, with
  * increment, lets the arbiter declare the 50-move draw (rule 10c). */
 #define FI_TEAM_ARTICLES HIER_ARTICLES, [ARB_ART_THREEFOLD] = "team rule 10", [ARB_ART_FIFTY] = "team rule 10", \
+    [ARB_ART_FIFTY_WRITTEN] = "team rule 10", \
     [ARB_ART_ARBITER_FIFTY] = "team rule 10c", [ARB_ART_FIVEFOLD] = "9.6.1, team rule 10a",                          \
     [ARB_ART_DEAD_POSITION] = "5.2.2, team rule 10a", [ARB_ART_KING_CAPTURE] = "team rule 4",                        \
-    [ARB_ART_PROMOTION_INCOMPLETE] = "team rule 7", [ARB_ART_TIMEOUT_DRAW] = "team rule 12"
+    [ARB_ART_PROMOTION_INCOMPLETE] = "team rule 7", [ARB_ART_TIMEOUT_DRAW] = "team rule 12", [ARB_ART_CLOCK_NO_MOVE] = "-"
 
 static const struct arb_profile fi_blitz_2024 = {
     .name = "fi-blitz-2024",
     .title = "Finnish blitz rules 2024: the FIDE blitz rules (2023 numbering) as Finland applies them",
     .edition = ARB_ED_2023,
     .in_force = "2024-01-01",
-    .article = {HIER_ARTICLES, HIER_FIDE_ONLY, HIER_CLAIMS},
-    .rules = ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_PROMO_QUEEN | ARB_PR_RESIGN_DRAW,
+    .article = {HIER_ARTICLES, HIER_FIDE_ONLY, HIER_CLAIMS, [ARB_ART_CLOCK_NO_MOVE] = "7.5.3"},
+    .rules = ARB_PR_PASS_ILLEGAL | ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_PROMO_QUEEN | ARB_PR_RESIGN_DRAW,
     .national = true,
     .mode = ARB_MODE_BLITZ,
     .illegal = {[ARB_MODE_STANDARD] = {2, 2, false, false, NULL, "7.5.5", NULL},
@@ -258,22 +267,116 @@ const struct arb_profile *arb_profile_default(void)
     return &fide_2023;
 }
 
-const struct arb_profile *arb_profile_for_date(const char *date)
+/* The FIDE editions before the oldest arbiter has, by the day they came
+ * into force: 1 July 1997, 2001 and 2005, as the list of past versions on
+ * chessvariants.com's page of the FIDE Laws gives them (mirrored at
+ * https://www.scribd.com/document/501424834/chessvariants-fidelaws); the
+ * 2001 Laws "adopted at the 71st FIDE Congress at Istanbul (Turkey)
+ * November 2000, coming into force on 1 July 2001"
+ * (https://chess-class.com/fide/preface.html); the 2005 changes to them
+ * (https://www.scribd.com/presentation/318171475/Fide-Law-of-Chess).
+ * Named only, to say which Laws were in force: no full text of them is in
+ * the sources (RULES.md starts at 2009), so there is no fide-2005 profile. */
+static const struct {
+    const char *in_force, *name;
+} older[] = {
+    {"2005-07-01", "the FIDE Laws of 1 July 2005"},
+    {"2001-07-01", "the FIDE Laws of 1 July 2001 (Istanbul 2000)"},
+    {"1997-07-01", "the FIDE Laws of 1 July 1997"},
+};
+
+/* The profile in force on day iso (YYYY-MM-DD): the first, newest first,
+ * whose day has come; else NULL (before the oldest). */
+static const struct arb_profile *in_force_on(const char *iso)
 {
-    int y, m = 1, d = 1;
-    if (!date || sscanf(date, "%4d", &y) != 1 || y < 1000)
-        return NULL;
-    if (strlen(date) >= 7 && sscanf(date + 5, "%2d", &m) != 1)
-        m = 1;
-    if (strlen(date) >= 10 && sscanf(date + 8, "%2d", &d) != 1)
-        d = 1;
-    char iso[16];
-    snprintf(iso, sizeof iso, "%04d-%02d-%02d", y, m, d);
-    /* Profiles are newest first: the first in force on that day. */
     for (int i = 0; arb_profiles[i]; i++)
         if (!arb_profiles[i]->national && strcmp(iso, arb_profiles[i]->in_force) >= 0)
             return arb_profiles[i];
-    return &fide_2009;  /* older games: the oldest edition arbiter knows */
+    return NULL;
+}
+
+/* "the FIDE Laws of ..." in force on day iso, for a day before the oldest profile. */
+static const char *older_laws(const char *iso)
+{
+    for (size_t i = 0; i < sizeof older / sizeof older[0]; i++)
+        if (strcmp(iso, older[i].in_force) >= 0)
+            return older[i].name;
+    return "FIDE Laws older than those of 1 July 1997";
+}
+
+/* "1 July 2017" for YYYY-MM-DD. */
+static void day_words(const char *iso, char *out, size_t cap)
+{
+    static const char *const months[] = {"January", "February", "March", "April", "May", "June", "July",
+                                         "August", "September", "October", "November", "December"};
+    int y = 0, m = 1, d = 1;
+    sscanf(iso, "%d-%d-%d", &y, &m, &d);
+    snprintf(out, cap, "%d %s %d", d, months[(m - 1) % 12], y);
+}
+
+const struct arb_profile *arb_profile_for_date_why(const char *date, char *why, size_t cap)
+{
+    if (why && cap)
+        why[0] = 0;
+    int y, m = 0, d = 0;
+    if (!date || sscanf(date, "%4d", &y) != 1 || y < 1000)
+        return NULL;
+    if (strlen(date) >= 7 && sscanf(date + 5, "%2d", &m) != 1)
+        m = 0;
+    if (strlen(date) >= 10 && sscanf(date + 8, "%2d", &d) != 1)
+        d = 0;
+    if (m < 0 || m > 12)
+        m = 0;
+    if (d < 0 || d > 31)
+        d = 0;
+    /* The first and the last day the date can mean: a missing month or
+     * day counts as the first (the edition in force when that year or
+     * month began). */
+    char first[16], last[16];
+    snprintf(first, sizeof first, "%04d-%02d-%02d", y, m ? m : 1, d ? d : 1);
+    snprintf(last, sizeof last, "%04d-%02d-%02d", y, m ? m : 12, d ? d : 31);
+    const struct arb_profile *p = in_force_on(first), *q = in_force_on(last);
+    const struct arb_profile *oldest = arb_profile_find("fide-2009");
+    if (!why || !cap || (p && p == q))
+        return p ? p : oldest;
+    /* The date does not settle it: say what was in force and what applies. */
+    const char *unknown = !m ? "its month and day unknown" : !d ? "its day unknown" : "";
+    char since[40];
+    if (!p && !q) {
+        const char *a = older_laws(first), *b = older_laws(last);
+        char both[200];
+        if (a == b) {
+            snprintf(both, sizeof both, "%s", a);
+        } else {
+            /* (a partial date across one of the older editions' first days) */
+            const char *from = "";
+            for (size_t i = 0; i < sizeof older / sizeof older[0]; i++)
+                if (older[i].name == b)
+                    from = older[i].in_force;
+            char day[40];
+            day_words(from, day, sizeof day);
+            snprintf(both, sizeof both, "%s or, from %s, %s", a, day, b);
+        }
+        snprintf(why, cap, "the game is dated %s, when %s were in force; arbiter does not have them, and checks it "
+                           "by %s, the oldest edition it knows (--rules= chooses another)",
+                 date, both, oldest->name);
+        return oldest;
+    }
+    day_words(q->in_force, since, sizeof since);
+    if (!p)
+        snprintf(why, cap, "the game is dated %s, %s: %s were in force until %s came into force on %s; arbiter does "
+                           "not have the older Laws, and checks it by %s (--rules= chooses another)",
+                 date, unknown, older_laws(first), q->name, since, q->name);
+    else
+        snprintf(why, cap, "the game is dated %s, %s: %s was in force until %s came into force on %s; arbiter chose "
+                           "%s, the edition in force on the first day the date can mean (--rules= chooses another)",
+                 date, unknown, p->name, q->name, since, p->name);
+    return p ? p : q;
+}
+
+const struct arb_profile *arb_profile_for_date(const char *date)
+{
+    return arb_profile_for_date_why(date, NULL, 0);
 }
 
 enum arb_mode arb_mode_of(const struct arb_profile *p, const struct arb_timecontrol *tc, bool *known)

@@ -12,6 +12,7 @@
 #define ARB_LAWS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /* Rules that findings cite.  Each profile gives its own article number. */
 enum arb_article {
@@ -55,6 +56,8 @@ enum arb_article {
     ARB_ART_CASTLING_960_PATH,  /* ... the squares between must be vacant (F.3 note 4; II.3.2.7.4) */
     ARB_ART_START_960,          /* Chess960 starting position (F.2; II.2) */
     ARB_ART_KING_CAPTURE,       /* taking the king is no move (2009 1.2, 7.4a; 2014 1.2; 2017+ 1.4.1) */
+    ARB_ART_CLOCK_NO_MOVE,      /* pressing the clock without a move (2017 7.8.1; 2018+ 7.5.3) */
+    ARB_ART_FIFTY_WRITTEN,      /* the fifty-move claim by a move written first (2017+ 9.3.1; 9.3 before) */
     ARB_ART_COUNT
 };
 
@@ -127,6 +130,9 @@ enum {
     ARB_PR_FORCED_MATE_MATERIAL = 1 << 9, /* Finnish team blitz, fixed time (rule 12): a win on time
                                              only with material that can force mate against a
                                              lone king (unless a forced mate is shown) */
+    ARB_PR_PASS_ILLEGAL = 1 << 10, /* 7.5.3 (2018+): pressing the clock without making a move is an
+                                      illegal move, counted with the others under 7.5.5 (2017 7.8.1-2
+                                      counts it apart; earlier editions: conduct, 12.9) */
     ARB_PR_RESIGN_DRAW = 1 << 8, /* 5.1.2 (2023): a player who resigns loses, unless the opponent
                                     cannot checkmate him by any series of legal moves: a draw */
 };
@@ -141,6 +147,11 @@ const struct arb_profile *arb_profile_default(void);
  * began); a date before the oldest edition gives the oldest (fide-2009).
  * NULL when the year is unknown or the text is no date. */
 const struct arb_profile *arb_profile_for_date(const char *date);
+/* The same, and where the date does not settle the edition by itself (a
+ * day before the oldest edition arbiter knows, or a month or day unknown
+ * across an edition's first day) a sentence into why saying which Laws
+ * were in force and which edition is applied, and why; else why[0] = 0. */
+const struct arb_profile *arb_profile_for_date_why(const char *date, char *why, size_t cap);
 
 const char *arb_mode_name(enum arb_mode m);
 

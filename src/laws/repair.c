@@ -36,7 +36,7 @@ bool rs_repair(struct rs *s, int idx, int used, struct arb_finding *f)
         arb_pos_make(&p, cand[a].m, &u);
         uint64_t key;
         bool complete;
-        int plies = rs_trial_replay_from(s->g, s->lang, &p, idx + used, &key, &complete, NULL);
+        int plies = rs_trial_replay_from(s->g, s->lang, &p, idx + used, &key, &complete, NULL, false);
         if (complete) {
             if (best < 0)
                 best = a;

@@ -251,7 +251,7 @@ void rs_check_unplayed_claims(struct rs *s, const struct arb_node *n, arb_move p
         char mv[ARB_MOVE_TEXT_MAX], num[16];
         rs_write_move(s, m, mv, sizeof mv);
         rs_move_number(pos, num, sizeof num);
-        struct arb_finding *f = rs_finding(s, ARB_F_CLAIM_UNPLAYED, n, fifty && !twice ? ARB_ART_FIFTY : ARB_ART_THREEFOLD,
+        struct arb_finding *f = rs_finding(s, ARB_F_CLAIM_UNPLAYED, n, fifty && !twice ? ARB_ART_FIFTY_WRITTEN : ARB_ART_THREEFOLD,
                                         "%s could have claimed a draw by writing %s %s first (%s); the record shows "
                                         "another move", side_names[pos->side], num, mv, why);
         (void)f;

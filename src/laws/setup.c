@@ -99,12 +99,14 @@ bool rs_setup(struct rs *s)
     return true;
 }
 
-const struct arb_profile *rs_choose_profile(const struct arb_game *g, const struct arb_check_opts *o)
+const struct arb_profile *rs_choose_profile(const struct arb_game *g, const struct arb_check_opts *o, char *why,
+                                            size_t cap)
 {
+    why[0] = 0;
     if (o->profile)
         return o->profile;
-    const struct arb_profile *p = arb_profile_for_date(arb_game_tag(g, "EventDate"));
+    const struct arb_profile *p = arb_profile_for_date_why(arb_game_tag(g, "EventDate"), why, cap);
     if (!p)
-        p = arb_profile_for_date(arb_game_tag(g, "Date"));
+        p = arb_profile_for_date_why(arb_game_tag(g, "Date"), why, cap);
     return p ? p : arb_profile_default();
 }

@@ -116,6 +116,9 @@ struct rs {
     int first_illegal;       /* main line: ply of the first illegal move the replay followed, 0 none */
     struct arb_pos legal_end; /* ... and the position before it */
     enum arb_step_how how;   /* main line: how the move do_move() just played was played */
+    char rules_why[400];     /* rs_choose_profile's sentence, for a rules-edition finding (or empty) */
+    bool mode_mismatch;      /* the profile's own kind of game is not the time control's */
+    enum arb_mode mode_by_tc;/* ... the kind the time control makes */
 };
 
 /* Has the Laws ended the game on the main line (at any ply, 0 included)? */
@@ -173,11 +176,22 @@ void rs_after_move(struct rs *s, const struct arb_node *n, bool *check_out, bool
 /* setup.c */
 bool rs_contains_nocase(const char *s, const char *word);
 bool rs_setup(struct rs *s);
-const struct arb_profile *rs_choose_profile(const struct arb_game *g, const struct arb_check_opts *o);
+/* The profile a game is checked by (--rules=, else its date); why: where
+ * the date does not settle the edition, the sentence that says so (else
+ * empty). */
+const struct arb_profile *rs_choose_profile(const struct arb_game *g, const struct arb_check_opts *o, char *why,
+                                            size_t cap);
 
 /* detect.c */
+/* Main-line plies that lang replays from start (from node first) before a
+ * move fails; the final key in *key; *complete: the record's end was
+ * reached; *bad_marks (when not NULL): how many check and mate marks the
+ * moves so read do not bear out.  as_played: the record as played, its
+ * illegal moves that are physically clear followed too (rs_playable_at),
+ * and a king taken (rs_king_taken_clearly) the end of what can be
+ * followed (*complete). */
 int rs_trial_replay_from(const struct arb_game *g, const struct arb_lang *lang, const struct arb_pos *start,
-                         int first, uint64_t *key, bool *complete, int *bad_marks);
+                         int first, uint64_t *key, bool *complete, int *bad_marks, bool as_played);
 const struct arb_lang *rs_detect_lang(struct rs *s, const struct arb_check_opts *o);
 
 /* failure.c */
@@ -187,8 +201,17 @@ bool rs_board_signal(struct rs *s, const struct arb_node *n, int next, const str
 struct arb_finding *rs_report_after_end(struct rs *s, const struct arb_node *n);
 bool rs_playable_as_written(const struct rs *s, const struct arb_movedesc *d, const struct arb_resolve *r,
                             arb_move *m);
+/* The same from position pos. */
+bool rs_playable_at(const struct arb_pos *pos, const struct arb_movedesc *d, const struct arb_resolve *r,
+                    arb_move *m);
 bool rs_illegal_move_stood(struct rs *s, int next, const struct arb_movedesc *d, const struct arb_resolve *r,
                            arb_move *m);
+/* Does the movedesc d take the other king, one piece of the mover fitting
+ * it attacking that king (after an illegal move left it in check)? */
+bool rs_king_taken_clearly(const struct arb_pos *pos, const struct arb_movedesc *d);
+/* Does the record's main line end before any move from node next on? */
+bool rs_record_ends_at(const struct rs *s, int next);
+void rs_count_last_illegal(struct rs *s, struct arb_finding *f, bool king_taken, bool record_ends);
 const char *rs_illegal_consequence(struct rs *s, const char **article, bool arbiter_case);
 void rs_both_kings_in_check(struct rs *s, struct arb_finding *f);
 

@@ -173,9 +173,18 @@ static int do_move(struct rs *s, int idx)
         if (s->depth > 0) {
             rs_finding(s, ARB_F_NULL_MOVE, n, -1, "a null move ('%s') passes the turn", rs_quoted(s, n));
         } else {
-            rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_ILLEGAL_MOVE,
+            struct arb_finding *f = rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_ILLEGAL_MOVE,
                     "'%s' is a null move (passing the turn), which is not a move of chess; the replay passes the turn "
                     "to %s and goes on", rs_quoted(s, n), side_names[s->cur.pos.side ^ 1]);
+            if (s->prof->rules & ARB_PR_PASS_ILLEGAL) {
+                /* Pressing the clock without a move is an illegal move
+                 * (7.5.3), counted with the others (7.5.5). */
+                const char *article;
+                const char *what = rs_illegal_consequence(s, &article, false);
+                f->message = arb_arena_printf(s->g->arena, "%s; pressing the clock without a move counts as an illegal "
+                                              "move (%s): %s (%s)", f->message,
+                                              arb_article(s->prof, ARB_ART_CLOCK_NO_MOVE), what, article);
+            }
             followed_illegal(s);
             s->how = ARB_STEP_FOLLOWED;
         }
@@ -219,6 +228,14 @@ static int do_move(struct rs *s, int idx)
             if (!ended && rs_repair(s, idx, used, f)) {
                 s->how = ARB_STEP_REPAIRED;
                 return used;
+            }
+            /* The record ends on a move the board allowed, or takes the
+             * king: it counts, as far as anything could follow it. */
+            if (f && !ended && s->depth == 0 && !game_ended(s)) {
+                bool ends = rs_record_ends_at(s, idx + used);
+                bool king = r.status == ARB_RS_CAPTURES_KING && rs_king_taken_clearly(&s->cur.pos, &d);
+                if (king || (ends && rs_playable_as_written(s, &d, &r, &m)))
+                    rs_count_last_illegal(s, f, king, ends);
             }
             /* For people: the move as written, where the board allows it
              * (no finding of its own: the illegal move's says what it is). */
@@ -511,7 +528,7 @@ static void state_init(struct rs *s, struct arb_game *g, const struct arb_check_
     s->g = g;
     s->out = out;
     s->opts = o;
-    s->prof = rs_choose_profile(g, o);
+    s->prof = rs_choose_profile(g, o, s->rules_why, sizeof s->rules_why);
     s->lang = o->lang ? o->lang : arb_langs[0];
     out->profile = s->prof;
     /* The time control: --time-control=, else the TimeControl tag (the PGN
@@ -535,6 +552,10 @@ static void state_init(struct rs *s, struct arb_game *g, const struct arb_check_
     enum arb_mode by_tc = arb_mode_of(s->prof, &out->tc, &known);
     out->mode = o->mode >= 0 ? (enum arb_mode)o->mode
                 : s->prof->mode >= 0 ? (enum arb_mode)s->prof->mode : by_tc;
+    /* A profile made for one kind of game (the Finnish blitz sets) on a
+     * game whose time control makes it another: said (begin()). */
+    s->mode_by_tc = by_tc;
+    s->mode_mismatch = o->mode < 0 && s->prof->mode >= 0 && known && by_tc != (enum arb_mode)s->prof->mode;
     arb_clocks_init(&out->clocks, &out->tc);
 }
 
@@ -548,6 +569,31 @@ const unsigned *arb_lang_votes_plain(void *votes)
 static void hist_start(struct rs *s)
 {
     s->hist[0] = arb_pos_repetition_key(&s->cur.pos);
+}
+
+/* A finding about the game as a whole, at its first line (ply 0, no
+ * position). */
+static struct arb_finding *game_finding(struct rs *s, enum arb_code code, const char *fmt, ...) ARB_PRINTF(3, 4);
+static struct arb_finding *game_finding(struct rs *s, enum arb_code code, const char *fmt, ...)
+{
+    struct arb_finding *f = arb_findings_add(&s->g->findings, s->g->arena, code);
+    va_list ap;
+    va_start(ap, fmt);
+    f->message = arb_arena_vprintf(s->g->arena, fmt, ap);
+    va_end(ap);
+    f->ply = 0;
+    f->line = s->g->line;
+    f->col = s->g->col;
+    return f;
+}
+
+/* ... placed at the value of tag t (if there is one). */
+static void at_tag(struct arb_finding *f, const struct arb_tag *t)
+{
+    if (t && t->line) {
+        f->line = t->line;
+        f->col = t->col + (uint32_t)strlen(t->name) + 3;   /* [Name "value */
+    }
 }
 
 /* Everything before the walk, the same for every caller: the start
@@ -576,6 +622,30 @@ static bool begin(struct rs *s, const struct arb_check_opts *o)
             f->col = g->col;
             f->pos = NULL;
         }
+    }
+    if (s->rules_why[0]) {
+        /* At the date that decided it. */
+        const struct arb_tag *t = arb_game_find_tag(g, "EventDate");
+        if (!t || !arb_profile_for_date(t->value))
+            t = arb_game_find_tag(g, "Date");
+        at_tag(game_finding(s, ARB_F_RULES_EDITION, "%s", s->rules_why), t);
+    }
+    if (s->mode_mismatch) {
+        static const char *const from[] = {[ARB_TC_NONE] = "", [ARB_TC_TAG] = "the TimeControl tag's",
+                                           [ARB_TC_EVENT] = "the Event tag's", [ARB_TC_OPTION] = "--time-control's"};
+        char tc[96];
+        arb_tc_format(&out->tc, tc, sizeof tc);
+        const struct arb_tc_period *p0 = &out->tc.p[0];
+        long minutes = (p0->seconds + 60L * (p0->increment + p0->delay) + 59) / 60;
+        struct arb_finding *f = game_finding(s, ARB_F_RULES_MISMATCH,
+                     "%s is made for %s games, but %s %s makes this a %s game (base + 60 x increment: %ld minutes); "
+                     "it is checked as %s, as the profile prescribes (--rules= chooses another profile, --mode= the "
+                     "kind of game)",
+                     s->prof->name, arb_mode_name((enum arb_mode)s->prof->mode), from[out->tc_source], tc,
+                     arb_mode_name(s->mode_by_tc), minutes, arb_mode_name((enum arb_mode)s->prof->mode));
+        at_tag(f, out->tc_source == ARB_TC_TAG     ? arb_game_find_tag(g, "TimeControl")
+                  : out->tc_source == ARB_TC_EVENT ? arb_game_find_tag(g, "Event")
+                                                   : NULL);
     }
     hist_start(s);
     return true;

@@ -492,7 +492,9 @@ static inline __attribute__((always_inline)) enum arb_tok classify_word(struct a
             break;
         }
     }
-    if ((digits && (dots || i == n)) || (!digits && dots && i == n)) {
+    if ((digits && (dots || i == n)) || (!digits && dots)) {
+        /* "...e5": the dots of a black move glued to it, as "12...e5"
+         * without its number (pgn-extract and python-chess read it so). */
         t->kind = ARB_TK_MOVENUM;
         t->number = digits ? num : -1;
         t->dots = dots;

@@ -27,6 +27,18 @@ static const struct {
     {"+\xE2\x88\x92", 18, true},                 /* +− White winning (U+2212 minus) */
     {"-+", 19, false},
     {"\xE2\x88\x92+", 19, true},                 /* −+ Black winning */
+    /* ChessBase and Fritz print the long minus of their evaluation
+     * glyphs as an en dash ("+–", "–+", "+/–", "–/+"); text taken from
+     * them writes the dash as two hyphens, as typewritten text does:
+     * "+--" White winning, "--+" Black winning, "+/--", "--/+". */
+    {"+--", 18, false},        {"--+", 19, false},
+    {"+/--", 16, false},       {"--/+", 17, false},
+    {"+\xE2\x80\x93", 18, true},                 /* +– (U+2013 en dash) */
+    {"\xE2\x80\x93+", 19, true},                 /* –+ */
+    {"+/\xE2\x80\x93", 16, true},                /* +/– */
+    {"\xE2\x80\x93/+", 17, true},                /* –/+ */
+    {"+/\xE2\x88\x92", 16, true},                /* +/− (U+2212 minus) */
+    {"\xE2\x88\x92/+", 17, true},                /* −/+ */
     {"\xE2\xA8\x80", 22, true},                  /* ⨀ zugzwang */
     {"\xE2\x8A\x99", 22, true},                  /* ⊙ zugzwang (another font's) */
     {"\xE2\x86\x91\xE2\x86\x91", 32, true},      /* ↑↑ development */

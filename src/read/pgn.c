@@ -642,6 +642,26 @@ static bool begins_moves(const struct arb_pgn_reader *r, const struct arb_token 
     return t->kind == ARB_TK_NAG && r->is_move && r->is_move(arb_input_at(r->in, t->off), t->len);
 }
 
+/* "+--" and "--+" are evaluation glyphs (nag.c); a club database's
+ * forfeit writes the same as the game's only termination marker.  Read as
+ * the marker where nothing but the end of the game follows (the input's
+ * end, or the next game's tag): t becomes a RESULT token. */
+static void forfeit_marker(struct arb_pgn_reader *r, struct arb_token *t)
+{
+    const char *w = arb_input_at(r->in, t->off);
+    if (t->len != 3 || (memcmp(w, "+--", 3) != 0 && memcmp(w, "--+", 3) != 0))
+        return;
+    struct arb_token nx;
+    enum arb_tok k = arb_lex_next(&r->lx, &nx);
+    arb_lex_unget(&r->lx, &nx);
+    bool tag = k == ARB_TK_TAG || (k == ARB_TK_ERROR && nx.first_on_line && !nx.markup
+                                   && *arb_input_at(r->in, nx.off) == '[');
+    if (k != ARB_TK_EOF && !tag)
+        return;
+    t->kind = ARB_TK_RESULT;
+    t->number = arb_result_parse(w, 3);
+}
+
 #define HELD_COMMENTS 64
 
 int arb_pgn_next(struct arb_pgn_reader *r, struct arb_game *g, struct arb_arena *a)
@@ -688,6 +708,10 @@ int arb_pgn_next(struct arb_pgn_reader *r, struct arb_game *g, struct arb_arena 
             if (r->lx.io_error)
                 return -1;
             break;
+        }
+        if (k == ARB_TK_NAG && (t.number == 18 || t.number == 19) && !depth) {
+            forfeit_marker(r, &t);
+            k = t.kind;
         }
         if (state == MOVES && t.off + t.len <= limit) {
             /* The common cases, in short (the general code below agrees). */

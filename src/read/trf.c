@@ -154,6 +154,27 @@ static bool result_code(char c, char *out)
     return true;
 }
 
+/* A player line whose columns from `from` on stand `by` columns off their
+ * place (one character too many or too few before them): read as if in
+ * place.  {0, 0}: none. */
+struct shift {
+    uint32_t from;
+    int by;
+};
+
+/* Where column c of the specification stands in a line shifted so. */
+static uint32_t at(const struct shift *sh, uint32_t c)
+{
+    return sh->by && c >= sh->from ? (uint32_t)((int)c + sh->by) : c;
+}
+
+/* The field of columns c1..c2 of the specification (see field()). */
+static const char *field_at(const struct line *l, const struct shift *sh, uint32_t c1, uint32_t c2, size_t *n,
+                            uint32_t *col)
+{
+    return field(l, at(sh, c1), at(sh, c2 + 1) - 1, n, col);
+}
+
 /* One round block of a player line: columns s .. s+9 (s = 90 + 10(r-1)):
  * two blanks, opponent (4), blank, colour, blank, result.  False with an
  * error when it cannot be read. */
@@ -214,11 +235,14 @@ static bool read_block(struct arb_trf *t, const struct line *l, uint32_t s, int 
     return true;
 }
 
-static void read_player(struct arb_trf *t, struct owned *own, const struct line *l)
+/* Read a player line as shifted by sh into *p (its name and rounds
+ * malloc'd); errors go to t (the caller may take them back). */
+static void parse_player(struct arb_trf *t, const struct line *l, const struct shift *sh, struct arb_trf_player *p)
 {
     size_t n;
     uint32_t col;
-    const char *s = field(l, 5, 8, &n, &col);
+    memset(p, 0, sizeof *p);
+    const char *s = field_at(l, sh, 5, 8, &n, &col);
     if (!all_digits(s, n) || to_long(s, n) < 1 || to_long(s, n) > TRF_MAX_RANK) {
         add_error(t, l->no, col, "the start rank (columns 5-8) is not a number from 1 to 9999: '%.*s'",
                   (int)(n > 40 ? 40 : n), s);
@@ -230,56 +254,133 @@ static void read_player(struct arb_trf *t, struct owned *own, const struct line 
                   t->players[t->by_rank[rank]].line);
         return;
     }
-    struct arb_trf_player p = {.rank = rank, .line = l->no};
-    s = field(l, 15, 47, &n, NULL);
-    p.name = keep(own, dup_field(s, n));
-    s = field(l, 49, 52, &n, NULL);
+    p->rank = rank;
+    p->line = l->no;
+    s = field_at(l, sh, 15, 47, &n, NULL);
+    p->name = dup_field(s, n);
+    s = field_at(l, sh, 49, 52, &n, NULL);
     if (all_digits(s, n))
-        p.rating = (int)to_long(s, n);
-    s = field(l, 54, 56, &n, NULL);
+        p->rating = (int)to_long(s, n);
+    s = field_at(l, sh, 54, 56, &n, NULL);
     if (n <= 3) {
-        memcpy(p.fed, s, n);
-        p.fed[n] = 0;
+        memcpy(p->fed, s, n);
+        p->fed[n] = 0;
     }
-    s = field(l, 58, 68, &n, &col);
+    s = field_at(l, sh, 58, 68, &n, &col);
     if (n && !all_digits(s, n)) {
         add_error(t, l->no, col, "the FIDE id (columns 58-68) is not a number: '%.*s'", (int)n, s);
     } else if (n) {
-        p.fide_id = (uint64_t)to_long(s, n);
+        p->fide_id = (uint64_t)to_long(s, n);
     }
-    s = field(l, 81, 84, &n, &col);
-    p.points_col = col;
+    s = field_at(l, sh, 81, 84, &n, &col);
+    p->points_col = col;
     if (n) {
         int v = points10(s, n);
         if (v < 0)
             add_error(t, l->no, col, "the points (columns 81-84) are not a number: '%.*s'", (int)n, s);
         else {
-            p.have_points = true;
-            p.points10 = v;
+            p->have_points = true;
+            p->points10 = v;
         }
     }
     /* The round blocks, from column 90 (two blanks, then the opponent at 92). */
     int cap = 0;
     for (int r = 1; r <= TRF_MAX_ROUNDS; r++) {
-        uint32_t b = 90 + 10u * (uint32_t)(r - 1);
+        uint32_t b = at(sh, 90 + 10u * (uint32_t)(r - 1));
         size_t rest;
         field(l, b, l->n, &rest, NULL);
         if (b > l->n || rest == 0)
             break;
-        if (p.n_rounds == cap) {
+        if (p->n_rounds == cap) {
             cap = cap ? 2 * cap : 16;
-            p.rounds = arb_xrealloc(p.rounds, (size_t)cap * sizeof *p.rounds);
+            p->rounds = arb_xrealloc(p->rounds, (size_t)cap * sizeof *p->rounds);
         }
-        struct arb_trf_round *rd = &p.rounds[p.n_rounds++];
+        struct arb_trf_round *rd = &p->rounds[p->n_rounds++];
         if (!read_block(t, l, b, r, rd))
             rd->bad = true;
     }
+}
+
+/* Take back the errors since the first n. */
+static void drop_errors(struct arb_trf *t, int n)
+{
+    while (t->n_errors > n)
+        free((char *)t->errors[--t->n_errors].message);
+}
+
+/* Does the shifted reading put the name where a name begins (a blank
+ * before it, none at its first column) and the start rank's last digit at
+ * its last column (numbers stand right-aligned)? */
+static bool shift_fits(const struct line *l, const struct shift *sh)
+{
+    if (char_at(l, at(sh, 15)) == ' ' || (at(sh, 15) > 1 && char_at(l, at(sh, 15) - 1) != ' ')
+        || char_at(l, at(sh, 8)) < '0' || char_at(l, at(sh, 8)) > '9')
+        return false;
+    /* A name longer than its field runs into the column after it; a shift
+     * elsewhere is a blank too many. */
+    if (sh->by > 0 && (sh->from == 48) != (char_at(l, 48) != ' '))
+        return false;
+    /* The rating and the points stand right-aligned in their fields, a
+     * blank after them. */
+    static const uint32_t last[] = {52, 84};
+    for (size_t i = 0; i < 2; i++) {
+        size_t n;
+        field_at(l, sh, last[i] - 3, last[i], &n, NULL);
+        if (n && (char_at(l, at(sh, last[i])) == ' ' || char_at(l, at(sh, last[i]) + 1) != ' '))
+            return false;
+    }
+    return true;
+}
+
+static void read_player(struct arb_trf *t, struct owned *own, const struct line *l)
+{
+    static const struct shift none = {0, 0};
+    /* A line that does not read in place may be shifted: one character
+     * too many or too few from the start (after "001"), after the name
+     * (a name longer than its field), or before the round blocks.  Where
+     * such a reading has no error at all, it is one error, said once. */
+    static const struct shift tries[] = {{4, 1}, {4, -1}, {48, 1}, {48, -1}, {89, 1}, {89, -1},
+                                         {4, 2}, {48, 2},  {89, 2}, {4, -2}, {48, -2}, {89, -2}};
+    int before = t->n_errors;
+    struct arb_trf_player p;
+    parse_player(t, l, &none, &p);
+    if (t->n_errors > before) {
+        for (size_t i = 0; i < sizeof tries / sizeof tries[0]; i++) {
+            int first = t->n_errors;
+            struct arb_trf_player q;
+            parse_player(t, l, &tries[i], &q);
+            if (t->n_errors == first && q.rank && shift_fits(l, &tries[i])) {
+                drop_errors(t, before);
+                free((char *)p.name);
+                free(p.rounds);
+                p = q;
+                int by = tries[i].by;
+                add_error(t, l->no, tries[i].from,
+                          "the line is shifted %d column%s %s from column %u (%s): read as if in place",
+                          by > 0 ? by : -by, by == 1 || by == -1 ? "" : "s", by > 0 ? "right" : "left",
+                          tries[i].from,
+                          tries[i].from == 4 ? "everything after '001'" : tries[i].from == 48
+                                                   ? "everything after the name: a name longer than its field?"
+                                                   : "the round blocks");
+                break;
+            }
+            drop_errors(t, first);
+            free((char *)q.name);
+            free(q.rounds);
+        }
+    }
+    if (!p.rank) {
+        free((char *)p.name);
+        free(p.rounds);
+        return;
+    }
+    keep(own, (char *)p.name);
     if (p.n_rounds > t->n_rounds)
         t->n_rounds = p.n_rounds;
     if (p.rounds)
         keep(own, (char *)p.rounds);
     t->players = arb_xrealloc(t->players, (size_t)(t->n_players + 1) * sizeof *t->players);
-    t->by_rank[rank] = t->n_players;
+    t->by_rank[p.rank] = t->n_players;
     t->players[t->n_players++] = p;
 }
 

@@ -150,9 +150,9 @@ void arb_summary_line(struct arb_buf *out, const struct arb_summary *s)
 void arb_summary_json(struct arb_buf *out, const struct arb_summary *s)
 {
     arb_buf_adds(out, "{\"summary\":{");
-    static const char *const keys[] = {"files", "unreadable", "lines", "games", "skipped", "games_with_errors"};
-    const uint64_t vals[] = {s->files, s->unreadable, s->lines, s->games, s->skipped, s->games_with_errors};
-    for (int i = 0; i < 6; i++) {
+    static const char *const keys[] = {"files", "unreadable", "lines", "bytes", "games", "skipped", "games_with_errors"};
+    const uint64_t vals[] = {s->files, s->unreadable, s->lines, s->bytes, s->games, s->skipped, s->games_with_errors};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         arb_json_key(out, keys[i], i == 0);
         arb_json_int(out, (long long)vals[i]);
     }
@@ -171,25 +171,21 @@ void arb_summary_json(struct arb_buf *out, const struct arb_summary *s)
         arb_json_int(out, (long long)s->by_code[c]);
     }
     arb_buf_addc(out, '}');
+    /* Every language and every profile too, zero or not, in one order:
+     * merged shards then list them as one run does. */
     arb_json_key(out, "by_lang", false);
     arb_buf_addc(out, '{');
-    bool first = true;
-    for (int l = 0; l < 32 && arb_langs[l]; l++)
-        if (s->by_lang[l]) {
-            arb_json_key(out, arb_langs[l]->code, first);
-            arb_json_int(out, (long long)s->by_lang[l]);
-            first = false;
-        }
+    for (int l = 0; l < 32 && arb_langs[l]; l++) {
+        arb_json_key(out, arb_langs[l]->code, l == 0);
+        arb_json_int(out, (long long)s->by_lang[l]);
+    }
     arb_buf_addc(out, '}');
     arb_json_key(out, "by_rules", false);
     arb_buf_addc(out, '{');
-    first = true;
-    for (int i = 0; arb_profiles[i] && i < 16; i++)
-        if (s->by_profile[i]) {
-            arb_json_key(out, arb_profiles[i]->name, first);
-            arb_json_int(out, (long long)s->by_profile[i]);
-            first = false;
-        }
+    for (int i = 0; arb_profiles[i] && i < 16; i++) {
+        arb_json_key(out, arb_profiles[i]->name, i == 0);
+        arb_json_int(out, (long long)s->by_profile[i]);
+    }
     arb_buf_adds(out, "}}}\n");
 }
 

@@ -21,6 +21,7 @@
 struct arb_summary {
     uint64_t files, unreadable, games;
     uint64_t lines;               /* line breaks read (a shard's lines: merging shards continues the count) */
+    uint64_t bytes;               /* bytes read (a shard's: merging shards continues the file offsets) */
     uint64_t skipped;             /* games --where left out (no record) */
     uint64_t by_severity[3];
     uint64_t by_code[ARB_F_COUNT];

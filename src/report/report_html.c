@@ -69,6 +69,8 @@ struct html_state {
     uint64_t games_of[3];         /* games with findings of each severity */
     uint64_t unreadable;          /* files that could not be read (ids u1, ...) */
     uint64_t first_of_code[ARB_F_COUNT][3]; /* the first finding of each code in each part, 0 none */
+    uint64_t code_sev[ARB_F_COUNT][3]; /* findings of each code at each severity reported (move-after-end
+                                          may be a warning, board-result-signal too, notation-form ...) */
     uint64_t file_rows, game_rows;       /* rows in the summary's tables so far */
     uint64_t files_left, games_left;     /* rows past HTML_SUMMARY_ROWS, counted only */
     struct toc toc[3];            /* the contents, by severity */
@@ -702,6 +704,7 @@ static void html_game(struct arb_buf *out, const struct arb_game *g, const struc
         st->file_sev[s]++;
         if (!st->first_of_code[f->code][s])
             st->first_of_code[f->code][s] = c.id[i].n;
+        st->code_sev[f->code][s]++;
     }
 
     /* The summary's row, in the table's <tbody> of the game's file (the
@@ -865,12 +868,14 @@ static void html_end(struct arb_buf *out, const struct arb_summary *s, const str
                        arb_severity_name((enum arb_severity)sev), (unsigned long long)s->by_severity[sev]);
     arb_buf_adds(out, "</tbody>\n</table>\n");
 
-    /* By code: the errors' first, then the warnings', the infos'; each
-     * linked to its first finding on the page. */
+    /* By code and the severity reported (a code may come at two: a
+     * move after a draw the Laws made is a warning, after mate an error):
+     * the errors' first, then the warnings', the infos'; each linked to
+     * its first finding on the page. */
     bool any = false;
     for (int sev = ARB_SEV_ERROR; sev >= ARB_SEV_INFO; sev--)
         for (int c = 0; c < ARB_F_COUNT; c++) {
-            if (!s->by_code[c] || (int)arb_codes[c].severity != sev)
+            if (!st->code_sev[c][sev])
                 continue;
             if (!any)
                 arb_buf_adds(out, "<table class=\"codes num\">\n<caption>Findings by code</caption>\n<thead><tr>"
@@ -878,16 +883,13 @@ static void html_end(struct arb_buf *out, const struct arb_summary *s, const str
                                   "<th scope=\"col\">What it means</th></tr></thead>\n<tbody>\n");
             any = true;
             arb_buf_adds(out, "<tr><th scope=\"row\">");
-            int in = ARB_SEV_ERROR;
-            while (in > ARB_SEV_INFO && !st->first_of_code[c][in])
-                in--;
-            if (st->first_of_code[c][in])
-                arb_buf_printf(out, "<a href=\"#%c%llu\"><code>%s</code></a>", sev_letter[in],
-                               (unsigned long long)st->first_of_code[c][in], arb_codes[c].name);
+            if (st->first_of_code[c][sev])
+                arb_buf_printf(out, "<a href=\"#%c%llu\"><code>%s</code></a>", sev_letter[sev],
+                               (unsigned long long)st->first_of_code[c][sev], arb_codes[c].name);
             else
                 arb_buf_printf(out, "<code>%s</code>", arb_codes[c].name);
-            arb_buf_printf(out, "</th><td>%s</td><td>%llu</td><td>", arb_severity_name(arb_codes[c].severity),
-                           (unsigned long long)s->by_code[c]);
+            arb_buf_printf(out, "</th><td>%s</td><td>%llu</td><td>", arb_severity_name((enum arb_severity)sev),
+                           (unsigned long long)st->code_sev[c][sev]);
             esc(out, arb_codes[c].summary, 0);
             arb_buf_adds(out, "</td></tr>\n");
         }

@@ -43,6 +43,23 @@ int main(void)
     is_str(in_force("????.??.??"), "(none)", "an unknown date does not decide");
     is_str(in_force("garbage"), "(none)", "a malformed date does not decide");
 
+    /* Where the date does not settle the edition, a sentence says so. */
+    char why[400];
+    const struct arb_profile *pw = arb_profile_for_date_why("1998.05.10", why, sizeof why);
+    ok(pw && strcmp(pw->name, "fide-2009") == 0 && strstr(why, "1 July 1997") && strstr(why, "fide-2009"),
+       "1998: the 1997 Laws were in force, fide-2009 applies: %s", why);
+    pw = arb_profile_for_date_why("2017.??.??", why, sizeof why);
+    ok(pw && strcmp(pw->name, "fide-2014") == 0 && strstr(why, "fide-2017") && strstr(why, "1 July 2017")
+       && strstr(why, "first day"), "2017.??.??: fide-2014 chosen, and why: %s", why);
+    pw = arb_profile_for_date_why("2009.??.??", why, sizeof why);
+    ok(pw && strcmp(pw->name, "fide-2009") == 0 && strstr(why, "1 July 2005"), "2009.??.??: the 2005 Laws, then fide-2009: %s", why);
+    pw = arb_profile_for_date_why("2020.??.??", why, sizeof why);
+    ok(pw && strcmp(pw->name, "fide-2018") == 0 && !why[0], "2020.??.??: inside fide-2018, nothing to say");
+    pw = arb_profile_for_date_why("2014.07.??", why, sizeof why);
+    ok(pw && strcmp(pw->name, "fide-2014") == 0 && !why[0], "2014.07.??: inside fide-2014, nothing to say");
+    pw = arb_profile_for_date_why("1990.??.??", why, sizeof why);
+    ok(pw && strstr(why, "older than those of 1 July 1997"), "1990: older Laws than 1997: %s", why);
+
     /* Articles that moved between editions (RULES.md §10). */
     const struct arb_profile *p09 = arb_profile_find("fide-2009"), *p18 = arb_profile_find("fide-2018");
     is_str(arb_article(p18, ARB_ART_CHECKMATE), "5.1.1", "2018: checkmate is 5.1.1");
@@ -50,6 +67,21 @@ int main(void)
     ok(strcmp(arb_article(p09, ARB_ART_CHECKMATE), arb_article(p18, ARB_ART_CHECKMATE)) != 0,
        "2009 numbers checkmate its own way (%s)", arb_article(p09, ARB_ART_CHECKMATE));
     is_str(arb_mode_name(ARB_MODE_BLITZ), "blitz", "mode names");
+    /* The Laws audit: each edition's own numbering (RULES.md §2, §3, the seeds). */
+    is_str(arb_article(p09, ARB_ART_CASTLING), "3.8a(ii)", "2009: castling is 3.8 a (ii)");
+    is_str(arb_article(p09, ARB_ART_KING), "3.8a(i)", "2009: the king's step is 3.8 a (i)");
+    is_str(arb_article(p09, ARB_ART_CASTLING_LOST), "3.8a(ii)(1)", "2009: the right to castle lost, (1) under it");
+    is_str(arb_article(p09, ARB_ART_CASTLING_PREVENTED), "3.8a(ii)(2)", "2009: castling prevented, (2) under it");
+    const struct arb_profile *p14 = arb_profile_find("fide-2014");
+    is_str(arb_article(p14, ARB_ART_CASTLING), "3.8.b", "2014: castling is 3.8.b");
+    is_str(arb_article(p14, ARB_ART_CASTLING_LOST), "3.8.b(1)", "2014: the right lost is 3.8.b(1)");
+    is_str(arb_article(p18, ARB_ART_FIFTY), "9.3", "2018: the fifty-move claim is 9.3 (9.3.1 and 9.3.2 its two ways)");
+    is_str(arb_article(p18, ARB_ART_THREEFOLD), "9.2.1", "2018: the threefold claim is 9.2.1");
+    is_str(arb_article(p18, ARB_ART_CLOCK_NO_MOVE), "7.5.3", "2018: the clock pressed without a move is 7.5.3");
+    is_str(arb_article(arb_profile_find("fide-2017"), ARB_ART_CLOCK_NO_MOVE), "7.8.1", "2017: ... is 7.8.1");
+    is_str(arb_article(p09, ARB_ART_KING_CAPTURE), "1.2, 7.4a", "2009: the king taken, 1.2 and 7.4a");
+    is_str(arb_article(arb_profile_find("fi-team-blitz-2024-fixed"), ARB_ART_KING_CAPTURE), "team rule 4",
+           "Finnish team blitz: the king taken, rule 4");
 
     /* The Finnish national sets (RULES.md §4.5). */
     const char *fi[] = {"fi-blitz-2024", "fi-team-blitz-2024-increment", "fi-team-blitz-2024-fixed"};
@@ -77,9 +109,9 @@ int main(void)
         {"fide-2017", {2, 1, 1}, {2, 0, 0}, {0, 1, 1}, {0, 1, 1},
          ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_PROMO_QUEEN},
         {"fide-2018", {2, 2, 2}, {2, 2, 1}, {0, 1, 1}, {0, 1, 1},
-         ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_PROMO_QUEEN},
+         ARB_PR_PASS_ILLEGAL | ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_PROMO_QUEEN},
         {"fide-2023", {2, 2, 2}, {2, 1, 1}, {0, 1, 1}, {0, 1, 1},
-         ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_PROMO_QUEEN | ARB_PR_RESIGN_DRAW},
+         ARB_PR_PASS_ILLEGAL | ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_PROMO_QUEEN | ARB_PR_RESIGN_DRAW},
         {"fi-team-blitz-2024-fixed", {1, 1, 1}, {0, 0, 0}, {1, 1, 1}, {0, 0, 0},
          ARB_PR_LONG_FORM | ARB_PR_AUTO_DRAWS | ARB_PR_AGREE_AFTER_MOVES | ARB_PR_PROMO_QUEEN | ARB_PR_NO_CLAIMS
              | ARB_PR_RESIGN_DRAW | ARB_PR_FORCED_MATE_MATERIAL},

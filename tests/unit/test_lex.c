@@ -155,6 +155,10 @@ static void test_move_numbers(void)
            "NUM 1:1 1. #1/1|WORD 1:4 e4|NUM 1:7 1... #1/3|WORD 1:12 e5|NUM 1:15 12. #12/1|WORD 1:18 e4|"
            "NUM 1:21 12... #12/3|WORD 1:26 Nf6|NUM 1:30 ... #-1/3|NUM 1:34 7 #7/0|NUM 1:36 1. #1/1|WORD 1:38 e4|",
            "1.  1...  12.e4 (split)  12...Nf6 (split)  ...  7: numbers, dots and columns");
+    is_str(LEX("1. e4 ...e5 2. Nf3 \xE2\x80\xA6Nc6\n"),
+           "NUM 1:1 1. #1/1|WORD 1:4 e4|NUM 1:7 ... #-1/3|WORD 1:10 e5|NUM 1:13 2. #2/1|WORD 1:16 Nf3|"
+           "NUM 1:20 \xE2\x80\xA6 #-1/3|WORD 1:21 Nc6|",
+           "'...e5' and '\xE2\x80\xA6Nc6': dots glued to a black move without its number are split off");
     is_str(LEX("123456. 1234567. 12345678901234567890. 5"),
            "NUM 1:1 123456. #123456/1|NUM 1:9 1234567. #1234567/1|NUM 1:18 12345678901234567890. #99999999/1|"
            "NUM 1:40 5 #5/0|",
@@ -217,11 +221,15 @@ static void test_small_tokens(void)
            "check marks and null moves on their own stay words");
     is_str(LEX("1-0 0-1 1/2-1/2 *"), "RESULT 1:1 1-0 #1|RESULT 1:5 0-1 #2|RESULT 1:9 1/2-1/2 #3|RESULT 1:17 * #4|",
            "the four results");
-    is_str(LEX("1\xE2\x80\x93" "0 0\xE2\x80\x94" "1 \xC2\xBD\xE2\x80\x93\xC2\xBD 1:0 0:1 +-- --+ -:+ +:-"),
+    is_str(LEX("1\xE2\x80\x93" "0 0\xE2\x80\x94" "1 \xC2\xBD\xE2\x80\x93\xC2\xBD 1:0 0:1 -:+ +:-"),
            "RESULT 1:1 1\xE2\x80\x93" "0 #1|RESULT 1:5 0\xE2\x80\x94" "1 #2|RESULT 1:9 \xC2\xBD\xE2\x80\x93\xC2\xBD #3|"
-           "RESULT 1:13 1:0 #1|RESULT 1:17 0:1 #2|RESULT 1:21 +-- #1|RESULT 1:25 --+ #2|RESULT 1:29 -:+ #2|"
-           "RESULT 1:33 +:- #1|",
+           "RESULT 1:13 1:0 #1|RESULT 1:17 0:1 #2|RESULT 1:21 -:+ #2|RESULT 1:25 +:- #1|",
            "results as real files write them: dashes, a colon, the forfeits of club databases");
+    is_str(LEX("+-- --+ +/-- --/+ +\xE2\x80\x93 \xE2\x80\x93+ +/\xE2\x80\x93 \xE2\x80\x93/+ +/\xE2\x88\x92 \xE2\x88\x92/+"),
+           "NAG 1:1 +-- #18|NAG 1:5 --+ #19|NAG 1:9 +/-- #16|NAG 1:14 --/+ #17|NAG 1:19 +\xE2\x80\x93 #18|"
+           "NAG 1:22 \xE2\x80\x93+ #19|NAG 1:25 +/\xE2\x80\x93 #16|NAG 1:29 \xE2\x80\x93/+ #17|"
+           "NAG 1:33 +/\xE2\x88\x92 #16|NAG 1:37 \xE2\x88\x92/+ #17|",
+           "ChessBase's evaluation glyphs as text (dash doubled, en dash, minus sign) are NAGs, not results");
     is_str(LEX("(e4 1-0) 1/2 1-00 **"), "( 1:1 (|WORD 1:2 e4|RESULT 1:5 1-0 #1|) 1:8 )|WORD 1:10 1/2|WORD 1:14 1-00|WORD 1:19 **|",
            "results end at a bracket; near-results are words");
     is_str(LEX("} ]"), "ERROR 1:1 }|ERROR 1:3 ]|", "a stray '}' and ']' are errors");

@@ -192,6 +192,11 @@ static void test_real_records(void)
            "'<br />' between tags on one line: one game with its three tags, the markup stray text, said once");
     is_str(GAMES("[Result \"+--\"]\n\n+--\n", 0), "1@1:1 tags=1 moves=0 marker=1|",
            "a forfeit '+--' is a termination marker");
+    is_str(GAMES("1.e4 e5 2.Nf3 Nc6 +-- 3.Bb5 a6 1-0\n", 0), "1@1:1 tags=0 moves=6 marker=1|",
+           "'+--' among the moves is an evaluation glyph ($18), not a result: one game");
+    is_str(GAMES("[Event \"A\"]\n\n1.e4 e5 --+\n[Event \"B\"]\n\n1.d4 d5 *\n", 0),
+           "1@1:1 tags=1 moves=2 marker=2 A|2@4:1 tags=1 moves=2 marker=4 B|",
+           "'--+' that the next game's tags follow ends the game, as a forfeit's marker");
     is_str(GAMES("\n[pgn]\n[White \"Him\"]\n\n1. e4 e5 2. Nf3 *\n[/pgn]\n", 0),
            "1@3:1 tags=1 moves=3 marker=4 [stray-text 2:1] [stray-text 6:1]|",
            "'[pgn]' ... '[/pgn]' (a forum's markup) around a game: stray text, one game");

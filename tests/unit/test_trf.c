@@ -42,6 +42,13 @@ static void test_names(void)
     char buf[64];
     arb_name_fold("  \xC3\x81lvarez-P\xC3\xA9rez,  Jos\xC3\xA9 ", buf, sizeof buf);
     is_str(buf, "alvarez perez jose", "folded");
+    const char *const players[] = {"Carlsen, Magnus", "Caruana, Fabiano", "Nakamura, Hikaru", "Hübner, Robert"};
+    is_int(arb_name_nearest("Carlsn, Magnus", players, 4), 0, "did you mean: a letter left out of the family name");
+    is_int(arb_name_nearest("Fabiano Caruanna", players, 4), 1, "did you mean: First Last, a letter too many");
+    is_int(arb_name_nearest("Nakamora, H", players, 4), 2, "did you mean: the family name, an initial");
+    is_int(arb_name_nearest("Huebnar, Robert", players, 4), 3, "did you mean: ue for u umlaut, and a slip");
+    is_int(arb_name_nearest("Kasparov, Garry", players, 4), -1, "no one near: no suggestion");
+    is_int(arb_name_nearest("Carlsen, Henrik", players, 4), -1, "another given name is no slip");
     arb_name_fold("\xD0\x98\xD0\xB2\xD0\xB0\xD0\xBD", buf, sizeof buf);
     is_str(buf, "\xD0\x98\xD0\xB2\xD0\xB0\xD0\xBD", "another script is kept");
 }
@@ -123,6 +130,23 @@ static void test_read(void)
     ok(t.n_errors >= 1 && t.n_players == 2, "is an error, and the short line a player (%d errors)", t.n_errors);
     arb_trf_free(&t);
     free(huge);
+    /* A line shifted by a column: one error, the line read in place. */
+    const char *bs[] = {"0002 w 1", "0000 - H"};
+    const char *bt[] = {"0001 b 0", "0000 - U"};
+    char ls[300], lt[300], lu[300];
+    player(ls, sizeof ls, 1, "Carlsen, Magnus", "1503014", "1.5", bs, 2);
+    player(lt, sizeof lt, 2, "Caruana, Fabiano", "2020009", "1.0", bt, 2);
+    snprintf(lu, sizeof lu, "001  %s", lt + 4);  /* a blank too many after "001" */
+    snprintf(text, sizeof text, "%s%s", ls, lu);
+    is_int(arb_trf_parse(&t, text, strlen(text), err, sizeof err), 0, "reads a shifted line");
+    is_int(t.n_errors, 1, "a line shifted one column: one error (%s)", t.n_errors ? t.errors[0].message : "");
+    ok(t.n_errors == 1 && strstr(t.errors[0].message, "shifted 1 column right") && t.errors[0].line == 2,
+       "... saying so, at its line");
+    ok(t.n_players == 2 && t.players[1].rank == 2 && strcmp(t.players[1].name, "Caruana, Fabiano") == 0
+           && t.players[1].points10 == 10 && t.players[1].n_rounds == 2 && arb_trf_round_of(&t.players[1], 1)->opp == 1
+           && arb_trf_round_of(&t.players[1], 2)->result == 'U',
+       "... and read as if in place");
+    arb_trf_free(&t);
     /* Latin-1 */
     snprintf(text, sizeof text, "001    1 m    H\xFC" "bner, Robert%*s2500 GER\n", 20, "");
     is_int(arb_trf_parse(&t, text, strlen(text), err, sizeof err), 0, "a Latin-1 line");
