@@ -114,8 +114,8 @@ printf 'old flagged\n' >f.pgn
 printf 'old report\n' >r.txt
 chmod 600 r.txt
 cp c.pgn c.keep; cp f.pgn f.keep; cp r.txt r.keep
-"$ARBITER" check -o r.txt --write-clean=c.pgn --write-flagged=f.pgn in.pgn 2>err; st=$?
-"$ARBITER" check in.pgn >r.want 2>/dev/null
+"$ARBITER" check --rules=fide-2009 -o r.txt --write-clean=c.pgn --write-flagged=f.pgn in.pgn 2>err; st=$?
+"$ARBITER" check --rules=fide-2009 in.pgn >r.want 2>/dev/null
 [ $st -eq 1 ] && same r.txt r.want && [ -s c.pgn ] && ! same c.pgn c.keep && no_temps &&
     ok "a run that succeeds: the files replaced, no temporary left" || notok "success: status $st, $(cat err)"
 [ "$(stat -c %a r.txt)" = 600 ] && ok "the file replaced keeps its permissions (600)" || notok "mode $(stat -c %a r.txt)"
