@@ -390,7 +390,7 @@ static enum read_status read_file(struct watch *w, struct wfile *f)
     }
     arb_sniffer sniff = arb_opts_sniffer(o);
     char why[160];
-    if (sniff && !arb_pgn_sniff(&in, sniff, why, sizeof why)) {
+    if (!arb_pgn_sniff(&in, sniff, why, sizeof why)) {
         arb_input_close(&in);
         bool changed = fstat(fd, &st2) < 0 || !same_stat(&st1, &st2);
         close(fd);

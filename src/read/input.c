@@ -689,6 +689,13 @@ static long read_more(struct arb_input *in, void *dst, size_t n)
         if (r >= 0) {
             if (r == 0)
                 in->eof = true;
+            if (in->head_len < sizeof in->head) {
+                size_t k = sizeof in->head - in->head_len;
+                if (k > (size_t)r)
+                    k = (size_t)r;
+                memcpy(in->head + in->head_len, dst, k);
+                in->head_len += k;
+            }
             in->raw_total += (uint64_t)r;
             return (long)r;
         }

@@ -33,6 +33,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "read/magic.h"
+
 enum arb_decode_kind {
     ARB_DEC_INVALID,        /* bytes not valid in the encoding; U+FFFD inserted */
     ARB_DEC_NUL,            /* a NUL byte; U+FFFD inserted */
@@ -76,6 +78,8 @@ struct arb_input {
     size_t raw_len, raw_cap;
     uint64_t raw_total;           /* bytes read from the file so far */
     uint64_t raw_decoded;         /* bytes of the file decoded so far */
+    unsigned char head[ARB_MAGIC_BYTES]; /* the file's first bytes as read (for arb_magic_of) */
+    size_t head_len;
 
     int mode;                     /* internal: UTF-8 or iconv */
     bool started;                 /* BOM checked */

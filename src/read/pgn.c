@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "read/magic.h"
 
 void arb_pgn_init(struct arb_pgn_reader *r, struct arb_input *in, const char *file, uint64_t max_game_bytes)
 {
@@ -18,10 +19,22 @@ void arb_pgn_init(struct arb_pgn_reader *r, struct arb_input *in, const char *fi
 
 bool arb_pgn_sniff(struct arb_input *in, bool (*is_move)(const char *s, size_t n), char *why, size_t cap)
 {
-    while (in->len - in->start < ARB_SNIFF_BYTES && !in->eof && !in->error)
+    /* Without is_move, the first read only (any text may be game records);
+     * with it, ARB_SNIFF_BYTES of text. */
+    size_t want = is_move ? ARB_SNIFF_BYTES : 1;
+    while (in->len - in->start < want && !in->eof && !in->error)
         if (arb_input_fill(in) < 0)
             return true;
-    if (in->error || in->len == in->start)
+    const struct arb_magic_format *m = arb_magic_of(in->head, in->head_len);
+    if (m) {
+        if (m->hint)
+            snprintf(why, cap, "%s (%s it first, e.g. %s)", m->name, m->compressed ? "compressed: decompress" : "unpack",
+                     m->hint);
+        else
+            snprintf(why, cap, "%s, not text", m->name);
+        return false;
+    }
+    if (!is_move || in->error || in->len == in->start)
         return true;                 /* (an empty input has no window at all) */
     const char *s = in->buf + in->start;
     size_t n = in->len - in->start;
@@ -91,7 +104,7 @@ int arb_pgn_open(struct arb_input *in, const char *path, const char *encoding,
     if (arb_input_open(in, path, encoding, err, errlen) < 0)
         return -1;
     char why[160];
-    if (is_move && !arb_pgn_sniff(in, is_move, why, sizeof why)) {
+    if (!arb_pgn_sniff(in, is_move, why, sizeof why)) {
         snprintf(err, errlen, "%s: not a PGN file: %s", path, why);
         arb_input_close(in);
         return -1;

@@ -137,18 +137,20 @@ const struct arb_tag *arb_game_find_tag(const struct arb_game *g, const char *na
 const char *arb_game_tag(const struct arb_game *g, const char *name);
 
 
-/* Does the input hold game records at all?  Looks at its first
- * ARB_SNIFF_BYTES of text (filling the window; the reader then reads the
- * same text): a tag pair at the start of a line or a word is_move accepts
- * (after a move number glued to it, "1.e4"; is_move may be NULL) says yes, and so
- * does an input of nothing but white space (it holds no game).  Else no,
- * with why (cap bytes) saying what the text is: binary data, or text
- * without any of them.  A read error says yes (the reader reports it). */
+/* Does the input hold game records at all?  First its first bytes: a
+ * compressed file, an archive, a document or an image (read/magic.h) is
+ * not, whatever is_move says.  Then, unless is_move is NULL (any text may
+ * be moves: the spoken notation), its first ARB_SNIFF_BYTES of text
+ * (filling the window; the reader then reads the same text): a tag pair at
+ * the start of a line or a word is_move accepts (after a move number glued
+ * to it, "1.e4") says yes, and so does an input of nothing but white space
+ * (it holds no game).  Else no, with why (cap bytes) saying what the input
+ * is: "a gzip file (...)", binary data, or text without any of them.  A
+ * read error says yes (the reader reports it). */
 #define ARB_SNIFF_BYTES 65536
 bool arb_pgn_sniff(struct arb_input *in, bool (*is_move)(const char *s, size_t n), char *why, size_t cap);
 
-/* Open a file of games: arb_input_open(), then arb_pgn_sniff() unless
- * is_move is NULL.  Returns 0, or -1 with the message in err ("PATH: not a
+/* Open a file of games: arb_input_open(), then arb_pgn_sniff().  Returns 0, or -1 with the message in err ("PATH: not a
  * PGN file: binary data, ...") and nothing left open. */
 int arb_pgn_open(struct arb_input *in, const char *path, const char *encoding,
                  bool (*is_move)(const char *s, size_t n), char *err, size_t errlen);

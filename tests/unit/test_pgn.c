@@ -492,7 +492,15 @@ static void test_sniff(void)
         {"/* board.c, rank 1. and file a. */\nint main(void) { return 0; }\n", 0, false, "no tag pair and no move"},
         {"Dear arbiter, the game of round 1. was won.\n", 0, false, "no tag pair and no move"},
         {"\177ELF\002\001\001\000\000\000\000\000\000\000\000\000\003\000>\000\001\000\000\000", 24, false,
-         "binary data"},
+         "an ELF executable"},
+        {"\001\002\003\000\377\376\020\021\001\002\003\000\377\376\020\021", 16, false, "binary data"},
+        /* Compressed data: its signature, whatever the bytes after it. */
+        {"\037\213\010\000[Event \"x\"]\n1. e4 *\n", 24, false, "a gzip file (compressed: decompress it first"},
+        {"\375" "7zXZ\000[Event \"x\"]\n", 18, false, "an xz file"},
+        {"PK\003\004[Event \"x\"]\n1. e4 *\n", 0, false, "a zip archive (unpack it first"},
+        /* A signature's first letters are no signature. */
+        {"BZh9 [Event \"x\"]\n1. e4 *\n", 0, true, NULL},
+        {"PK 1. e4 e5\n", 0, true, NULL},
     };
     for (size_t i = 0; i < ARB_ARRAY_LEN(cases); i++) {
         size_t len = cases[i].len ? cases[i].len : strlen(cases[i].text);
@@ -525,15 +533,29 @@ static void test_sniff(void)
         arb_input_close(&in);
         unlink(path);
     }
-    /* Without a move test, only tag pairs count. */
-    const char *path = tmpfile_with("e4 e5\n", 6);
-    struct arb_input in;
-    char err[200], why[160];
-    if (arb_input_open(&in, path, NULL, err, sizeof err) == 0) {
-        ok(!arb_pgn_sniff(&in, NULL, why, sizeof why), "no move test: a bare move list is not told from text");
-        arb_input_close(&in);
+    /* Without a move test (the spoken notation: any text may be moves),
+     * only the first bytes' signature refuses. */
+    static const struct {
+        const char *text;
+        size_t len;
+        bool pgn;
+    } bare[] = {
+        {"e kaks e neli\n", 14, true},
+        {"Dear arbiter\n", 13, true},
+        {"\050\265\057\375e two e four\n", 17, false},
+    };
+    for (size_t i = 0; i < ARB_ARRAY_LEN(bare); i++) {
+        const char *path = tmpfile_with(bare[i].text, bare[i].len);
+        struct arb_input in;
+        char err[200], why[160] = "";
+        if (arb_input_open(&in, path, NULL, err, sizeof err) == 0) {
+            bool got = arb_pgn_sniff(&in, NULL, why, sizeof why);
+            ok(got == bare[i].pgn && (got || strncmp(why, "a zstd file", 11) == 0),
+               "no move test, case %zu: %s %s", i, got ? "read" : "refused:", why);
+            arb_input_close(&in);
+        }
+        unlink(path);
     }
-    unlink(path);
 }
 
 int main(void)
