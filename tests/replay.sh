@@ -286,6 +286,25 @@ if wait_for "Ply 0 of 16"; then
 else notok "no colour run"; fi
 step "Ctrl-C quits too" C-c "EXIT=1"
 
+# SIGINT and SIGTERM from outside (kill) end it at once, and give the
+# terminal back first: its modes (icanon: a line at a time, as before) and
+# the main screen.
+for sig in INT:2 TERM:15; do
+    code=$((128 + ${sig#*:})) sig=${sig%:*}
+    rm -f "$tmp/replay.pid"
+    start "sh -c 'echo \$\$ > $tmp/replay.pid; exec $ARBITER replay --color=never game.pgn'; echo EXIT=\$?; stty -a | tr ' ;' '\\n\\n' | grep -x -- '-*icanon' | sed 's/^/MODE=/'"
+    if wait_for "Ply 0 of 16" && [ -s "$tmp/replay.pid" ]; then
+        kill -$sig "$(cat "$tmp/replay.pid")"
+        if wait_for "MODE=" && screen | grep -q "^EXIT=$code$" && screen | grep -q '^MODE=icanon$' && ! screen | grep -q 'Ply 0 of 16'; then
+            ok "SIG$sig from outside ends the interactive replay (status $code), the terminal given back"
+        else
+            notok "SIG$sig: the terminal was not given back"; screen | sed 's/^/#   /' | tail -5
+        fi
+    else
+        notok "SIG$sig: no interactive screen"
+    fi
+done
+
 start "cat game.pgn | '$ARBITER' replay --color=never"
 step "a game on standard input: the keys come from the terminal" "Ply 0 of 16"
 step "... and work" Right "Ply 1 of 16"

@@ -1005,6 +1005,10 @@ static void interactive(struct source *src, struct slot *slot, int *cur)
     raw.c_iflag &= (tcflag_t)~(IXON | ICRNL);
     raw.c_cc[VMIN] = 1;
     raw.c_cc[VTIME] = 0;
+    /* A signal that ends the program gives the terminal back first (with
+     * ISIG off, Ctrl-C is a key; SIGINT from kill(1) still comes). */
+    signal(SIGINT, on_signal);
+    signal(SIGQUIT, on_signal);
     signal(SIGTERM, on_signal);
     signal(SIGHUP, on_signal);
     struct sigaction sa = {.sa_handler = on_winch};   /* no SA_RESTART: read() returns */
