@@ -353,6 +353,20 @@ step "... n past it: then the count is known" n "No next game: game 3 is the las
 screen | grep -q '^Game 3 of 3 in standard input' && ok "... Game 3 of 3" || notok "no count after the end of standard input"
 T send-keys -t replay q
 
+# A FIFO named (as <(zcat f.gz) gives one): read once, by one reader.  A
+# second reader (counting the games, or going back) used to open it again
+# and take games from the stream.
+rm -f "$here/replay/games.fifo"
+mkfifo "$here/replay/games.fifo"
+start "true; cat errors.pgn > games.fifo & '$ARBITER' replay --color=never games.fifo"
+wait_for "Ply 0 of 14" >/dev/null
+step "a FIFO: n reads on, game by game" n "^Game 2 of games\.fifo: Eff, E - Gee, G"
+step "... n again: the third (no second reader took it)" n "^Game 3 of games\.fifo: Haa, H"
+step "... p cannot read it again, and says so" p "No previous game here: the input is a pipe and cannot be read again"
+T send-keys -t replay q
+wait_for "EXIT=" >/dev/null
+rm -f "$here/replay/games.fifo"
+
 start "'$ARBITER' replay --color=never errors.pgn < errors.pgn"
 wait_for "Ply 0 of 14" >/dev/null
 step "p from a file on standard input: it is read again" n p "^Game 1 of 3 in errors\.pgn"
