@@ -229,11 +229,11 @@ deps:
 	@sh tools/deps.sh all
 
 check: build/.deps-ok arbiter arbiter-asan $(UNIT_BINS) $(FUZZ_REPLAYS) $(CLANG_REPLAYS) build/perft build/unwin build/unwin-asan \
-       build/reconbench build/reconbench-asan
+       build/reconbench build/reconbench-asan build/rssmax
 	@sh tools/deps.sh test
-	ARBITER=./arbiter-asan ARBITER_REL=./arbiter SHARED="$(SHARED)" PERFT=build/perft \
+	ARBITER=./arbiter-asan ARBITER_REL=./arbiter SHARED="$(SHARED)" PERFT=build/perft RSSMAX=build/rssmax \
 	    UNWIN=build/unwin UNWIN_ASAN=build/unwin-asan RECONBENCH=build/reconbench RECONBENCH_ASAN=build/reconbench-asan \
-	    sh tests/run.sh $(UNIT_BINS) $(FUZZ_REPLAYS) $(CLANG_REPLAYS) tests/malformed.sh tests/output.sh tests/valgrind.sh tests/perft/run.sh tests/dead/run.sh \
+	    sh tests/run.sh $(UNIT_BINS) $(FUZZ_REPLAYS) $(CLANG_REPLAYS) tests/malformed.sh tests/bounded.sh tests/output.sh tests/valgrind.sh tests/perft/run.sh tests/dead/run.sh \
 	    tests/dead/asan.sh tests/dead/position.sh tests/recon/run.sh tests/summary.sh tests/sarif.sh tests/safety.sh tests/html.sh tests/jobs.sh tests/parallel.sh tests/cli/run.sh tests/replay.sh tests/notation/run.sh tests/notation/roundtrip.sh tests/readme.sh tests/man.sh tests/daily.sh tests/trf.sh tests/watch.sh tests/signals.sh tests/shared/run.sh
 
 # The program under valgrind (memcheck, leaks): every command on samples,

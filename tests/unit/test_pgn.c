@@ -316,6 +316,40 @@ static void test_max_bytes(void)
            "a run of 300 moves cut at 500 bytes: the 124 moves that end within the limit are kept");
     arb_buf_free(&b);
 
+    /* What never ends (white space, a word, stray text), longer than the
+     * window the input reads at once (256 KiB): the lexer reads no more
+     * than the limit, and the reader resumes at the next game. */
+    struct arb_buf big = {0};
+    arb_buf_adds(&big, "[Event \"A\"]\n\n1. e4 ");
+    for (int i = 0; i < 600000; i++)
+        arb_buf_addc(&big, ' ');
+    arb_buf_adds(&big, "e5 *\n[Event \"B\"]\n*\n");
+    is_str(games_n(big.data, big.len, 1000), "1@1:1 tags=1 moves=1 marker=0 A trunc [game-too-large 3:988]|"
+           "2@4:1 tags=1 moves=0 marker=4 B|", "600,000 blanks in a movetext: the game cut at the limit (byte 1000), the next one read");
+    arb_buf_clear(&big);
+    arb_buf_adds(&big, "[Event \"A\"]\n\n1. e4 ");
+    for (int i = 0; i < 600000; i++)
+        arb_buf_addc(&big, 'x');
+    arb_buf_adds(&big, " e5 *\n[Event \"B\"]\n*\n");
+    is_str(games_n(big.data, big.len, 1000), "1@1:1 tags=1 moves=1 marker=0 A trunc [game-too-large 3:7]|"
+           "2@4:1 tags=1 moves=0 marker=4 B|", "a word of 600,000 bytes: cut where it crosses the limit; the next game read");
+    arb_buf_clear(&big);
+    for (int i = 0; i < 600000; i++)
+        arb_buf_addc(&big, i % 80 == 79 ? '\n' : ' ');
+    arb_buf_adds(&big, "[Event \"B\"]\n*\n");
+    is_str(games_n(big.data, big.len, 1000), "1@7501:1 tags=1 moves=0 marker=4 B|",
+           "600,000 blanks before a game: nothing to report, the game read whole");
+    arb_buf_clear(&big);
+    arb_buf_adds(&big, "[Event \"A\"]\n\n1. e4 e5 *\n");
+    for (int i = 0; i < 100000; i++)
+        arb_buf_adds(&big, "junk ");
+    arb_buf_adds(&big, "\n[Event \"B\"]\n*\n");
+    is_str(games_n(big.data, big.len, 1000), "1@1:1 tags=1 moves=2 marker=4 A [stray-text 4:1]|"
+           "2@4:976 tags=0 moves=0 marker=0 trunc [stray-text 4:976] [game-too-large 4:1976]|3@5:1 tags=1 moves=0 marker=4 B|",
+           "500,000 bytes of stray text after a game: its first 1000 bytes the game's (whole), the rest a record of its own, "
+           "cut 1000 bytes on; the next game read");
+    arb_buf_free(&big);
+
     /* An undecodable byte in the skipped part belongs to the cut game (or
      * to nobody): the next game, whose text is clean, must not report it. */
     is_str(GAMES("[Event \"\xC3\xA4\"]\n\n1. e4 {long comment here \xFF and more} e5 *\n\n[Event \"B\"]\n\n1. d4 *\n", 40),
