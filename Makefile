@@ -72,7 +72,7 @@ UNIT_BINS  := $(UNIT_TESTS:%=build/asan/tests/test_%)
 
 # Fuzz targets (tests/fuzz/fuzz_*.c): fuzzed by libFuzzer under make fuzz,
 # and their saved inputs replayed under ASan+UBSan by make check.
-FUZZ_TARGETS := pgn notation fen timectl check reconstruct replay trf
+FUZZ_TARGETS := pgn notation fen timectl check reconstruct replay trf live convert writeout trfcheck filter opts
 FUZZ_BINS    := $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
 FUZZ_REPLAYS := $(FUZZ_TARGETS:%=build/asan/tests/fuzz-replay-%)
 # The same replays built by clang (ASan+UBSan, no libFuzzer): clang's UBSan

@@ -507,7 +507,9 @@ static void skip_rest(struct arb_pgn_reader *r)
         r->lx.limit = (r->lx.have_peek ? r->lx.peek.off : r->lx.pos) + SKIP_TOKEN_MAX;
         r->lx.at_limit = false;
         enum arb_tok k = arb_lex_next(&r->lx, &t);
-        drop_events(r, r->lx.have_peek ? r->lx.peek.off : r->lx.pos);
+        /* (Up to the token: it may be the next game's first, whose bytes
+         * are its own.) */
+        drop_events(r, k == ARB_TK_EOF ? r->lx.pos : t.off);
         if (k == ARB_TK_EOF && r->lx.at_limit)
             continue;   /* white space, a comment or an escape line: on */
         if (k == ARB_TK_EOF)

@@ -355,6 +355,37 @@ static void test_max_bytes(void)
     is_str(GAMES("[Event \"\xC3\xA4\"]\n\n1. e4 {long comment here \xFF and more} e5 *\n\n[Event \"B\"]\n\n1. d4 *\n", 40),
            "1@1:1 tags=1 moves=1 marker=0 \xC3\xA4 trunc [game-too-large 3:7]|2@5:1 tags=1 moves=1 marker=4 B|",
            "a decode error in the skipped rest of a cut game is not reported on the next game");
+    /* ... and a byte of the next game's first tag, read while skipping, is
+     * its own: its file offsets (the write-outs copy by them) stay true
+     * (fuzz_writeout found them 31 bytes early). */
+    {
+        static const char two[] = "[Event \"A\"]\n\n1. e4 {long comment here \xFF and more} e5\n\n"
+                                  "[Event \"B\xDB\xDB\xDB\"]\n\n1. d4 *\n";
+        const char *path = tmpfile_with(two, sizeof two - 1);
+        struct arb_input in;
+        char err[200];
+        arb_input_open(&in, path, NULL, err, sizeof err);
+        struct arb_pgn_reader r;
+        arb_pgn_init(&r, &in, "t.pgn", 40);
+        r.is_move = arb_notation_is_move_any;
+        struct arb_arena a;
+        arb_arena_init(&a);
+        struct arb_game g;
+        uint64_t raw_start = 0, raw_end = 0;
+        while (arb_pgn_next(&r, &g, &a) > 0) {
+            raw_start = g.raw_start;
+            raw_end = g.raw_end;
+            arb_pgn_release(&r, &g);
+            arb_arena_reset(&a);
+        }
+        const char *bstart = strstr(two, "[Event \"B");
+        ok(raw_start == (uint64_t)(bstart - two) && raw_end == sizeof two - 2,
+           "after a cut game, the next game's bytes are [%llu, %llu) (want [%zu, %zu))",
+           (unsigned long long)raw_start, (unsigned long long)raw_end, (size_t)(bstart - two), sizeof two - 2);
+        arb_arena_fini(&a);
+        arb_input_close(&in);
+        unlink(path);
+    }
 }
 
 static void test_decode_findings(void)
