@@ -163,6 +163,24 @@ for sig in INT TERM; do
     cpu_case reconstruct "$sig" "$ARBITER" reconstruct "$tmp/garbage.txt"
 done
 
+# ---- a FIFO whose writer is done: nothing waits on it ----
+# check with a write-out opens its input again to copy the games from: a
+# FIFO's open(2) waited for a writer that had gone (it hung).
+rm -f "$tmp/done.fifo"
+mkfifo "$tmp/done.fifo"
+cat "$SAMPLE" > "$tmp/done.fifo" &
+writer=$!
+pids="$pids $writer"
+"$ARBITER" check --no-progress --write-clean="$tmp/clean.pgn" --write-flagged="$tmp/flagged.pgn" "$tmp/done.fifo" \
+    > /dev/null 2> "$tmp/err" &
+p=$!
+pids="$pids $p"
+gone "$p"
+[ "$rc" = 1 ] && [ "$(grep -c '^\[Event ' "$tmp/clean.pgn" "$tmp/flagged.pgn" | awk -F: '{ s += $2 } END { print s }')" = 21 ] &&
+    ok "check --write-clean --write-flagged FIFO: ends by itself (status 1), every game written" ||
+    notok "check with write-outs on a FIFO: status $rc: $(head -2 "$tmp/err")"
+wait "$writer" 2>/dev/null
+
 # ---- watch: it ends cleanly (status 0 to 2), wherever it is ----
 mkdir -p "$tmp/d"
 cp "$SAMPLE" "$tmp/d/round.pgn"

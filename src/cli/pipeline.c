@@ -397,9 +397,10 @@ int arb_pipeline_check_file(struct arb_pipeline *p, const char *path)
     f->raw_fd = -1;
     if (p->writing) {
         /* The file again, to copy games from at their offsets: a regular
-         * file (standard input too when it is one); a pipe cannot. */
+         * file (standard input too when it is one); a pipe cannot.  (Never
+         * waiting: a FIFO whose writer is done would block open(2).) */
         struct stat st;
-        int fd = strcmp(path, "-") == 0 ? dup(0) : open(path, O_RDONLY | O_CLOEXEC);
+        int fd = strcmp(path, "-") == 0 ? dup(0) : open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
         if (fd >= 0 && (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))) {
             close(fd);
             fd = -1;
