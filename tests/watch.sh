@@ -108,7 +108,7 @@ grep -q "later.pgn: No such file or directory; waiting for it to appear" "$tmp/l
 game() {   # round, a bishop move no bishop can make
     printf '[White "W%s"]\n[Black "B%s"]\n[Round "%s"]\n[Result "*"]\n\n1. e4 e5 2. %s *\n\n' "$1" "$1" "$1" "$2"
 }
-lines() { grep -c '' "$1" 2>/dev/null || echo 0; }
+lines() { awk 'END { print NR }' "$1" 2>/dev/null || echo 0; }
 # until FILE LINES: wait (10 s at most) until FILE has that many lines.
 until_lines() { w=0; while [ "$(lines "$1")" -lt "$2" ] && [ $w -lt 100 ]; do sleep 0.1; w=$((w + 1)); done; }
 { game 1 Bb6; game 2 Bc6; game 3 Bd6; } >"$tmp/round.tmp" && mv "$tmp/round.tmp" "$tmp/round.pgn"

@@ -495,7 +495,7 @@ static void drop_events(struct arb_pgn_reader *r, uint64_t until)
 
 /* Bytes of one token read while skipping: a longer one (a run of junk
  * without a space) is read in pieces, so that the window stays small. */
-#define SKIP_TOKEN_MAX (1u << 20)
+#define SKIP_TOKEN_MAX (1u << 16)
 
 /* Skip the rest of a game cut at --max-game-bytes without keeping it. */
 static void skip_rest(struct arb_pgn_reader *r)
@@ -514,8 +514,10 @@ static void skip_rest(struct arb_pgn_reader *r)
             continue;   /* white space, a comment or an escape line: on */
         if (k == ARB_TK_EOF)
             break;
-        if (r->lx.at_limit)
+        if (r->lx.at_limit) {
+            drop_events(r, r->lx.pos);   /* (its bytes are no game's) */
             continue;   /* a piece of a token: no tag, no result */
+        }
         if (k == ARB_TK_TAG && (t.after_blank || !r->skip_in_tags)) {
             arb_lex_unget(&r->lx, &t);
             break;
