@@ -292,6 +292,25 @@ if wait_for "Ply 0 of 16"; then
 else notok "no colour run"; fi
 step "Ctrl-C quits too" C-c "EXIT=1"
 
+# SIGINT and SIGTERM from outside (kill) end it at once, and give the
+# terminal back first: its modes (icanon: a line at a time, as before) and
+# the main screen.
+for sig in INT:2 TERM:15; do
+    code=$((128 + ${sig#*:})) sig=${sig%:*}
+    rm -f "$tmp/replay.pid"
+    start "sh -c 'echo \$\$ > $tmp/replay.pid; exec $ARBITER replay --color=never game.pgn'; echo EXIT=\$?; stty -a | tr ' ;' '\\n\\n' | grep -x -- '-*icanon' | sed 's/^/MODE=/'"
+    if wait_for "Ply 0 of 16" && [ -s "$tmp/replay.pid" ]; then
+        kill -$sig "$(cat "$tmp/replay.pid")"
+        if wait_for "MODE=" && screen | grep -q "^EXIT=$code$" && screen | grep -q '^MODE=icanon$' && ! screen | grep -q 'Ply 0 of 16'; then
+            ok "SIG$sig from outside ends the interactive replay (status $code), the terminal given back"
+        else
+            notok "SIG$sig: the terminal was not given back"; screen | sed 's/^/#   /' | tail -5
+        fi
+    else
+        notok "SIG$sig: no interactive screen"
+    fi
+done
+
 start "cat game.pgn | '$ARBITER' replay --color=never"
 step "a game on standard input: the keys come from the terminal" "Ply 0 of 16"
 step "... and work" Right "Ply 1 of 16"
@@ -339,6 +358,20 @@ step "... n to the third game" n "^Game 3 of standard input"
 step "... n past it: then the count is known" n "No next game: game 3 is the last of the file\."
 shows '^Game 3 of 3 in standard input' && ok "... Game 3 of 3" || notok "no count after the end of standard input"
 T send-keys -t replay q
+
+# A FIFO named (as <(zcat f.gz) gives one): read once, by one reader.  A
+# second reader (counting the games, or going back) used to open it again
+# and take games from the stream.
+rm -f "$here/replay/games.fifo"
+mkfifo "$here/replay/games.fifo"
+start "true; cat errors.pgn > games.fifo & '$ARBITER' replay --color=never games.fifo"
+wait_for "Ply 0 of 14" >/dev/null
+step "a FIFO: n reads on, game by game" n "^Game 2 of games\.fifo: Eff, E - Gee, G"
+step "... n again: the third (no second reader took it)" n "^Game 3 of games\.fifo: Haa, H"
+step "... p cannot read it again, and says so" p "No previous game here: the input is a pipe and cannot be read again"
+T send-keys -t replay q
+wait_for "EXIT=" >/dev/null
+rm -f "$here/replay/games.fifo"
 
 start "'$ARBITER' replay --color=never errors.pgn < errors.pgn"
 wait_for "Ply 0 of 14" >/dev/null

@@ -56,6 +56,16 @@ findings=$("$ARBITER" check --no-progress --format=jsonl -- "$name" 2>/dev/null 
     ok "github: one annotation line per finding ($findings), none forged by the name" || notok "github: $(cat gh.txt | head -3)"
 [ -z "$(raw gh.txt)" ] && ok "github: no raw control character in the log" || notok "github: $(raw gh.txt | head -2)"
 
+# A name with ESC and BEL (the Actions toolkit escapes only % CR LF , :):
+# in file= of every annotation, an unreadable file's too, escaped.
+name2=$(printf 'bell\007esc\033[31m.pgn')
+cp game.pgn "$name2"
+"$ARBITER" check --no-progress --format=github -- "$name2" "nosuch$(printf '\033[2J').pgn" > gh2.txt 2>/dev/null
+[ -z "$(raw gh2.txt)" ] && grep -q '^::error file=bell\\x07esc\\x1b\[31m.pgn,line=' gh2.txt &&
+    grep -q '^::error file=nosuch\\x1b\[2J.pgn,title=unreadable::' gh2.txt &&
+    ok "github: control characters in file= escaped (\\x07, \\x1b), an unreadable file's too" ||
+    notok "github file=: $(raw gh2.txt | head -2)"
+
 "$ARBITER" check --no-progress --format=jsonl -- "$name" > out.jsonl 2>/dev/null
 [ "$(wc -l < out.jsonl)" -eq 2 ] && jq -e . out.jsonl > /dev/null 2>&1 && ok "jsonl: two records, valid JSON" ||
     notok "jsonl: $(wc -l < out.jsonl) lines"

@@ -116,6 +116,41 @@ st=$?
     grep -q "no white bishop can reach b6" "$tmp/later.out" &&
     ok "watch: a file not there yet is said on stderr and followed once it appears" ||
     notok "file not there yet: status $st, $(cat "$tmp/later.err" "$tmp/later.out")"
+# ---- a game that leaves the file: its findings withdrawn; back: said again ----
+game() {   # round, a bishop move no bishop can make
+    printf '[White "W%s"]\n[Black "B%s"]\n[Round "%s"]\n[Result "*"]\n\n1. e4 e5 2. %s *\n\n' "$1" "$1" "$1" "$2"
+}
+lines() { awk 'END { print NR }' "$1" 2>/dev/null || echo 0; }
+# until FILE LINES: wait (10 s at most) until FILE has that many lines.
+until_lines() { w=0; while [ "$(lines "$1")" -lt "$2" ] && [ $w -lt 100 ]; do sleep 0.1; w=$((w + 1)); done; }
+{ game 1 Bb6; game 2 Bc6; game 3 Bd6; } >"$tmp/round.tmp" && mv "$tmp/round.tmp" "$tmp/round.pgn"
+"$ARBITER" watch -f jsonl "$tmp/round.pgn" >"$tmp/round.out" 2>"$tmp/round.err" &
+pid=$!
+until_lines "$tmp/round.out" 3
+{ game 1 Bb6; game 3 Bd6; } >"$tmp/round.tmp" && mv "$tmp/round.tmp" "$tmp/round.pgn"   # game 2 taken out
+until_lines "$tmp/round.out" 6
+{ game 1 Bb6; game 2 Bc6; game 3 Bd6; } >"$tmp/round.tmp" && mv "$tmp/round.tmp" "$tmp/round.pgn"   # and back
+until_lines "$tmp/round.out" 9
+kill -TERM $pid; wait $pid
+events=$(jq -r '[.event, .game, .tags.White, (.gone // false)] | map(tostring) | join(" ")' "$tmp/round.out" | tr '\n' '|')
+want='finding 1 W1 false|finding 2 W2 false|finding 3 W3 false|finding 2 W3 false|withdrawn 2 W2 true|withdrawn 3 W3 true|finding 2 W2 false|finding 3 W3 false|withdrawn 2 W3 true|'
+[ "$events" = "$want" ] &&
+    ok "watch: a game taken out of the file has its findings withdrawn (\"gone\": true); put back, they are said again" ||
+    notok "game out and back: $events"
+{ game 1 Bb6; game 2 Bc6; } >"$tmp/two.pgn"
+"$ARBITER" watch "$tmp/two.pgn" >"$tmp/two.out" 2>&1 &
+pid=$!
+until_lines "$tmp/two.out" 2
+{ game 1 Bb6; } >"$tmp/two.tmp" && mv "$tmp/two.tmp" "$tmp/two.pgn"
+until_lines "$tmp/two.out" 3
+: >"$tmp/two.pgn"   # emptied (a writer truncates before it writes): nothing said
+sleep 0.5
+kill -INT $pid; wait $pid
+[ "$(lines "$tmp/two.out")" = 3 ] &&
+    grep -q "^$tmp/two.pgn:[0-9:]*: withdrawn: the game is no longer in the file: game 2, W2 - B2, round 2: 2. Bc6: " "$tmp/two.out" &&
+    ok "text: 'withdrawn: the game is no longer in the file'; a file emptied withdraws nothing" ||
+    notok "text of a game gone: $(cat "$tmp/two.out")"
+
 "$ARBITER" watch --help >"$tmp/help" 2>&1
 [ "$?" = 0 ] && grep -q -- '--poll\[=SECONDS\]' "$tmp/help" && grep -q -- '--once' "$tmp/help" &&
     [ "$(awk 'length > 80' "$tmp/help" | wc -l)" = 0 ] && ok "watch --help: its options, within 80 columns" ||

@@ -31,7 +31,7 @@ seed_dir() {
     [ -d tests/fuzz/seeds/$t ] && cp tests/fuzz/seeds/$t/* "$d"/ 2>/dev/null
     [ -d tests/fuzz/regress/$t ] && cp tests/fuzz/regress/$t/* "$d"/ 2>/dev/null
     case $t in
-    pgn|check|replay)
+    pgn|check|replay|convert|writeout)
         # One game per file: the first 400 games of the corpus, and the
         # edge-case files whole (check and replay seeds with an option byte first).
         awk -v d="$d" -v t="$t" '

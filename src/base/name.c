@@ -115,16 +115,14 @@ void arb_name_fold(const char *s, char *out, size_t cap)
     out[o] = 0;
 }
 
-#define NAME_WORDS 12
+#define NAME_WORDS ARB_NAME_WORDS
 
-struct name {
-    char buf[256];
-    char *w[NAME_WORDS];
-    bool family[NAME_WORDS];      /* a word before the comma of "Last, First" */
-    int n;
-};
+static const char *word(const struct arb_name *nm, int i)
+{
+    return nm->buf + nm->w[i];
+}
 
-static void name_split(const char *s, struct name *nm)
+void arb_name_prepare(struct arb_name *nm, const char *s)
 {
     /* The family name: before a comma, when there is one. */
     const char *comma = strchr(s, ',');
@@ -143,9 +141,14 @@ static void name_split(const char *s, struct name *nm)
         fam_words += (p == fam || p[-1] == ' ');
     arb_name_fold(s, nm->buf, sizeof nm->buf);
     nm->n = 0;
-    for (char *p = strtok(nm->buf, " "); p && nm->n < NAME_WORDS; p = strtok(NULL, " ")) {
+    for (char *p = nm->buf; *p && nm->n < NAME_WORDS;) {
+        char *e = strchr(p, ' ');
         nm->family[nm->n] = nm->n < fam_words;
-        nm->w[nm->n++] = p;
+        nm->w[nm->n++] = (unsigned char)(p - nm->buf);
+        if (!e)
+            break;
+        *e = 0;
+        p = e + 1;
     }
 }
 
@@ -170,29 +173,27 @@ static bool word_eq(const char *a, const char *b)
     }
 }
 
-bool arb_name_match(const char *a, const char *b)
+bool arb_name_same(const struct arb_name *x, const struct arb_name *y)
 {
-    struct name x, y;
-    name_split(a, &x);
-    name_split(b, &y);
-    if (!x.n || !y.n)
+    if (!x->n || !y->n)
         return false;
-    struct name *s = x.n <= y.n ? &x : &y, *l = s == &x ? &y : &x;
+    const struct arb_name *s = x->n <= y->n ? x : y, *l = s == x ? y : x;
     bool used[NAME_WORDS] = {false};
     int full = 0;
     /* Whole words first, then initials. */
     for (int pass = 0; pass < 2; pass++)
         for (int i = 0; i < s->n; i++) {
-            bool initial = s->w[i][1] == 0;
+            const char *sw = word(s, i);
+            bool initial = sw[1] == 0;
             if (initial != (pass == 1))
                 continue;
             int j;
             for (j = 0; j < l->n; j++) {
                 if (used[j])
                     continue;
-                if (!initial && word_eq(s->w[i], l->w[j]))
+                if (!initial && word_eq(sw, word(l, j)))
                     break;
-                if (initial && s->w[i][0] == l->w[j][0] && !l->family[j] && !s->family[i])
+                if (initial && sw[0] == word(l, j)[0] && !l->family[j] && !s->family[i])
                     break;
             }
             if (j == l->n) {
@@ -200,7 +201,7 @@ bool arb_name_match(const char *a, const char *b)
                  * "Carlsen Magnus" when the short one is whole)? */
                 if (!initial) {
                     for (j = 0; j < l->n; j++)
-                        if (!used[j] && l->w[j][1] == 0 && l->w[j][0] == s->w[i][0] && !l->family[j]
+                        if (!used[j] && word(l, j)[1] == 0 && word(l, j)[0] == sw[0] && !l->family[j]
                             && !s->family[i])
                             break;
                     if (j < l->n) {
@@ -211,7 +212,7 @@ bool arb_name_match(const char *a, const char *b)
                 return false;
             }
             used[j] = true;
-            full += !initial && s->w[i][1] != 0;
+            full += !initial && sw[1] != 0;
         }
     return full > 0;
 }
@@ -273,4 +274,30 @@ int arb_name_nearest(const char *name, const char *const *names, int n)
         }
     }
     return best;
+}
+
+bool arb_name_match(const char *a, const char *b)
+{
+    struct arb_name x, y;
+    arb_name_prepare(&x, a);
+    arb_name_prepare(&y, b);
+    return arb_name_same(&x, &y);
+}
+
+uint64_t arb_name_word_key(const struct arb_name *nm, int i)
+{
+    /* FNV-1a over the word as word_eq() sees it: an 'e' after a, o or u
+     * left out (both sides of a match lose it or keep it alike). */
+    uint64_t h = UINT64_C(0xcbf29ce484222325);
+    for (const char *p = word(nm, i); *p; p++) {
+        h = (h ^ (unsigned char)*p) * UINT64_C(0x100000001b3);
+        if ((*p == 'a' || *p == 'o' || *p == 'u') && p[1] == 'e')
+            p++;
+    }
+    return h;
+}
+
+bool arb_name_initial(const struct arb_name *nm, int i)
+{
+    return word(nm, i)[1] == 0;
 }

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "base/msg.h"
+#include "base/stop.h"
 
 static struct {
     struct arb_buf buf;
@@ -66,8 +67,8 @@ static void write_all(const char *p, size_t n)
     while (off < n && !out.err_no) {
         ssize_t w = write(1, p + off, n - off);
         if (w < 0) {
-            if (errno == EINTR)
-                continue;
+            if (errno == EINTR && !arb_stop_signal)
+                continue;   /* (a stop was asked: give up, as watch ends) */
             arb_out_error(errno);
             break;
         }
@@ -119,7 +120,7 @@ bool arb_out_finish(void)
         arb_out_error(EIO);
     if (!out.err_no)
         return true;
-    if (out.err_no != EPIPE)
+    if (out.err_no != EPIPE && !(out.err_no == EINTR && arb_stop_signal))
         arb_msg("error writing the output: %s", strerror(out.err_no));
     return false;
 }

@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "base/utf8.h"
+
 /* Zobrist keys, filled once from a fixed-seed generator. */
 static uint64_t zob_piece[16][64];
 static uint64_t zob_castle[16];
@@ -86,6 +88,18 @@ static inline void clear_piece(struct arb_pos *pos, int sq)
 
 static void set_error(char *err, size_t errlen, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* The character at p as a message quotes it: a whole UTF-8 character
+ * ("'Ö' is not a piece letter", not half of one), else its one byte. */
+static const char *char_at(const char *p, char out[5])
+{
+    size_t n = arb_utf8_valid((const unsigned char *)p, strnlen(p, 4));
+    if (!n)
+        n = 1;
+    memcpy(out, p, n);
+    out[n] = 0;
+    return out;
+}
 
 static void set_error(char *err, size_t errlen, const char *fmt, ...)
 {
@@ -276,6 +290,11 @@ static int parse_castling(struct arb_pos *pos, const char *field, bool *chess960
         char ch = *p;
         int c = (ch >= 'a' && ch <= 'z') ? ARB_BLACK : ARB_WHITE;
         char lc = (char)(c == ARB_WHITE ? ch - 'A' + 'a' : ch);
+        if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z')) || !(lc == 'k' || lc == 'q' || lc <= 'h')) {
+            char q[5];
+            set_error(err, errlen, "'%s' is not a castling right (use KQkq, file letters or -)", char_at(p, q));
+            return -1;
+        }
         const char *who = c == ARB_WHITE ? "white" : "black";
         int rank = c == ARB_WHITE ? 0 : 7;
         int king = pos->king_sq[c];
@@ -309,9 +328,6 @@ static int parse_castling(struct arb_pos *pos, const char *field, bool *chess960
             aside = ARB_FILE(sq) < ARB_FILE(king);
             if (ARB_FILE(sq) != ARB_FILE(king) && pos->board[sq] == arb_piece_make(c, ARB_ROOK))
                 rook_sq = sq;
-        } else {
-            set_error(err, errlen, "'%c' is not a castling right (use KQkq, file letters or -)", ch);
-            return -1;
         }
         if (rook_sq < 0) {
             if (notes) {
@@ -409,7 +425,8 @@ static int from_fen(struct arb_pos *pos, const char *fen, bool chess960, bool co
         } else {
             int piece = piece_from_char(*p);
             if (piece < 0) {
-                set_error(err, errlen, "'%c' in the FEN placement is not a piece letter", *p);
+                char q[5];
+                set_error(err, errlen, "'%s' in the FEN placement is not a piece letter", char_at(p, q));
                 return -1;
             }
             if (file > 7) {

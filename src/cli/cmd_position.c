@@ -26,7 +26,9 @@
 #include "chess/board.h"
 #include "chess/dead.h"
 #include "notation/notation.h"
+#include "read/magic.h"
 #include "report/json.h"
+#include "base/utf8.h"
 #include "base/util.h"
 
 static const char *verdict_name(enum arb_dead v)
@@ -68,31 +70,39 @@ struct ctx {
     int bad;                      /* lines that were no FEN */
 };
 
+/* A line that is no FEN: its record (the text, escaped for a terminal:
+ * the error may quote a byte of it). */
+static void bad_line(struct ctx *c, const char *fen, const char *where, unsigned long line_no, const char *err)
+{
+    struct arb_buf *b = arb_out_buf();
+    c->bad++;
+    if (c->json) {
+        arb_buf_adds(b, "{\"fen\": ");
+        arb_json_cstr(b, fen);
+        arb_buf_adds(b, ", \"error\": ");
+        arb_json_cstr(b, err);
+        arb_buf_adds(b, "}\n");
+    } else {
+        arb_buf_adds(b, "FEN ");
+        arb_term_escapes(b, fen);
+        arb_buf_adds(b, "\n  error: ");
+        if (where) {
+            arb_term_escapes(b, where);
+            arb_buf_printf(b, ":%lu: ", line_no);
+        }
+        arb_term_escapes(b, err);
+        arb_buf_adds(b, "\n\n");
+    }
+    arb_out_record();
+}
+
 static void analyse(struct ctx *c, const char *fen, const char *where, unsigned long line_no)
 {
     struct arb_buf *b = arb_out_buf();
     struct arb_pos pos;
     char err[200];
     if (arb_pos_from_fen_composed(&pos, fen, err, sizeof err) < 0) {
-        c->bad++;
-        if (c->json) {
-            arb_buf_adds(b, "{\"fen\": ");
-            arb_json_cstr(b, fen);
-            arb_buf_adds(b, ", \"error\": ");
-            arb_json_cstr(b, err);
-            arb_buf_adds(b, "}\n");
-        } else {
-            arb_buf_adds(b, "FEN ");
-            arb_term_escapes(b, fen);
-            arb_buf_adds(b, "\n  error: ");
-            if (where) {
-                arb_term_escapes(b, where);
-                arb_buf_printf(b, ":%lu: ", line_no);
-            }
-            arb_buf_adds(b, err);
-            arb_buf_adds(b, "\n\n");
-        }
-        arb_out_record();
+        bad_line(c, fen, where, line_no, err);
         return;
     }
     if (c->json) {
@@ -143,29 +153,87 @@ static void analyse(struct ctx *c, const char *fen, const char *where, unsigned 
     arb_out_record();
 }
 
-/* Each line of f a FEN (blank lines and lines starting with '#' skipped;
- * leading and trailing white space dropped). */
-static void read_lines(struct ctx *c, FILE *f, const char *name)
+/* A FEN line is short: a longer one is no FEN, said as such with its
+ * first characters, and skipped to its end without being kept (a file of
+ * one endless line, /dev/zero, must not fill the memory). */
+#define FEN_LINE_MAX 4096
+
+/* One line of the file (s, n bytes, NUL-terminated): a FEN, blank, or a
+ * '#' comment. */
+static void line(struct ctx *c, char *s, size_t n, const char *name, unsigned long no)
 {
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t n;
-    unsigned long no = 0;
-    while ((n = getline(&line, &cap, f)) >= 0) {
-        no++;
-        char *s = line;
-        while (*s == ' ' || *s == '\t')
-            s++;
-        size_t len = strlen(s);
-        while (len && (s[len - 1] == '\n' || s[len - 1] == '\r' || s[len - 1] == ' ' || s[len - 1] == '\t'))
-            s[--len] = 0;
-        if (!len || s[0] == '#')
-            continue;
+    while (*s == ' ' || *s == '\t')
+        s++, n--;
+    while (n && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' ' || s[n - 1] == '\t'))
+        s[--n] = 0;
+    if (n && s[0] != '#')
         analyse(c, s, name, no);
-        if (arb_out_failed())
-            break;
+}
+
+/* Each line of f a FEN (blank lines and lines starting with '#' skipped;
+ * leading and trailing white space dropped).  False, said, when the file
+ * is not a file of FEN lines at all: a compressed file, an archive, an
+ * image (read/magic.h), or binary data (a NUL byte). */
+static bool read_lines(struct ctx *c, FILE *f, const char *name)
+{
+    char chunk[65536], buf[FEN_LINE_MAX + 1];
+    size_t len = 0, got;
+    bool first = true, too_long = false;
+    unsigned long no = 1;
+    while ((got = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        if (first) {
+            first = false;
+            const struct arb_magic_format *m = arb_magic_of((const unsigned char *)chunk, got);
+            if (m) {
+                arb_msg("%s: not a file of FEN lines: %s", name, m->name);
+                return false;
+            }
+        }
+        for (size_t i = 0; i < got; i++) {
+            char ch = chunk[i];
+            if (ch == 0) {
+                arb_msg("%s:%lu: not a file of FEN lines: a NUL byte (binary data)", name, no);
+                return false;
+            }
+            if (ch != '\n') {
+                if (len < FEN_LINE_MAX)
+                    buf[len++] = ch;
+                else
+                    too_long = true;
+                continue;
+            }
+            buf[len] = 0;
+            if (too_long) {
+                char err[80];
+                snprintf(err, sizeof err, "a line of more than %d bytes is no FEN", FEN_LINE_MAX);
+                buf[arb_utf8_prefix(buf, len, 60)] = 0;
+                bad_line(c, buf, name, no, err);
+            } else {
+                line(c, buf, len, name, no);
+            }
+            if (arb_out_failed())
+                return true;
+            len = 0;
+            too_long = false;
+            no++;
+        }
     }
-    free(line);
+    if (len || too_long) {
+        buf[len] = 0;
+        if (too_long) {
+            char err[80];
+            snprintf(err, sizeof err, "a line of more than %d bytes is no FEN", FEN_LINE_MAX);
+            buf[arb_utf8_prefix(buf, len, 60)] = 0;
+            bad_line(c, buf, name, no, err);
+        } else {
+            line(c, buf, len, name, no);
+        }
+    }
+    if (ferror(f)) {
+        arb_msg("%s: read error: %s", name, strerror(errno));
+        return false;
+    }
+    return true;
 }
 
 /* Does s begin with a FEN's piece placement (eight ranks, seven '/',
@@ -228,7 +296,8 @@ int arb_cmd_position(const struct arb_opts *o)
         analyse(&c, o->position_fen, NULL, 0);
     } else if (o->n_files == 0) {
         arb_opts_stdin_note();
-        read_lines(&c, stdin, "<stdin>");
+        if (!read_lines(&c, stdin, "<stdin>"))
+            st = ARB_EXIT_FAILURE;
     } else {
         for (int i = 0; i < o->n_files && !arb_out_failed(); i++) {
             const char *path = o->files[i];
@@ -241,7 +310,8 @@ int arb_cmd_position(const struct arb_opts *o)
                 st = ARB_EXIT_FAILURE;
                 continue;
             }
-            read_lines(&c, f, is_stdin ? "<stdin>" : path);
+            if (!read_lines(&c, f, is_stdin ? "<stdin>" : path))
+                st = ARB_EXIT_FAILURE;
             if (!is_stdin)
                 fclose(f);
         }

@@ -411,6 +411,8 @@ struct source {
     struct arb_pgn_reader rd;
     bool open;
     off_t stdin_start;            /* standard input: where it started (-1: it cannot be read again) */
+    bool once_only;               /* a named file that is no regular one (a FIFO, <(zcat f.gz)): it
+                                     cannot be read again, nor by a second reader */
     uint64_t read;                /* games the reader has read */
     uint64_t total;               /* the games of the file, 0 while not known */
     struct arb_arena skip;        /* games read on the way to another */
@@ -438,6 +440,9 @@ static int source_open(struct source *src, char *err, size_t cap)
         return -1;
     src->open = true;
     src->read = 0;
+    struct stat st;
+    if (strcmp(src->path, "-") != 0 && fstat(src->in.fd, &st) == 0 && !S_ISREG(st.st_mode))
+        src->once_only = true;
     return 0;
 }
 
@@ -462,6 +467,8 @@ static int source_load(struct source *src, uint64_t n, struct slot *sl, bool qui
         /* Behind the reader: read the file again from its start. */
         if (strcmp(src->path, "-") == 0 && (src->stdin_start < 0 || lseek(0, src->stdin_start, SEEK_SET) < 0))
             return -2;
+        if (src->once_only)
+            return -2;   /* (opened again, a FIFO would be another stream, or wait for a writer) */
         if (src->open)
             arb_input_close(&src->in);
         src->open = false;
@@ -538,7 +545,7 @@ static bool source_count(struct source *src)
 static void source_count_start(struct source *src)
 {
     char err[300];
-    if (strcmp(src->path, "-") == 0 || src->total)
+    if (strcmp(src->path, "-") == 0 || src->once_only || src->total)
         return;
     if (arb_opts_open(src->o, src->path, src->path, arb_opts_sniffer(src->o), -1, &src->cin, &src->crd, err,
                       sizeof err) == 0) {
@@ -989,7 +996,9 @@ static const char *other_game(struct source *src, struct slot *slot, int *cur, i
     if (r == -1)
         return "The file cannot be read again (a read error).";
     if (r == -2)
-        return "No previous game here: standard input cannot be read again (name the file instead).";
+        return strcmp(src->path, "-") == 0
+                   ? "No previous game here: standard input cannot be read again (name the file instead)."
+                   : "No previous game here: the input is a pipe and cannot be read again (save it to a file).";
     next->v.flip = now->v.flip;
     next->v.flags = now->v.flags;
     slot_free(now);
@@ -1006,6 +1015,10 @@ static void interactive(struct source *src, struct slot *slot, int *cur)
     raw.c_iflag &= (tcflag_t)~(IXON | ICRNL);
     raw.c_cc[VMIN] = 1;
     raw.c_cc[VTIME] = 0;
+    /* A signal that ends the program gives the terminal back first (with
+     * ISIG off, Ctrl-C is a key; SIGINT from kill(1) still comes). */
+    signal(SIGINT, on_signal);
+    signal(SIGQUIT, on_signal);
     signal(SIGTERM, on_signal);
     signal(SIGHUP, on_signal);
     struct sigaction sa = {.sa_handler = on_winch};   /* no SA_RESTART: read() returns */

@@ -20,10 +20,18 @@
  * and the game as a whole would say until the marker, or another game,
  * follows (tail_finding).
  *
- * Ending: SIGINT and SIGTERM arrive through a signalfd (no handler, no
- * global flag); the loop ends, everything is freed.  Exit status 0, or 1
- * when a finding of --fail-on's severity (error) was said.
+ * Only regular files are read: a FIFO, a device or a socket named *.pgn
+ * (or given by name) is said once and left alone; nothing is opened that
+ * could block (a FIFO is opened by no writer: open(2) would wait for one).
+ *
+ * Ending: SIGINT and SIGTERM set a flag (base/stop.h) that the loop looks
+ * at around its wait (blocked but during ppoll, so that none is missed)
+ * and the reading between games; a write blocked on a full pipe returns
+ * EINTR and is given up.  Everything is freed.  Exit status 0, or 1 when a
+ * finding of --fail-on's severity (error) was said.  --once keeps the
+ * signals' default: they end it at once.
  */
+#define _GNU_SOURCE   /* ppoll */
 #include "cli/commands.h"
 
 #include <dirent.h>
@@ -37,7 +45,6 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/inotify.h>
-#include <sys/signalfd.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -45,6 +52,7 @@
 #include "base/msg.h"
 #include "base/out.h"
 #include "base/outfile.h"
+#include "base/stop.h"
 #include "cli/filter.h"
 #include "cli/live.h"
 #include "read/input.h"
@@ -86,7 +94,7 @@ struct watch {
     int n_dirs;
     struct wfile *files;
     int n_files, cap_files;
-    int ifd, sfd;
+    int ifd;
     bool polling;
     double poll_ms, next_poll;
     bool failed;            /* a finding of --fail-on's severity was said */
@@ -271,10 +279,15 @@ static void emit(void *ctx, const struct arb_live_game *lg, const struct arb_liv
             arb_json_key(b, "withdrawn", false);
             arb_buf_adds(b, "true");
         }
+        if (withdrawn && lg->gone) {
+            arb_json_key(b, "gone", false);
+            arb_buf_adds(b, "true");
+        }
         arb_buf_adds(b, "}\n");
     } else {
         arb_buf_printf(b, "%s: %s: %s%s\n", f->loc, withdrawn ? "withdrawn" : arb_severity_name(f->severity),
-                       withdrawn ? "no longer in the record: " : "", f->text);
+                       !withdrawn ? "" : lg->gone ? "the game is no longer in the file: " : "no longer in the record: ",
+                       f->text);
     }
     arb_out_record();
     arb_out_flush();   /* a dashboard reads a pipe: each event as it comes */
@@ -391,7 +404,7 @@ static bool tail_finding(const struct arb_finding *f, struct tail t)
     return f->ply == 0 || f->ply >= t.last_ply - 1 || (f->variation > 0 && t.in_variation);
 }
 
-enum read_status { READ_DONE, READ_AGAIN };
+enum read_status { READ_DONE, READ_AGAIN, READ_STOPPED };
 
 static bool same_stat(const struct stat *a, const struct stat *b)
 {
@@ -399,12 +412,42 @@ static bool same_stat(const struct stat *a, const struct stat *b)
            && a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
 }
 
+/* What a file that is not a regular one is, for its message. */
+static const char *file_type(mode_t m)
+{
+    return S_ISFIFO(m) ? "a FIFO" : S_ISCHR(m) ? "a character device" : S_ISBLK(m) ? "a block device"
+           : S_ISSOCK(m) ? "a socket" : S_ISDIR(m) ? "a directory" : "not a regular file";
+}
+
+/* Say that the file is no regular file (once); the games it held are no
+ * longer there. */
+static void not_regular(struct watch *w, struct wfile *f, mode_t m)
+{
+    char msg[PATH_MAX + 80];
+    snprintf(msg, sizeof msg, "%s: %s, not a regular file: not read", f->path, file_type(m));
+    file_message(f, msg);
+    w->cur = f;
+    arb_live_begin(&f->live);
+    arb_live_end(&f->live, UINT64_MAX, emit, w);
+    w->cur = NULL;
+    f->have_stat = false;
+}
+
 /* Read the file, check its games and say what is new.  READ_AGAIN when it
- * changed while it was read (nothing said). */
+ * changed while it was read, READ_STOPPED when a stop was asked meanwhile
+ * (nothing said either way). */
 static enum read_status read_file(struct watch *w, struct wfile *f)
 {
     const struct arb_opts *o = w->o;
-    int fd = open(f->path, O_RDONLY | O_CLOEXEC);
+    /* Only a regular file is opened (a FIFO's open would wait for a
+     * writer), and without waiting (O_NONBLOCK) should it be replaced by
+     * one meanwhile: what was opened is looked at again. */
+    struct stat st0;
+    if (stat(f->path, &st0) == 0 && !S_ISREG(st0.st_mode)) {
+        not_regular(w, f, st0.st_mode);
+        return READ_DONE;
+    }
+    int fd = open(f->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
     if (fd < 0) {
         if (errno != ENOENT || o->once) {   /* gone while watched: between a writer's steps, or removed; say nothing */
             char msg[PATH_MAX + 64];
@@ -414,8 +457,13 @@ static enum read_status read_file(struct watch *w, struct wfile *f)
         return READ_DONE;
     }
     struct stat st1, st2;
-    if (fstat(fd, &st1) < 0 || !S_ISREG(st1.st_mode)) {
+    if (fstat(fd, &st1) < 0) {
         close(fd);
+        return READ_DONE;
+    }
+    if (!S_ISREG(st1.st_mode)) {
+        close(fd);
+        not_regular(w, f, st1.st_mode);
         return READ_DONE;
     }
     if (f->have_stat && f->dev == st1.st_dev && f->ino == st1.st_ino && f->size == st1.st_size
@@ -432,7 +480,7 @@ static enum read_status read_file(struct watch *w, struct wfile *f)
     }
     arb_sniffer sniff = arb_opts_sniffer(o);
     char why[160];
-    if (sniff && !arb_pgn_sniff(&in, sniff, why, sizeof why)) {
+    if (!arb_pgn_sniff(&in, sniff, why, sizeof why)) {
         arb_input_close(&in);
         bool changed = fstat(fd, &st2) < 0 || !same_stat(&st1, &st2);
         close(fd);
@@ -454,7 +502,12 @@ static enum read_status read_file(struct watch *w, struct wfile *f)
     struct cur_game *cur = NULL;
     int n = 0, cap = 0;
     bool read_error = false;
+    bool stopped = false;
     for (;;) {
+        if (arb_stop_signal) {
+            stopped = true;   /* SIGINT or SIGTERM: no more games */
+            break;
+        }
         struct arb_game g;
         memset(&g, 0, sizeof g);
         int r = arb_pgn_next(&rd, &g, &arena);
@@ -506,9 +559,9 @@ static enum read_status read_file(struct watch *w, struct wfile *f)
     arb_input_close(&in);
     bool changed = fstat(fd, &st2) < 0 || !same_stat(&st1, &st2);
     close(fd);
-    if (changed) {
+    if (changed || stopped) {
         cur_free(cur, n);
-        return READ_AGAIN;
+        return stopped ? READ_STOPPED : READ_AGAIN;
     }
     if (read_error) {
         snprintf(err, sizeof err, "%s: read error: %s", f->path, strerror(err_no));
@@ -517,8 +570,12 @@ static enum read_status read_file(struct watch *w, struct wfile *f)
         free(f->error);
         f->error = NULL;
     }
-    /* Say what is new, game by game. */
+    /* Say what is new, game by game; then what was said of a game no
+     * longer in the file is withdrawn (but of a game after the last one
+     * read when that one is still being written, and of any while the
+     * file is empty: a writer that truncates it before it writes). */
     w->cur = f;
+    arb_live_begin(&f->live);
     for (int i = 0; i < n; i++) {
         struct cur_game *c = &cur[i];
         bool last_open = i == n - 1 && !c->complete;
@@ -540,6 +597,8 @@ static enum read_status read_file(struct watch *w, struct wfile *f)
         lg->line = c->line;
         arb_live_update(lg, c->v, c->n, c->complete, emit, w);
     }
+    if (st1.st_size > 0)
+        arb_live_end(&f->live, n && !cur[n - 1].complete ? cur[n - 1].index : UINT64_MAX, emit, w);
     w->cur = NULL;
     cur_free(cur, n);
     f->have_stat = true;
@@ -628,9 +687,16 @@ static double read_due(struct watch *w, double now)
         struct wfile *f = &w->files[i];
         if (!f->dirty)
             continue;
+        if (arb_stop_signal)
+            return -1;
         if (f->due <= now) {
             f->dirty = false;
-            if (read_file(w, f) == READ_AGAIN) {
+            enum read_status st = read_file(w, f);
+            if (st == READ_STOPPED) {
+                f->dirty = true;
+                return -1;
+            }
+            if (st == READ_AGAIN) {
                 f->dirty = true;
                 f->first = now;
                 f->due = arb_now_ms() + RETRY_MS;
@@ -655,8 +721,6 @@ static void watch_free(struct watch *w)
     free(w->dirs);
     if (w->ifd >= 0)
         close(w->ifd);
-    if (w->sfd >= 0)
-        close(w->sfd);
 }
 
 /* The arguments: a directory (its *.pgn files), or a file (followed
@@ -715,7 +779,7 @@ int arb_cmd_watch(const struct arb_opts *o)
         arb_msg("watch needs a FILE or a DIR to follow (arbiter watch --help)");
         return ARB_EXIT_FAILURE;
     }
-    struct watch w = {.o = o, .ifd = -1, .sfd = -1};
+    struct watch w = {.o = o, .ifd = -1};
     w.poll_ms = o->poll_s > 0 ? o->poll_s * 1000.0 : 500.0;
     if (!(o->poll_s > 0) && !o->once) {
         w.ifd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
@@ -730,16 +794,15 @@ int arb_cmd_watch(const struct arb_opts *o)
     for (int d = 0; d < w.n_dirs; d++)
         if (w.dirs[d].wd < 0)
             w.polling = true;
+    /* While it watches, SIGINT and SIGTERM ask it to stop (base/stop.h):
+     * blocked but while it waits in ppoll, so that one that comes between
+     * a look at the flag and the wait is not missed. */
     sigset_t sigs, old;
     sigemptyset(&sigs);
     sigaddset(&sigs, SIGINT);
     sigaddset(&sigs, SIGTERM);
-    if (!o->once) {
-        sigprocmask(SIG_BLOCK, &sigs, &old);
-        w.sfd = signalfd(-1, &sigs, SFD_NONBLOCK | SFD_CLOEXEC);
-        if (w.sfd < 0)
-            sigprocmask(SIG_SETMASK, &old, NULL);   /* no signalfd: the signals end it as they would */
-    }
+    if (!o->once)
+        arb_stop_catch();
     /* First every file as it is now, then what changes. */
     double now = arb_now_ms();
     for (int i = 0; i < w.n_files; i++)
@@ -760,28 +823,25 @@ int arb_cmd_watch(const struct arb_opts *o)
         next = read_due(&w, arb_now_ms());
     }
     w.next_poll = now + w.poll_ms;
-    while (!o->once && !arb_out_failed()) {
-        while (next >= 0 && next <= arb_now_ms())
+    while (!o->once && !arb_out_failed() && !arb_stop_signal) {
+        while (next >= 0 && next <= arb_now_ms() && !arb_stop_signal)
             next = read_due(&w, arb_now_ms());
         now = arb_now_ms();
         double until = next;
         if (w.polling && (until < 0 || w.next_poll < until))
             until = w.next_poll;
-        int timeout = until < 0 ? -1 : until <= now ? 0 : (int)(until - now) + 1;
-        struct pollfd pf[2] = {{.fd = w.sfd, .events = POLLIN}, {.fd = w.ifd, .events = POLLIN}};
-        int r = poll(pf, w.ifd >= 0 ? 2 : 1, timeout);
-        if (r < 0 && errno != EINTR)
+        double ms = until < 0 ? -1 : until <= now ? 0 : until - now + 1;
+        struct timespec ts = {(time_t)(ms / 1000), (long)((long long)ms % 1000) * 1000000L};
+        struct pollfd pf = {.fd = w.ifd, .events = POLLIN};
+        sigprocmask(SIG_BLOCK, &sigs, &old);
+        int r = 0;
+        if (!arb_stop_signal)
+            r = ppoll(&pf, w.ifd >= 0 ? 1 : 0, ms < 0 ? NULL : &ts, &old);
+        sigprocmask(SIG_SETMASK, &old, NULL);
+        if (arb_stop_signal || (r < 0 && errno != EINTR))
             break;
-        if (pf[0].revents & POLLIN) {
-            /* SIGINT or SIGTERM: taken (it no longer waits, to end the
-             * process when the mask is given back), and the end. */
-            struct signalfd_siginfo si;
-            while (read(w.sfd, &si, sizeof si) == (ssize_t)sizeof si)
-                ;
-            break;
-        }
         now = arb_now_ms();
-        if (w.ifd >= 0 && (pf[1].revents & POLLIN))
+        if (w.ifd >= 0 && r > 0 && (pf.revents & POLLIN))
             inotify_events(&w, now);
         if (w.polling && now >= w.next_poll) {
             poll_files(&w, now);
@@ -790,8 +850,7 @@ int arb_cmd_watch(const struct arb_opts *o)
         next = read_due(&w, now);
     }
     arb_out_flush();
-    if (w.sfd >= 0)
-        sigprocmask(SIG_SETMASK, &old, NULL);
+    arb_stop_release();
     bool failed = w.failed, unread = false;
     for (int i = 0; o->once && i < w.n_files; i++)
         unread |= w.files[i].error != NULL || w.files[i].dirty;

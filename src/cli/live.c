@@ -36,13 +36,21 @@ static bool same(const char *a, const char *b)
     return strcmp(a ? a : "", b ? b : "") == 0;
 }
 
+void arb_live_begin(struct arb_live_file *lf)
+{
+    for (int i = 0; i < lf->n; i++)
+        lf->games[i].seen = false;
+}
+
 struct arb_live_game *arb_live_game_find(struct arb_live_file *lf, uint64_t index, const char *white,
                                          const char *black, const char *round)
 {
     for (int i = 0; i < lf->n; i++) {
         struct arb_live_game *g = &lf->games[i];
-        if (g->index == index && same(g->white, white) && same(g->black, black) && same(g->round, round))
+        if (g->index == index && same(g->white, white) && same(g->black, black) && same(g->round, round)) {
+            g->seen = true;
             return g;
+        }
     }
     return NULL;
 }
@@ -63,6 +71,7 @@ struct arb_live_game *arb_live_game_get(struct arb_live_file *lf, uint64_t index
     g->white = arb_xstrdup(white ? white : "");
     g->black = arb_xstrdup(black ? black : "");
     g->round = arb_xstrdup(round ? round : "");
+    g->seen = true;
     return g;
 }
 
@@ -114,6 +123,36 @@ int arb_live_update(struct arb_live_game *lg, const struct arb_live_finding *cur
     return events;
 }
 
+static void game_fini(struct arb_live_game *g)
+{
+    for (int k = 0; k < g->n; k++)
+        arb_live_finding_fini(&g->v[k]);
+    free(g->v);
+    free(g->white);
+    free(g->black);
+    free(g->round);
+}
+
+int arb_live_end(struct arb_live_file *lf, uint64_t upto, arb_live_emit emit, void *ctx)
+{
+    int events = 0, k = 0;
+    for (int i = 0; i < lf->n; i++) {
+        struct arb_live_game *g = &lf->games[i];
+        if (g->seen || g->index >= upto) {
+            lf->games[k++] = *g;
+            continue;
+        }
+        g->gone = true;
+        for (int j = 0; j < g->n; j++) {
+            emit(ctx, g, &g->v[j], true);
+            events++;
+        }
+        game_fini(g);
+    }
+    lf->n = k;
+    return events;
+}
+
 void arb_live_finding_fini(struct arb_live_finding *f)
 {
     free(f->text);
@@ -124,15 +163,8 @@ void arb_live_finding_fini(struct arb_live_finding *f)
 
 void arb_live_file_fini(struct arb_live_file *lf)
 {
-    for (int i = 0; i < lf->n; i++) {
-        struct arb_live_game *g = &lf->games[i];
-        for (int k = 0; k < g->n; k++)
-            arb_live_finding_fini(&g->v[k]);
-        free(g->v);
-        free(g->white);
-        free(g->black);
-        free(g->round);
-    }
+    for (int i = 0; i < lf->n; i++)
+        game_fini(&lf->games[i]);
     free(lf->games);
     memset(lf, 0, sizeof *lf);
 }

@@ -8,7 +8,9 @@
  * message, which may grow as the game goes on: "play went on for N more
  * half-moves").  Each finding is said once; one said before that a
  * complete record of the game no longer holds (the operator corrected the
- * board) is said to be withdrawn.  Nothing here reads files or prints.
+ * board) is said to be withdrawn, and so is every finding of a game that
+ * is no longer in the file (arb_live_end); a game that comes back is a new
+ * game, its findings said again.  Nothing here reads files or prints.
  */
 #ifndef ARB_CLI_LIVE_H
 #define ARB_CLI_LIVE_H
@@ -35,6 +37,8 @@ struct arb_live_game {
     uint64_t index;               /* 1-based number in its file */
     char *white, *black, *round;  /* its tags ("" when missing) */
     uint32_t line;                /* where it starts in the file as last read (the caller's) */
+    bool seen;                    /* found in the reading under way (arb_live_begin, arb_live_end) */
+    bool gone;                    /* no longer in the file: its findings are being withdrawn */
     struct arb_live_finding *v;
     int n, cap;
 };
@@ -48,8 +52,12 @@ struct arb_live_file {
 /* A finding's identity (code, ply, variation, move, article). */
 uint64_t arb_live_finding_id(const struct arb_finding *f);
 
+/* A reading of the file begins: no game is seen in it yet. */
+void arb_live_begin(struct arb_live_file *lf);
+
 /* The game of lf with that identity, made (empty) when there is none;
- * NULL tags count as "".  The pointer is valid until the next call. */
+ * NULL tags count as "".  It is seen in the reading.  The pointer is valid
+ * until the next call. */
 struct arb_live_game *arb_live_game_get(struct arb_live_file *lf, uint64_t index, const char *white,
                                         const char *black, const char *round);
 
@@ -68,6 +76,14 @@ typedef void (*arb_live_emit)(void *ctx, const struct arb_live_game *lg, const s
  * is emitted as withdrawn and forgotten.  Returns how many events. */
 int arb_live_update(struct arb_live_game *lg, const struct arb_live_finding *cur, int n, bool complete,
                     arb_live_emit emit, void *ctx);
+
+/* The reading is over: every game not seen in it whose number is below
+ * upto (UINT64_MAX: any; the number of the reading's last game when that
+ * game is still being written, so that what follows it may not be there
+ * yet) has left the file: each of its findings is emitted as withdrawn
+ * (with the game's .gone set) and the game forgotten.  Returns how many
+ * events. */
+int arb_live_end(struct arb_live_file *lf, uint64_t upto, arb_live_emit emit, void *ctx);
 
 /* Free one finding's strings; the file's games and everything they hold. */
 void arb_live_finding_fini(struct arb_live_finding *f);

@@ -510,6 +510,10 @@ static enum arb_parse_result unknown_option(const struct arb_opts *o, const char
         return usage_error(o, "unknown option '%s'", arg);
     memcpy(word, arg + 2, len);
     word[len] = 0;
+    for (int i = 0; long_opts[i].name; i++)
+        if (strcmp(long_opts[i].name, word) == 0 && allowed(o->cmd, long_opts[i].val) && arg[2 + len] == '='
+            && long_opts[i].has_arg == no_argument)
+            return usage_error(o, "option '--%s' takes no value", word);
     const char *names[64], *prefixed[64];
     int n = 0, np = 0;
     for (int i = 0; long_opts[i].name && n < 64; i++) {
@@ -575,11 +579,29 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
                            "position)", cmd, did_you_mean(cmd, command_names, 6, ""));
     o->cmd_name = cmd;
 
+    /* getopt_long over the arguments after the command, from a clean start
+     * (optind 0: glibc forgets a parse cut short in the middle of "-qZj",
+     * whose next letter it would read on). */
+    int ac = argc - 1;
+    char **av = argv + 1;
     int c, idx;
-    optind = 2;
+    char opt_text[64];
+    optind = 0;
     opterr = 0;
     int quiet = 0;
-    while ((c = getopt_long(argc, argv, ":hVj:qo:f:", long_opts, &idx)) != -1) {
+    while ((idx = -1, c = getopt_long(ac, av, ":hVj:qo:f:", long_opts, &idx)) != -1) {
+        /* The option as written, for a message: a short one is a letter of
+         * its cluster ("-qZ": optind is still on the cluster's word), a long
+         * one its name (its value may be the next word). */
+        int ch = c == '?' || c == ':' ? optopt : c;
+        if (ch > 0 && ch < 128 && strchr("hVjqof", ch))
+            snprintf(opt_text, sizeof opt_text, "-%c", ch);
+        else if (idx >= 0)
+            snprintf(opt_text, sizeof opt_text, "--%s", long_opts[idx].name);
+        else if (ch > 0 && ch < 128 && ch != '?' && ch != ':')
+            snprintf(opt_text, sizeof opt_text, "-%c", ch);
+        else
+            snprintf(opt_text, sizeof opt_text, "%.60s", av[optind - 1]);
         switch (c) {
         case 'h': c = OPT_HELP; break;
         case 'V': c = OPT_VERSION; break;
@@ -589,11 +611,11 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
         case 'f': c = OPT_FORMAT; break;
         }
         if (c == '?')
-            return unknown_option(o, argv[optind - 1]);
+            return unknown_option(o, opt_text[1] == '-' ? av[optind - 1] : opt_text);
         if (c == ':')
-            return usage_error(o, "option '%s' needs a value", argv[optind - 1]);
+            return usage_error(o, "option '%s' needs a value", opt_text);
         if (!allowed(o->cmd, c))
-            return usage_error(o, "option '%s' does not apply to this command", argv[optind - 1]);
+            return usage_error(o, "option '%s' does not apply to this command", opt_text);
         switch (c) {
         case OPT_HELP:
             help(o->cmd);
@@ -782,7 +804,7 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
         case OPT_WRITE_FLAGGED:
         case OPT_WRITE_REPAIRED:
             if (!*optarg)
-                return usage_error(o, "%s needs a file name", argv[optind - 1]);
+                return usage_error(o, "%s needs a file name", opt_text);
             *(c == OPT_WRITE_CLEAN ? &o->write_clean : c == OPT_WRITE_FLAGGED ? &o->write_flagged
                                                                                : &o->write_repaired) = optarg;
             break;
@@ -919,8 +941,8 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
             break;
         }
     }
-    o->files = argv + optind;
-    o->n_files = argc - optind;
+    o->files = av + optind;
+    o->n_files = ac - optind;
     if (o->cmd == ARB_CMD_REPLAY && o->n_files > 1)
         return usage_error(o, "replay reads one file, not %d", o->n_files);
     if (o->cmd == ARB_CMD_REPLAY && o->fen && o->svg_dir)

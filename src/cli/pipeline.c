@@ -430,7 +430,7 @@ int arb_pipeline_check_file(struct arb_pipeline *p, const char *path)
         bool in_stdin = strcmp(path, "-") == 0;
         if (in_stdin ? fstat(0, &st) == 0 : stat(path, &st) == 0) {
             if (S_ISREG(st.st_mode))
-                f->raw_fd = in_stdin ? dup(0) : open(path, O_RDONLY | O_CLOEXEC);
+                f->raw_fd = in_stdin ? dup(0) : open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
             else if ((f->raw_fd = arb_spool_file()) >= 0)
                 f->tee = true;
             else

@@ -22,8 +22,31 @@ struct item {
     const char *message;          /* ITEM_SYNTAX: the error's */
 };
 
+/* A word of a player's name in the index: its key (arb_name_word_key),
+ * the player, whether it is an initial. */
+struct word_entry {
+    uint64_t key;
+    int player;
+    bool initial;
+};
+
+/* A FIDE id and its player. */
+struct id_entry {
+    uint64_t id;
+    int player;
+};
+
 struct arb_trfcheck {
     struct arb_trf t;
+    /* The players' names folded once, and indexed by word and by FIDE id:
+     * a game's players are looked up, not compared with every player. */
+    struct arb_name *names;
+    struct word_entry *words;
+    int n_words;
+    struct id_entry *ids;
+    int n_ids;
+    int *stamp;                   /* [player]: the lookup that last listed it */
+    int lookups;
     char *path;
     int round;                    /* --round, 0 none */
     bool *matched;                /* [player * n_rounds + r - 1]: a game matched that pairing */
@@ -33,6 +56,42 @@ struct arb_trfcheck {
     bool done;                    /* the items are made */
     uint64_t index;
 };
+
+static int cmp_word(const void *a, const void *b)
+{
+    const struct word_entry *x = a, *y = b;
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    return x->player - y->player;
+}
+
+static int cmp_id(const void *a, const void *b)
+{
+    const struct id_entry *x = a, *y = b;
+    if (x->id != y->id)
+        return x->id < y->id ? -1 : 1;
+    return x->player - y->player;
+}
+
+static void index_players(struct arb_trfcheck *c)
+{
+    int n = c->t.n_players;
+    c->names = arb_xcalloc((size_t)n + 1, sizeof *c->names);
+    c->words = arb_xcalloc((size_t)n * ARB_NAME_WORDS + 1, sizeof *c->words);
+    c->ids = arb_xcalloc((size_t)n + 1, sizeof *c->ids);
+    c->stamp = arb_xcalloc((size_t)n + 1, sizeof *c->stamp);
+    for (int i = 0; i < n; i++) {
+        const struct arb_trf_player *p = &c->t.players[i];
+        arb_name_prepare(&c->names[i], p->name ? p->name : "");
+        for (int k = 0; k < c->names[i].n; k++)
+            c->words[c->n_words++] = (struct word_entry){arb_name_word_key(&c->names[i], k), i,
+                                                         arb_name_initial(&c->names[i], k)};
+        if (p->fide_id)
+            c->ids[c->n_ids++] = (struct id_entry){p->fide_id, i};
+    }
+    qsort(c->words, (size_t)c->n_words, sizeof *c->words, cmp_word);
+    qsort(c->ids, (size_t)c->n_ids, sizeof *c->ids, cmp_id);
+}
 
 struct arb_trfcheck *arb_trfcheck_new(const char *path, int round, char *err, size_t errlen)
 {
@@ -46,6 +105,7 @@ struct arb_trfcheck *arb_trfcheck_new(const char *path, int round, char *err, si
     int nr = c->t.n_rounds > 0 ? c->t.n_rounds : 1;
     c->matched = arb_xcalloc((size_t)c->t.n_players * (size_t)nr + 1, sizeof *c->matched);
     c->seen = arb_xcalloc((size_t)nr + 1, sizeof *c->seen);
+    index_players(c);
     for (int i = 0; i < c->t.n_errors; i++)
         arb_msg("%s:%u:%u: error: %s", path, c->t.errors[i].line, c->t.errors[i].col, c->t.errors[i].message);
     return c;
@@ -60,6 +120,10 @@ void arb_trfcheck_free(struct arb_trfcheck *c)
     free(c->matched);
     free(c->seen);
     free(c->items);
+    free(c->names);
+    free(c->words);
+    free(c->ids);
+    free(c->stamp);
     free(c);
 }
 
@@ -90,16 +154,75 @@ static uint64_t fide_id(const char *s)
     return v;
 }
 
+static int cmp_int(const void *a, const void *b)
+{
+    return *(const int *)a - *(const int *)b;
+}
+
+/* The first index of the sorted words with that key. */
+static int first_word(const struct arb_trfcheck *c, uint64_t key)
+{
+    int lo = 0, hi = c->n_words;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (c->words[mid].key < key)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 /* The players a game's side names: by FIDE id (by_id) or by name; their
- * indexes into out (at most cap), their number. */
-static int candidates(const struct arb_trfcheck *c, const char *name, uint64_t id, bool by_id, int *out, int cap)
+ * indexes into out (at most cap, in the report's order), their number.
+ * By name: the players that share a word with it (the index), each then
+ * matched whole (arb_name_same).  A match needs a whole word of one name
+ * equal to a word of the other: every whole word of the game's name is
+ * looked up, and an initial of it among the players' whole words ("ae" is
+ * "a"'s word too). */
+static int candidates(struct arb_trfcheck *c, const char *name, uint64_t id, bool by_id, int *out, int cap)
 {
     int n = 0;
-    for (int i = 0; i < c->t.n_players && n < cap; i++) {
-        const struct arb_trf_player *p = &c->t.players[i];
-        if (by_id ? p->fide_id == id : (name && arb_name_match(name, p->name)))
-            out[n++] = i;
+    if (by_id) {
+        int lo = 0, hi = c->n_ids;
+        while (lo < hi) {
+            int mid = lo + (hi - lo) / 2;
+            if (c->ids[mid].id < id)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        for (int k = lo; k < c->n_ids && c->ids[k].id == id && n < cap; k++)
+            out[n++] = c->ids[k].player;
+        return n;
     }
+    if (!name)
+        return 0;
+    struct arb_name nm;
+    arb_name_prepare(&nm, name);
+    int stamp = ++c->lookups;
+    int *list = NULL, n_list = 0, cap_list = 0;
+    for (int w = 0; w < nm.n; w++) {
+        bool initial = arb_name_initial(&nm, w);
+        uint64_t key = arb_name_word_key(&nm, w);
+        for (int k = first_word(c, key); k < c->n_words && c->words[k].key == key; k++) {
+            const struct word_entry *e = &c->words[k];
+            if ((initial && e->initial) || c->stamp[e->player] == stamp)
+                continue;
+            c->stamp[e->player] = stamp;
+            if (n_list == cap_list) {
+                cap_list = cap_list ? 2 * cap_list : 64;
+                list = arb_xrealloc(list, (size_t)cap_list * sizeof *list);
+            }
+            list[n_list++] = e->player;
+        }
+    }
+    if (n_list > 1)
+        qsort(list, (size_t)n_list, sizeof *list, cmp_int);
+    for (int k = 0; k < n_list && n < cap; k++)
+        if (arb_name_same(&nm, &c->names[list[k]]))
+            out[n++] = list[k];
+    free(list);
     return n;
 }
 

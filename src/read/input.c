@@ -22,6 +22,21 @@ static const char replacement[3] = {(char)0xEF, (char)0xBF, (char)0xBD};  /* U+F
 static void add_event_at(struct arb_input *in, uint64_t off, enum arb_decode_kind kind,
                          const unsigned char *bytes, size_t n, const char *encoding)
 {
+    if (n > sizeof in->ev[0].bytes)
+        n = sizeof in->ev[0].bytes;
+    if (in->n_ev > in->ev_head && bytes) {
+        /* The same bytes again right after a run of them: one more of the
+         * run (a byte decodes alike each time: its dlen is the run's). */
+        struct arb_decode_event *e = &in->ev[in->n_ev - 1];
+        if (e->kind == kind && e->nbytes == n && memcmp(e->bytes, bytes, n) == 0 && e->encoding == encoding
+            && e->count < UINT32_MAX && e->off + (uint64_t)e->count * e->dlen == off
+            && e->raw_off + (uint64_t)e->count * e->nbytes == in->raw_decoded) {
+            e->count++;
+            in->merged = true;
+            return;
+        }
+    }
+    in->merged = false;
     if (in->n_ev == in->cap_ev && in->ev_head) {
         /* Drop the events taken already. */
         memmove(in->ev, in->ev + in->ev_head, (in->n_ev - in->ev_head) * sizeof *in->ev);
@@ -37,13 +52,12 @@ static void add_event_at(struct arb_input *in, uint64_t off, enum arb_decode_kin
     e->off = off;
     e->raw_off = in->raw_decoded;
     e->kind = kind;
-    if (n > sizeof e->bytes)
-        n = sizeof e->bytes;
     if (bytes)
         memcpy(e->bytes, bytes, n);
     e->nbytes = (unsigned char)n;
     e->dlen = 3;
     e->encoding = encoding;
+    e->count = 1;
 }
 
 static void add_event(struct arb_input *in, enum arb_decode_kind kind, const unsigned char *bytes, size_t n,
@@ -59,12 +73,24 @@ size_t arb_input_take_events(struct arb_input *in, uint64_t before, struct arb_d
     size_t avail = in->n_ev - in->ev_head, n = 0;
     if (avail == 0)
         return 0;                     /* (and in->ev may be NULL) */
-    const struct arb_decode_event *ev = in->ev + in->ev_head;
+    struct arb_decode_event *ev = in->ev + in->ev_head;
     while (n < avail && n < max && ev[n].off < before)
         n++;                          /* the rest stay for the next call */
     if (n == 0)
         return 0;
     memcpy(out, ev, n * sizeof *out);
+    struct arb_decode_event *last = &ev[n - 1];
+    uint64_t k = last->dlen ? (before - last->off + last->dlen - 1) / last->dlen : last->count;
+    if (k < last->count) {
+        /* A run that goes on past `before`: its first k are taken. */
+        out[n - 1].count = (uint32_t)k;
+        last->off += k * last->dlen;
+        last->raw_off += k * last->nbytes;
+        last->count -= (uint32_t)k;
+        in->ev_head += n - 1;
+        in->merged = false;
+        return n;
+    }
     in->ev_head += n;
     if (in->ev_head == in->n_ev)
         in->ev_head = in->n_ev = 0;
@@ -467,7 +493,8 @@ static void decode_byte(struct arb_input *in, const unsigned char *r, size_t n)
         append(in, replacement, 3);
     } else if (!in->forced && codepage_ready(in, r, n, last_byte(in)) && in->cp_len[c]) {
         add_event(in, ARB_DEC_GUESS, r, 1, in->cp_name);
-        in->ev[in->n_ev - 1].dlen = in->cp_len[c];
+        if (!in->merged)
+            in->ev[in->n_ev - 1].dlen = in->cp_len[c];
         append(in, in->cp[c], in->cp_len[c]);
     } else {
         add_event(in, ARB_DEC_INVALID, r, 1, in->forced ? NULL : in->cp_name);
@@ -720,6 +747,13 @@ static long read_more(struct arb_input *in, void *dst, size_t n)
         if (r >= 0) {
             if (r == 0)
                 in->eof = true;
+            if (in->head_len < sizeof in->head) {
+                size_t k = sizeof in->head - in->head_len;
+                if (k > (size_t)r)
+                    k = (size_t)r;
+                memcpy(in->head + in->head_len, dst, k);
+                in->head_len += k;
+            }
             in->raw_total += (uint64_t)r;
             if (in->tee_fd >= 0)
                 tee(in, dst, (size_t)r);

@@ -33,6 +33,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "read/magic.h"
+
 enum arb_decode_kind {
     ARB_DEC_INVALID,        /* bytes not valid in the encoding; U+FFFD inserted */
     ARB_DEC_NUL,            /* a NUL byte; U+FFFD inserted */
@@ -53,6 +55,9 @@ struct arb_decode_event {
                                      character's) */
     const char *encoding;         /* ARB_DEC_GUESS, ARB_DEC_SWITCH: the encoding used (ARB_DEC_INVALID:
                                      the code page that lacks the byte, or NULL) */
+    uint32_t count;               /* a run of this many such events, one after the other (the k-th at off
+                                     + k * dlen, raw_off + k * nbytes): a file of NUL bytes is one event,
+                                     not one a byte */
 };
 
 struct arb_input {
@@ -78,6 +83,8 @@ struct arb_input {
     size_t raw_len, raw_cap;
     uint64_t raw_total;           /* bytes read from the file so far */
     uint64_t raw_decoded;         /* bytes of the file decoded so far */
+    unsigned char head[ARB_MAGIC_BYTES]; /* the file's first bytes as read (for arb_magic_of) */
+    size_t head_len;
 
     int mode;                     /* internal: UTF-8 or iconv */
     bool started;                 /* BOM checked */
@@ -107,6 +114,7 @@ struct arb_input {
     struct arb_decode_event *ev;  /* events; ev[ev_head, n_ev) not yet taken */
     size_t n_ev, cap_ev;
     size_t ev_head;               /* ev[0, ev_head) are taken already */
+    bool merged;                  /* internal: the last event added grew the run before it */
 };
 
 /* Open path ("-" = standard input) for reading; encoding NULL or "auto"
@@ -143,7 +151,8 @@ static inline const char *arb_input_at(const struct arb_input *in, uint64_t off)
 }
 
 /* Remove and return in out[] (at most max) the decode events at offsets
- * before `before`.  Returns how many. */
+ * before `before` (a run that `before` cuts is cut there: its first part
+ * returned, the rest kept).  Returns how many. */
 size_t arb_input_take_events(struct arb_input *in, uint64_t before, struct arb_decode_event *out, size_t max);
 
 #endif

@@ -47,14 +47,20 @@ void arb_lexer_init(struct arb_lexer *lx, struct arb_input *in)
     lx->line = 1;
     lx->line_start = lx->pos;
     lx->line_ascii = true;
+    lx->limit = UINT64_MAX;
 }
 
-/* Make sure the byte at off is in the window; false at the end of input. */
+/* Make sure the byte at off is in the window; false at the end of input,
+ * and at the limit (lx->at_limit then). */
 static bool avail_slow(struct arb_lexer *lx, uint64_t off)
 {
     while (off >= arb_input_end(lx->in)) {
         if (lx->discard)
             arb_lexer_consume(lx, off);
+        if (off >= lx->limit) {
+            lx->at_limit = true;
+            return false;
+        }
         long r = arb_input_fill(lx->in);
         if (r < 0)
             lx->io_error = true;

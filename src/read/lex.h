@@ -65,6 +65,11 @@ struct arb_lexer {
     bool blank;                   /* an empty line since the last token */
     bool discard;                 /* consume the text while scanning (skipping a game) */
     bool in_escape;               /* inside a %-escape line that runs past the window */
+    uint64_t limit;               /* no input is read for a byte at or past it (UINT64_MAX: none): a scan
+                                     that gets there stops as at the end, and at_limit says so; the reader
+                                     sets it (--max-game-bytes), so that no token, run of white space or
+                                     line keeps the window growing */
+    bool at_limit;
     bool io_error;
     bool have_peek;
     struct arb_token peek;

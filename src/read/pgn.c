@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "read/magic.h"
 
 void arb_pgn_init(struct arb_pgn_reader *r, struct arb_input *in, const char *file, uint64_t max_game_bytes)
 {
@@ -18,10 +19,22 @@ void arb_pgn_init(struct arb_pgn_reader *r, struct arb_input *in, const char *fi
 
 bool arb_pgn_sniff(struct arb_input *in, bool (*is_move)(const char *s, size_t n), char *why, size_t cap)
 {
-    while (in->len - in->start < ARB_SNIFF_BYTES && !in->eof && !in->error)
+    /* Without is_move, the first read only (any text may be game records);
+     * with it, ARB_SNIFF_BYTES of text. */
+    size_t want = is_move ? ARB_SNIFF_BYTES : 1;
+    while (in->len - in->start < want && !in->eof && !in->error)
         if (arb_input_fill(in) < 0)
             return true;
-    if (in->error || in->len == in->start)
+    const struct arb_magic_format *m = arb_magic_of(in->head, in->head_len);
+    if (m) {
+        if (m->hint)
+            snprintf(why, cap, "%s (%s it first, e.g. %s)", m->name, m->compressed ? "compressed: decompress" : "unpack",
+                     m->hint);
+        else
+            snprintf(why, cap, "%s, not text", m->name);
+        return false;
+    }
+    if (!is_move || in->error || in->len == in->start)
         return true;                 /* (an empty input has no window at all) */
     const char *s = in->buf + in->start;
     size_t n = in->len - in->start;
@@ -93,7 +106,7 @@ int arb_pgn_open(struct arb_input *in, const char *path, const char *encoding,
     if (tee_fd >= 0)
         arb_input_tee(in, tee_fd);
     char why[160];
-    if (is_move && !arb_pgn_sniff(in, is_move, why, sizeof why)) {
+    if (!arb_pgn_sniff(in, is_move, why, sizeof why)) {
         snprintf(err, errlen, "%s: not a PGN file: %s", path, why);
         arb_input_close(in);
         return -1;
@@ -365,13 +378,28 @@ static void decode_findings(struct arb_pgn_reader *r, struct arb_game *g, const 
     int reported = 0, dropped = 0, guessed = 0;
     int guess = -1;               /* the guess finding's index (the list grows: no pointer) */
     const char *guess_enc = NULL;
-    bool have_start = false;
-    while ((n = arb_input_take_events(r->in, g->end_off, ev, 16)) > 0) {
-        for (size_t i = 0; i < n; i++) {
-            const struct arb_decode_event *e = &ev[i];
-            if (!have_start && e->off >= g->start_off) {
-                g->raw_start = raw_offset(r, g->start_off);
-                have_start = true;
+    /* The events before the game's start (in the text before its first
+     * token), then the rest: a run of events is cut at the start. */
+    for (int phase = 0; phase < 2; phase++) {
+    if (phase == 1)
+        g->raw_start = raw_offset(r, g->start_off);
+    while ((n = arb_input_take_events(r->in, phase ? g->end_off : g->start_off, ev, 16)) > 0) {
+        for (size_t i = 0; i < n; i++)
+        for (uint32_t k = 0; k < ev[i].count; k++) {
+            struct arb_decode_event one = ev[i];
+            const struct arb_decode_event *e = &one;
+            one.off += (uint64_t)k * one.dlen;
+            one.raw_off += (uint64_t)k * one.nbytes;
+            uint32_t rest = ev[i].count - k;   /* this one and those after it in the run */
+            if ((e->kind == ARB_DEC_GUESS && guessed) || (e->kind != ARB_DEC_GUESS && e->kind != ARB_DEC_SWITCH
+                                                          && reported >= 20)) {
+                /* Counted, no more: the rest of the run at once. */
+                r->raw_shift += ((int64_t)e->nbytes - (int64_t)e->dlen) * rest;
+                if (e->kind == ARB_DEC_GUESS)
+                    guessed += (int)rest;
+                else
+                    dropped += (int)rest;
+                break;
             }
             r->raw_shift += (int64_t)e->nbytes - (int64_t)e->dlen;
             if (e->kind == ARB_DEC_MAPPED)
@@ -435,8 +463,7 @@ static void decode_findings(struct arb_pgn_reader *r, struct arb_game *g, const 
             }
         }
     }
-    if (!have_start)
-        g->raw_start = raw_offset(r, g->start_off);
+    }
     g->raw_end = raw_offset(r, g->end_off);
     g->raw_encoding = r->in->raw_inexact ? arb_arena_strndup(g->arena, r->in->encoding, strlen(r->in->encoding))
                                          : guess_enc;
@@ -494,6 +521,21 @@ static uint64_t lead_start(const struct arb_pgn_reader *r, uint64_t from, uint64
     return from + b;
 }
 
+/* Take the decode events before offset until (the text there is skipped:
+ * no game's), keeping the file offsets true. */
+static void drop_events(struct arb_pgn_reader *r, uint64_t until)
+{
+    struct arb_decode_event ev[16];
+    size_t n;
+    while ((n = arb_input_take_events(r->in, until, ev, 16)) > 0)
+        for (size_t i = 0; i < n; i++)
+            r->raw_shift += ((int64_t)ev[i].nbytes - (int64_t)ev[i].dlen) * ev[i].count;
+}
+
+/* Bytes of one token read while skipping: a longer one (a run of junk
+ * without a space) is read in pieces, so that the window stays small. */
+#define SKIP_TOKEN_MAX (1u << 16)
+
 /* Skip the rest of a game cut at --max-game-bytes without keeping it. */
 static void skip_rest(struct arb_pgn_reader *r)
 {
@@ -501,9 +543,20 @@ static void skip_rest(struct arb_pgn_reader *r)
     int depth = 0;
     r->lx.discard = true;
     for (;;) {
+        r->lx.limit = (r->lx.have_peek ? r->lx.peek.off : r->lx.pos) + SKIP_TOKEN_MAX;
+        r->lx.at_limit = false;
         enum arb_tok k = arb_lex_next(&r->lx, &t);
+        /* (Up to the token: it may be the next game's first, whose bytes
+         * are its own.) */
+        drop_events(r, k == ARB_TK_EOF ? r->lx.pos : t.off);
+        if (k == ARB_TK_EOF && r->lx.at_limit)
+            continue;   /* white space, a comment or an escape line: on */
         if (k == ARB_TK_EOF)
             break;
+        if (r->lx.at_limit) {
+            drop_events(r, r->lx.pos);   /* (its bytes are no game's) */
+            continue;   /* a piece of a token: no tag, no result */
+        }
         if (k == ARB_TK_TAG && (t.after_blank || !r->skip_in_tags)) {
             arb_lex_unget(&r->lx, &t);
             break;
@@ -518,16 +571,13 @@ static void skip_rest(struct arb_pgn_reader *r)
             break;
     }
     r->lx.discard = false;
+    r->lx.limit = UINT64_MAX;
+    r->lx.at_limit = false;
     r->skipping = false;
     r->after = r->lx.have_peek ? r->lx.peek.off : r->lx.pos;
     /* Undecodable bytes in the skipped text belong to the cut game, whose
      * record is out (it says the rest was skipped): not to the next one. */
-    struct arb_decode_event ev[16];
-    uint64_t until = r->lx.have_peek ? r->lx.peek.off : r->lx.pos;
-    size_t n;
-    while ((n = arb_input_take_events(r->in, until, ev, 16)) > 0)
-        for (size_t i = 0; i < n; i++)
-            r->raw_shift += (int64_t)ev[i].nbytes - (int64_t)ev[i].dlen;
+    drop_events(r, r->lx.have_peek ? r->lx.peek.off : r->lx.pos);
 }
 
 /* The text of tokens [off, end) for a message: its first line, at most 40
@@ -664,6 +714,16 @@ static void forfeit_marker(struct arb_pgn_reader *r, struct arb_token *t)
 
 #define HELD_COMMENTS 64
 
+/* The lexer reads this far past a game's limit: a token that ends at the
+ * limit is seen to end there (the byte after it read), one that goes on
+ * is seen to cross it. */
+#define LIMIT_SLACK 4096
+
+static uint64_t lex_limit(uint64_t from, uint64_t max)
+{
+    return max ? from + max + LIMIT_SLACK : UINT64_MAX;
+}
+
 int arb_pgn_next(struct arb_pgn_reader *r, struct arb_game *g, struct arb_arena *a)
 {
     if (r->skipping)
@@ -688,6 +748,11 @@ int arb_pgn_next(struct arb_pgn_reader *r, struct arb_game *g, struct arb_arena 
     /* ENDED: the current run of stray tokens. */
     struct arb_pgn_span run = {0};
     bool in_run = false;
+    /* What lies before the game (white space, comments, stray text) may
+     * take --max-game-bytes too: the lexer reads no further. */
+    uint64_t between_from = r->lx.have_peek ? r->lx.peek.off : r->lx.pos;
+    r->lx.limit = lex_limit(between_from, r->max_game_bytes);
+    r->lx.at_limit = false;
 
     for (;;) {
         if (state == MOVES) {
@@ -704,6 +769,87 @@ int arb_pgn_next(struct arb_pgn_reader *r, struct arb_game *g, struct arb_arena 
             }
         }
         enum arb_tok k = arb_lex_next(&r->lx, &t);
+        if (r->lx.at_limit) {
+            /* A token, white space or a line that runs to the limit. */
+            r->lx.at_limit = false;
+            if (state == ENDED) {
+                /* After the marker: the game is whole; what follows is read
+                 * afresh (a cut token from where it was cut). */
+                if (k != ARB_TK_EOF)
+                    arb_lex_unget(&r->lx, &t);
+                break;
+            }
+            if (state == BETWEEN && k != ARB_TK_EOF) {
+                if (!have_gap) {
+                    gap = (struct arb_pgn_span){t.off, t.off, t.line, t.col};
+                    have_gap = true;
+                }
+                bool tag = k == ARB_TK_TAG
+                           || (k == ARB_TK_ERROR && t.first_on_line && !t.markup && *arb_input_at(r->in, t.off) == '[');
+                if (tag || k == ARB_TK_MOVENUM || k == ARB_TK_VAR_OPEN || k == ARB_TK_RESULT
+                    || (k == ARB_TK_COMMENT && t.unterminated) || begins_moves(r, &t)) {
+                    /* The token that crosses the limit begins a game: the
+                     * game, cut there (as below). */
+                    const struct arb_token *first = !tag && n_held ? &held[0] : &t;
+                    g->start_off = first->off;
+                    g->line = first->line;
+                    g->col = first->col;
+                    limit = g->start_off + r->max_game_bytes;
+                    if (have_stray)
+                        stray_finding(g, &stray, BEFORE_GAME);
+                    state = tag ? TAGS : MOVES;
+                } else {
+                    span_extend(&stray, &have_stray, &t);
+                }
+            }
+            if (state == BETWEEN && !have_gap) {
+                /* Only white space so far: nothing to keep; on. */
+                arb_lexer_consume(&r->lx, r->lx.pos);
+                between_from = r->lx.pos;
+                r->lx.limit = lex_limit(between_from, r->max_game_bytes);
+                continue;
+            }
+            struct arb_finding *f;
+            if (state == BETWEEN) {
+                /* Stray text or comments and no game within the limit: a
+                 * record of their own, cut there; the skip ends at the next
+                 * game's first tag or move number. */
+                g->start_off = gap.off;
+                g->line = gap.line;
+                g->col = gap.col;
+                if (have_stray)
+                    stray_finding(g, &stray, BEFORE_GAME);
+                g->end_off = k == ARB_TK_EOF ? r->lx.pos : t.off + t.len;
+                f = arb_findings_add(&g->findings, a, ARB_F_GAME_TOO_LARGE);
+                f->message = arb_arena_printf(a, "the text between games exceeds %llu bytes (--max-game-bytes) and no "
+                                                 "game begins in it; the rest up to the next game is skipped",
+                                              (unsigned long long)r->max_game_bytes);
+                r->skip_in_tags = false;
+                state = TAGS;   /* (a record, as a cut game is) */
+            } else {
+                f = arb_findings_add(&g->findings, a, ARB_F_GAME_TOO_LARGE);
+                f->message = arb_arena_printf(a, "the game's text exceeds %llu bytes (--max-game-bytes); the rest of "
+                                                 "the game is skipped", (unsigned long long)r->max_game_bytes);
+                r->skip_in_tags = state == TAGS;
+                if (k != ARB_TK_EOF) {
+                    arb_lex_unget(&r->lx, &t);
+                    g->end_off = t.off;
+                } else {
+                    g->end_off = r->lx.pos;
+                }
+            }
+            if (k == ARB_TK_EOF) {
+                /* (White space, a comment or a line: where the limit is.) */
+                uint64_t at = limit != UINT64_MAX ? limit : between_from + r->max_game_bytes;
+                arb_game_locate(g, at < r->lx.pos ? at : r->lx.pos, &f->line, &f->col);
+            } else {
+                f->line = t.line;
+                f->col = t.col;
+            }
+            g->truncated = true;
+            r->skipping = true;
+            break;
+        }
         if (k == ARB_TK_EOF) {
             if (r->lx.io_error)
                 return -1;
@@ -776,6 +922,7 @@ int arb_pgn_next(struct arb_pgn_reader *r, struct arb_game *g, struct arb_arena 
             g->line = first->line;
             g->col = first->col;
             limit = r->max_game_bytes ? g->start_off + r->max_game_bytes : UINT64_MAX;
+            r->lx.limit = lex_limit(g->start_off, r->max_game_bytes);
             if (movetext) {
                 for (int i = 0; i < n_held; i++)
                     add_node(g, &held[i], ARB_N_COMMENT);

@@ -144,13 +144,16 @@ const struct arb_tag *arb_game_find_tag(const struct arb_game *g, const char *na
 const char *arb_game_tag(const struct arb_game *g, const char *name);
 
 
-/* Does the input hold game records at all?  Looks at its first
- * ARB_SNIFF_BYTES of text (filling the window; the reader then reads the
- * same text): a tag pair at the start of a line or a word is_move accepts
- * (after a move number glued to it, "1.e4"; is_move may be NULL) says yes, and so
- * does an input of nothing but white space (it holds no game).  Else no,
- * with why (cap bytes) saying what the text is: binary data, or text
- * without any of them.  A read error says yes (the reader reports it). */
+/* Does the input hold game records at all?  First its first bytes: a
+ * compressed file, an archive, a document or an image (read/magic.h) is
+ * not, whatever is_move says.  Then, unless is_move is NULL (any text may
+ * be moves: the spoken notation), its first ARB_SNIFF_BYTES of text
+ * (filling the window; the reader then reads the same text): a tag pair at
+ * the start of a line or a word is_move accepts (after a move number glued
+ * to it, "1.e4") says yes, and so does an input of nothing but white space
+ * (it holds no game).  Else no, with why (cap bytes) saying what the input
+ * is: "a gzip file (...)", binary data, or text without any of them.  A
+ * read error says yes (the reader reports it). */
 #define ARB_SNIFF_BYTES 65536
 bool arb_pgn_sniff(struct arb_input *in, bool (*is_move)(const char *s, size_t n), char *why, size_t cap);
 

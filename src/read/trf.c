@@ -7,6 +7,7 @@
  * specification numbers them.
  */
 #include "read/trf.h"
+#include "read/magic.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -674,6 +675,12 @@ int arb_trf_read(struct arb_trf *t, const char *path, char *err, size_t errlen)
         return -1;
     }
     char why[200];
+    const struct arb_magic_format *m = arb_magic_of((const unsigned char *)b.data, b.len);
+    if (m) {
+        snprintf(err, errlen, "%s: not a tournament report: %s", path, m->name);
+        arb_buf_free(&b);
+        return -1;
+    }
     int r = arb_trf_parse(t, b.data ? b.data : "", b.len, why, sizeof why);
     if (r < 0)
         snprintf(err, errlen, "%s: %s", path, why);

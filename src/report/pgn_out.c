@@ -83,6 +83,18 @@ void arb_pgn_out_word(struct arb_pgn_out *o, const char *s, size_t n)
 
 void arb_pgn_out_comment(struct arb_pgn_out *o, const char *s, size_t n)
 {
+    if (memchr(s, '}', n)) {
+        /* A '}' would end a brace comment (a rest-of-line comment may hold
+         * one): the text as a rest-of-line comment, whole, on one line. */
+        struct arb_buf w = {0};
+        arb_buf_addc(&w, ';');
+        for (size_t i = 0; i < n; i++)
+            arb_buf_addc(&w, s[i] == '\n' || s[i] == '\r' ? ' ' : s[i]);
+        arb_pgn_out_word(o, w.data, w.len);
+        arb_pgn_out_newline(o);
+        arb_buf_free(&w);
+        return;
+    }
     struct arb_buf w = {0};
     size_t i = 0;
     bool first = true;
@@ -195,7 +207,8 @@ void arb_pgn_out_movetext(struct arb_buf *b, const struct arb_game *g, char *con
             break;
         case ARB_N_COMMENT:
             if (t[0] == ';') {
-                arb_pgn_out_comment(&o, t + 1, n->len - 1);   /* a rest-of-line comment becomes a brace comment */
+                arb_pgn_out_comment(&o, t + 1, n->len - 1);   /* a rest-of-line comment becomes a brace comment
+                                                                 (but one that holds a '}') */
             } else {
                 size_t len = n->len - 1;           /* without the braces (the last may be missing) */
                 if (len && t[n->len - 1] == '}')

@@ -30,7 +30,9 @@ struct arb_pgn_out {
 void arb_pgn_out_start(struct arb_pgn_out *w, struct arb_buf *b);
 /* One unit kept on one line (a move with its number: "12. e4"). */
 void arb_pgn_out_word(struct arb_pgn_out *w, const char *s, size_t n);
-/* A comment, s the text between the braces: its words wrapped like moves. */
+/* A comment, s the text between the braces: its words wrapped like moves;
+ * a text that holds '}' (a rest-of-line comment's) is written as a
+ * rest-of-line comment, on one line, and the line ended. */
 void arb_pgn_out_comment(struct arb_pgn_out *w, const char *s, size_t n);
 /* Text kept whole on a line of its own (a long verdict comment); the next
  * word follows on the same line. */

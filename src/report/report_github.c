@@ -43,6 +43,18 @@ static void escape(struct arb_buf *out, const char *s, bool property)
     }
 }
 
+/* Text from outside (a file's name, a message that quotes one) as a
+ * property or the data: escaped for a terminal first (msg.h: a CI log is
+ * shown in one, and a name may hold ESC or BEL), then as the toolkit
+ * escapes. */
+static void escape_safe(struct arb_buf *out, const char *s, bool property)
+{
+    struct arb_buf safe = {0};
+    arb_term_escapes(&safe, s);
+    escape(out, safe.data, property);
+    arb_buf_free(&safe);
+}
+
 static const char *command(enum arb_severity sev)
 {
     return sev == ARB_SEV_ERROR ? "error" : sev == ARB_SEV_WARNING ? "warning" : "notice";
@@ -71,7 +83,7 @@ static void github_game(struct arb_buf *out, const struct arb_game *g, const str
         }
         st->annotations[f->severity]++;
         arb_buf_printf(out, "::%s file=", command(f->severity));
-        escape(out, g->file, true);
+        escape_safe(out, g->file, true);
         if (f->line)
             arb_buf_printf(out, ",line=%u,col=%u", f->line, f->col ? f->col : 1);
         arb_buf_adds(out, ",title=");
@@ -108,9 +120,9 @@ static void github_file_error(struct arb_buf *out, const char *file, const char 
 {
     (void)o;
     arb_buf_adds(out, "::error file=");
-    escape(out, file, true);
+    escape_safe(out, file, true);
     arb_buf_adds(out, ",title=unreadable::");
-    escape(out, message, false);
+    escape_safe(out, message, false);
     arb_buf_addc(out, '\n');
 }
 

@@ -20,6 +20,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "base/out.h"
 #include "chess/board.h"
 #include "cli/opts.h"
 
@@ -56,6 +57,44 @@ static inline int fuzz_command(int argc, char **argv, int (*run)(const struct ar
     dup2(saved_out, 1);
     close(saved_out);
     return st;
+}
+
+/* The same with standard output into the descriptor out (a memory file:
+ * the target reads back what the command wrote). */
+static inline int fuzz_command_to(int out, int argc, char **argv, int (*run)(const struct arb_opts *o))
+{
+    fflush(stdout);
+    int saved_out = dup(1);
+    dup2(out, 1);
+    struct arb_opts o;
+    if (arb_opts_parse(&o, argc, argv) != ARB_OPTS_RUN)
+        abort();
+    int st = run(&o);
+    arb_opts_free(&o);
+    arb_out_flush();
+    fflush(stdout);
+    dup2(saved_out, 1);
+    close(saved_out);
+    return st;
+}
+
+/* What a memory file holds (malloc'd, NUL-terminated; *n its length). */
+static inline char *fuzz_memfd_read(int fd, size_t *n)
+{
+    off_t end = lseek(fd, 0, SEEK_END);
+    char *s = malloc((size_t)(end > 0 ? end : 0) + 1);
+    if (!s)
+        abort();
+    size_t got = 0;
+    while (end > 0 && got < (size_t)end) {
+        ssize_t r = pread(fd, s + got, (size_t)end - got, (off_t)got);
+        if (r <= 0)
+            break;
+        got += (size_t)r;
+    }
+    s[got] = 0;
+    *n = got;
+    return s;
 }
 
 /* A memory file holding the n bytes: its descriptor, positioned at 0. */

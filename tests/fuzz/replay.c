@@ -6,7 +6,8 @@
  * its own: "ok N - path" when the target returns, "not ok" when it crashed,
  * failed an assertion or a sanitizer reported (the status says which).  make check runs
  * every target over tests/fuzz/regress/TARGET/ (the inputs the fuzzers
- * found crashing, now fixed) and tests/fuzz/seeds/. */
+ * found crashing, now fixed) and tests/fuzz/seeds/TARGET/ (where there are
+ * seeds: the target's own assertions on them), whichever there is. */
 #define FUZZ_REPLAY_MAIN      /* the target defines LLVMFuzzerInitialize */
 #include "fuzz.h"
 
@@ -80,14 +81,22 @@ int main(int argc, char **argv)
     LLVMFuzzerInitialize(&argc, &argv);
     /* No arguments: the saved inputs of the target this program was built
      * for, tests/fuzz/regress/TARGET (from the name fuzz-replay-TARGET). */
-    char def[256];
-    char *def_argv[] = {argv[0], def, NULL};
+    char def[256], seeds[256];
+    char *def_argv[] = {argv[0], def, seeds, NULL};
     if (argc < 2) {
         const char *name = strrchr(argv[0], '/');
         name = name ? name + 1 : argv[0];
         const char *t = strncmp(name, "fuzz-replay-", 12) == 0 ? name + 12 : name;
         snprintf(def, sizeof def, "tests/fuzz/regress/%s", t);
-        argc = 2;
+        snprintf(seeds, sizeof seeds, "tests/fuzz/seeds/%s", t);
+        struct stat st;
+        bool have_regress = stat(def, &st) == 0, have_seeds = stat(seeds, &st) == 0;
+        argc = 1;
+        if (have_regress || !have_seeds)
+            def_argv[argc++] = def;   /* (neither: "not found") */
+        if (have_seeds)
+            def_argv[argc++] = seeds;
+        def_argv[argc] = NULL;
         argv = def_argv;
     }
     int fails = 0;

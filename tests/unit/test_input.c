@@ -525,12 +525,22 @@ static void test_take_events(void)
     struct arb_decode_event ev[8];
     is_int(arb_input_take_events(&in, 3, ev, 8), 0, "take_events before offset 3: none (the first is at 3)");
     size_t n = arb_input_take_events(&in, 6, ev, 8);
-    ok(n == 1 && ev[0].off == 3, "before offset 6: the one at 3");
-    n = arb_input_take_events(&in, UINT64_MAX, ev, 1);
-    ok(n == 1 && ev[0].off == 6, "with max 1: only the next one (at 6)");
+    ok(n == 1 && ev[0].off == 3 && ev[0].count == 1, "before offset 6: the one at 3 (a run of three cut there)");
     n = arb_input_take_events(&in, UINT64_MAX, ev, 8);
-    ok(n == 1 && ev[0].off == 9, "then the last (at 9)");
+    ok(n == 1 && ev[0].off == 6 && ev[0].raw_off == 4 && ev[0].count == 2, "then the rest of the run: at 6 and 9");
     is_int(arb_input_take_events(&in, UINT64_MAX, ev, 8), 0, "and then none");
+    arb_input_close(&in);
+    unlink(path);
+    /* Unlike bytes are events of their own; max counts them. */
+    const char data2[] = "\xC3\xA4\n\x81\x82\x81";
+    path = tmpfile_with(data2, sizeof data2 - 1);
+    arb_input_open(&in, path, NULL, err, sizeof err);
+    while (arb_input_fill(&in) > 0)
+        ;
+    n = arb_input_take_events(&in, UINT64_MAX, ev, 1);
+    ok(n == 1 && ev[0].off == 3 && ev[0].count == 1, "with max 1: only the next one (at 3)");
+    n = arb_input_take_events(&in, UINT64_MAX, ev, 8);
+    ok(n == 2 && ev[0].off == 6 && ev[1].off == 9, "then the other two (at 6 and 9)");
     arb_input_close(&in);
     unlink(path);
 }
@@ -745,15 +755,19 @@ static void test_rebuild(void)
                 struct arb_decode_event ev[16];
                 size_t k;
                 while ((k = arb_input_take_events(&in, c, ev, 16)) > 0) {
-                    for (size_t e = 0; e < k; e++) {
-                        ok_events &= ev[e].off >= at && ev[e].off + ev[e].dlen <= dec.len;
-                        if (!ok_events)
-                            break;
-                        arb_buf_add(&back, dec.data + at, (size_t)(ev[e].off - at));
-                        ok_events &= back.len == ev[e].raw_off && ev[e].kind != ARB_DEC_SWITCH;
-                        arb_buf_add(&back, ev[e].bytes, ev[e].nbytes);
-                        at = (size_t)(ev[e].off + ev[e].dlen);
-                    }
+                    for (size_t e = 0; e < k; e++)
+                        for (uint32_t j = 0; j < ev[e].count && ok_events; j++) {
+                            /* (a run: its j-th event) */
+                            uint64_t off = ev[e].off + (uint64_t)j * ev[e].dlen;
+                            ok_events &= off >= at && off + ev[e].dlen <= dec.len;
+                            if (!ok_events)
+                                break;
+                            arb_buf_add(&back, dec.data + at, (size_t)(off - at));
+                            ok_events &= back.len == ev[e].raw_off + (uint64_t)j * ev[e].nbytes
+                                         && ev[e].kind != ARB_DEC_SWITCH;
+                            arb_buf_add(&back, ev[e].bytes, ev[e].nbytes);
+                            at = (size_t)(off + ev[e].dlen);
+                        }
                 }
                 if (r <= 0)
                     break;

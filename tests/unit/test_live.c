@@ -6,19 +6,21 @@
 #include "laws/replay.h"
 #include "tap.h"
 
+#include <stdint.h>
 #include <string.h>
 
 struct log {
-    int said, withdrawn;
+    int said, withdrawn, gone;
     char last[64];
 };
 
 static void emit(void *ctx, const struct arb_live_game *lg, const struct arb_live_finding *f, bool withdrawn)
 {
-    (void)lg;
     struct log *l = ctx;
     if (withdrawn)
         l->withdrawn++;
+    if (withdrawn && lg->gone)
+        l->gone++;
     else
         l->said++;
     snprintf(l->last, sizeof l->last, "%s", f->text);
@@ -86,6 +88,7 @@ int main(void)
     is_int(arb_live_update(g1, fixed, 2, false, emit, &l), 0, "an incomplete record withdraws nothing");
     is_int(arb_live_update(g1, fixed, 2, true, emit, &l), 1, "the corrected complete record: one withdrawn");
     is_int(l.withdrawn, 1, "... the illegal move");
+    is_int(l.gone, 0, "... of a game still in the file");
     is_str(l.last, "illegal", "... said with its text");
     is_int(g1->n, 2, "two findings remembered");
     is_int(arb_live_update(g1, cur, 2, true, emit, &l), 2, "the illegal move back, the threefold gone: two events");
@@ -95,6 +98,47 @@ int main(void)
     is_int(l.said, 1, "one finding twice in a reading is said once");
     arb_live_file_fini(&file);
     ok(file.n == 0 && file.games == NULL, "everything freed");
+
+    /* A game that leaves the file: its findings withdrawn (the game
+     * marked gone), the game forgotten; when it comes back, said again. */
+    struct arb_live_finding one[1] = {lf(&ill, "illegal")};
+    l = (struct log){0};
+    arb_live_begin(&file);
+    arb_live_update(arb_live_game_get(&file, 1, "A", "B", "1"), one, 1, true, emit, &l);
+    arb_live_update(arb_live_game_get(&file, 2, "C", "D", "1"), one, 1, true, emit, &l);
+    arb_live_update(arb_live_game_get(&file, 3, "E", "F", "1"), one, 1, true, emit, &l);
+    is_int(arb_live_end(&file, UINT64_MAX, emit, &l), 0, "every game seen: nothing withdrawn");
+    is_int(l.said, 3, "three games, a finding each");
+    /* The file again without game 2 (the third is now the second). */
+    arb_live_begin(&file);
+    arb_live_update(arb_live_game_get(&file, 1, "A", "B", "1"), one, 1, true, emit, &l);
+    arb_live_update(arb_live_game_get(&file, 2, "E", "F", "1"), one, 1, true, emit, &l);
+    is_int(l.said, 4, "the game that moved up to number 2 is another game: said");
+    is_int(arb_live_end(&file, UINT64_MAX, emit, &l), 2, "games 2 (C - D) and 3 (E - F as number 3) left: withdrawn");
+    is_int(l.withdrawn, 2, "... two withdrawn events");
+    is_int(l.gone, 2, "... of games gone from the file");
+    is_int(file.n, 2, "... and forgotten");
+    /* A game seen with no finding now (found, not made) stays. */
+    arb_live_begin(&file);
+    ok(arb_live_game_find(&file, 1, "A", "B", "1") != NULL, "game 1 found");
+    ok(arb_live_game_find(&file, 2, "E", "F", "1") != NULL, "game 2 found");
+    is_int(arb_live_end(&file, UINT64_MAX, emit, &l), 0, "found games are seen: nothing withdrawn");
+    /* The last game read still being written: the games from its number
+     * on may just not be there yet. */
+    arb_live_begin(&file);
+    arb_live_game_find(&file, 1, "A", "B", "1");
+    is_int(arb_live_end(&file, 2, emit, &l), 0, "from the game being written on, nothing is withdrawn");
+    is_int(file.n, 2, "... and nothing forgotten");
+    arb_live_begin(&file);
+    arb_live_game_find(&file, 2, "E", "F", "1");
+    l = (struct log){0};
+    is_int(arb_live_end(&file, 2, emit, &l), 1, "before it, a game not there is withdrawn");
+    ok(file.n == 1 && file.games[0].index == 2, "... game 1 forgotten, game 2 kept");
+    /* It comes back: a new game, its finding said again. */
+    arb_live_begin(&file);
+    is_int(arb_live_update(arb_live_game_get(&file, 1, "A", "B", "1"), one, 1, true, emit, &l), 1,
+           "game 1 back in the file: its finding said again");
+    arb_live_file_fini(&file);
 
     /* The kings' signal (DGT): light d5, e4: 1-0; dark d4, e5: 0-1; mixed: draw. */
     is_int(arb_kings_signal(sq("e4"), sq("d5")), ARB_RESULT_WHITE, "e4 and d5, both light: 1-0");

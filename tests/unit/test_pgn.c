@@ -321,11 +321,76 @@ static void test_max_bytes(void)
            "a run of 300 moves cut at 500 bytes: the 124 moves that end within the limit are kept");
     arb_buf_free(&b);
 
+    /* What never ends (white space, a word, stray text), longer than the
+     * window the input reads at once (256 KiB): the lexer reads no more
+     * than the limit, and the reader resumes at the next game. */
+    struct arb_buf big = {0};
+    arb_buf_adds(&big, "[Event \"A\"]\n\n1. e4 ");
+    for (int i = 0; i < 600000; i++)
+        arb_buf_addc(&big, ' ');
+    arb_buf_adds(&big, "e5 *\n[Event \"B\"]\n*\n");
+    is_str(games_n(big.data, big.len, 1000), "1@1:1 tags=1 moves=1 marker=0 A trunc [game-too-large 3:988]|"
+           "2@4:1 tags=1 moves=0 marker=4 B|", "600,000 blanks in a movetext: the game cut at the limit (byte 1000), the next one read");
+    arb_buf_clear(&big);
+    arb_buf_adds(&big, "[Event \"A\"]\n\n1. e4 ");
+    for (int i = 0; i < 600000; i++)
+        arb_buf_addc(&big, 'x');
+    arb_buf_adds(&big, " e5 *\n[Event \"B\"]\n*\n");
+    is_str(games_n(big.data, big.len, 1000), "1@1:1 tags=1 moves=1 marker=0 A trunc [game-too-large 3:7]|"
+           "2@4:1 tags=1 moves=0 marker=4 B|", "a word of 600,000 bytes: cut where it crosses the limit; the next game read");
+    arb_buf_clear(&big);
+    for (int i = 0; i < 600000; i++)
+        arb_buf_addc(&big, i % 80 == 79 ? '\n' : ' ');
+    arb_buf_adds(&big, "[Event \"B\"]\n*\n");
+    is_str(games_n(big.data, big.len, 1000), "1@7501:1 tags=1 moves=0 marker=4 B|",
+           "600,000 blanks before a game: nothing to report, the game read whole");
+    arb_buf_clear(&big);
+    arb_buf_adds(&big, "[Event \"A\"]\n\n1. e4 e5 *\n");
+    for (int i = 0; i < 100000; i++)
+        arb_buf_adds(&big, "junk ");
+    arb_buf_adds(&big, "\n[Event \"B\"]\n*\n");
+    is_str(games_n(big.data, big.len, 1000), "1@1:1 tags=1 moves=2 marker=4 A [stray-text 4:1]|"
+           "2@4:976 tags=0 moves=0 marker=0 trunc [stray-text 4:976] [game-too-large 4:1976]|3@5:1 tags=1 moves=0 marker=4 B|",
+           "500,000 bytes of stray text after a game: its first 1000 bytes the game's (whole), the rest a record of its own, "
+           "cut 1000 bytes on; the next game read");
+    arb_buf_free(&big);
+
     /* An undecodable byte in the skipped part belongs to the cut game (or
      * to nobody): the next game, whose text is clean, must not report it. */
     is_str(GAMES("[Event \"\xC3\xA4\"]\n\n1. e4 {long comment here \xFF and more} e5 *\n\n[Event \"B\"]\n\n1. d4 *\n", 40),
            "1@1:1 tags=1 moves=1 marker=0 \xC3\xA4 trunc [game-too-large 3:7]|2@5:1 tags=1 moves=1 marker=4 B|",
            "a decode error in the skipped rest of a cut game is not reported on the next game");
+    /* ... and a byte of the next game's first tag, read while skipping, is
+     * its own: its file offsets (the write-outs copy by them) stay true
+     * (fuzz_writeout found them 31 bytes early). */
+    {
+        static const char two[] = "[Event \"A\"]\n\n1. e4 {long comment here \xFF and more} e5\n\n"
+                                  "[Event \"B\xDB\xDB\xDB\"]\n\n1. d4 *\n";
+        const char *path = tmpfile_with(two, sizeof two - 1);
+        struct arb_input in;
+        char err[200];
+        arb_input_open(&in, path, NULL, err, sizeof err);
+        struct arb_pgn_reader r;
+        arb_pgn_init(&r, &in, "t.pgn", 40);
+        r.is_move = arb_notation_is_move_any;
+        struct arb_arena a;
+        arb_arena_init(&a);
+        struct arb_game g;
+        uint64_t raw_start = 0, raw_end = 0;
+        while (arb_pgn_next(&r, &g, &a) > 0) {
+            raw_start = g.raw_start;
+            raw_end = g.raw_end;
+            arb_pgn_release(&r, &g);
+            arb_arena_reset(&a);
+        }
+        const char *bstart = strstr(two, "[Event \"B");
+        ok(raw_start == (uint64_t)(bstart - two) && raw_end == sizeof two - 2,
+           "after a cut game, the next game's bytes are [%llu, %llu) (want [%zu, %zu))",
+           (unsigned long long)raw_start, (unsigned long long)raw_end, (size_t)(bstart - two), sizeof two - 2);
+        arb_arena_fini(&a);
+        arb_input_close(&in);
+        unlink(path);
+    }
 }
 
 static void test_decode_findings(void)
@@ -497,7 +562,15 @@ static void test_sniff(void)
         {"/* board.c, rank 1. and file a. */\nint main(void) { return 0; }\n", 0, false, "no tag pair and no move"},
         {"Dear arbiter, the game of round 1. was won.\n", 0, false, "no tag pair and no move"},
         {"\177ELF\002\001\001\000\000\000\000\000\000\000\000\000\003\000>\000\001\000\000\000", 24, false,
-         "binary data"},
+         "an ELF executable"},
+        {"\001\002\003\000\377\376\020\021\001\002\003\000\377\376\020\021", 16, false, "binary data"},
+        /* Compressed data: its signature, whatever the bytes after it. */
+        {"\037\213\010\000[Event \"x\"]\n1. e4 *\n", 24, false, "a gzip file (compressed: decompress it first"},
+        {"\375" "7zXZ\000[Event \"x\"]\n", 18, false, "an xz file"},
+        {"PK\003\004[Event \"x\"]\n1. e4 *\n", 0, false, "a zip archive (unpack it first"},
+        /* A signature's first letters are no signature. */
+        {"BZh9 [Event \"x\"]\n1. e4 *\n", 0, true, NULL},
+        {"PK 1. e4 e5\n", 0, true, NULL},
     };
     for (size_t i = 0; i < ARB_ARRAY_LEN(cases); i++) {
         size_t len = cases[i].len ? cases[i].len : strlen(cases[i].text);
@@ -530,15 +603,29 @@ static void test_sniff(void)
         arb_input_close(&in);
         unlink(path);
     }
-    /* Without a move test, only tag pairs count. */
-    const char *path = tmpfile_with("e4 e5\n", 6);
-    struct arb_input in;
-    char err[200], why[160];
-    if (arb_input_open(&in, path, NULL, err, sizeof err) == 0) {
-        ok(!arb_pgn_sniff(&in, NULL, why, sizeof why), "no move test: a bare move list is not told from text");
-        arb_input_close(&in);
+    /* Without a move test (the spoken notation: any text may be moves),
+     * only the first bytes' signature refuses. */
+    static const struct {
+        const char *text;
+        size_t len;
+        bool pgn;
+    } bare[] = {
+        {"e kaks e neli\n", 14, true},
+        {"Dear arbiter\n", 13, true},
+        {"\050\265\057\375e two e four\n", 17, false},
+    };
+    for (size_t i = 0; i < ARB_ARRAY_LEN(bare); i++) {
+        const char *path = tmpfile_with(bare[i].text, bare[i].len);
+        struct arb_input in;
+        char err[200], why[160] = "";
+        if (arb_input_open(&in, path, NULL, err, sizeof err) == 0) {
+            bool got = arb_pgn_sniff(&in, NULL, why, sizeof why);
+            ok(got == bare[i].pgn && (got || strncmp(why, "a zstd file", 11) == 0),
+               "no move test, case %zu: %s %s", i, got ? "read" : "refused:", why);
+            arb_input_close(&in);
+        }
+        unlink(path);
     }
-    unlink(path);
 }
 
 int main(void)

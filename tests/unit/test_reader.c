@@ -21,18 +21,28 @@ struct decoded {
     struct arb_decode_event ev[64];
     size_t n_ev;
     size_t all_ev;                /* every event, kept in ev[] or not */
+    size_t runs;                  /* the events as the input keeps them (a run of alike ones is one) */
     char encoding[64];
 };
 
-/* Take the events before `before`: the first 64 into d->ev, all counted. */
+/* Take the events before `before`: the first 64 into d->ev (a run as its
+ * events, one by one), all counted. */
 static void take_all(struct arb_input *in, uint64_t before, struct decoded *d)
 {
     struct arb_decode_event scratch[64];
     size_t n;
     while ((n = arb_input_take_events(in, before, scratch, 64)) > 0) {
-        for (size_t i = 0; i < n && d->n_ev < 64; i++)
-            d->ev[d->n_ev++] = scratch[i];
-        d->all_ev += n;
+        for (size_t i = 0; i < n; i++) {
+            for (uint32_t k = 0; k < scratch[i].count && d->n_ev < 64; k++) {
+                struct arb_decode_event e = scratch[i];
+                e.off += (uint64_t)k * e.dlen;
+                e.raw_off += (uint64_t)k * e.nbytes;
+                e.count = 1;
+                d->ev[d->n_ev++] = e;
+            }
+            d->all_ev += scratch[i].count;
+        }
+        d->runs += n;
     }
 }
 
@@ -153,6 +163,19 @@ static void test_input(void)
     decode(data, big / 2, NULL, &d);
     ok(d.len == big && d.all_ev == big / 2,
        "1.5 MB of Windows-1252 bytes decode to 3 MB of UTF-8 with a guess event each (%zu)", d.all_ev);
+    ok(d.runs <= 8, "... kept as a run of alike events, cut only where they are taken (%zu runs, not 786,432 events)",
+       d.runs);
+    free(d.text);
+    /* NUL bytes (/dev/zero), and alike bytes with others between them. */
+    memset(data, 0, big / 2);
+    decode(data, big / 2, NULL, &d);
+    ok(d.all_ev == big / 2 && d.runs <= 8, "1.5 MB of NUL bytes: as many events, a run (%zu runs)", d.runs);
+    free(d.text);
+    for (size_t i = 0; i < big / 2; i++)
+        data[i] = i % 2 ? 'a' : '\x81';
+    decode(data, big / 2, NULL, &d);
+    ok(d.all_ev == big / 4 && d.n_ev == 64 && d.ev[1].off == d.ev[0].off + d.ev[0].dlen + 1,
+       "alike bytes with others between them: an event each, at their places");
     free(d.text);
     free(data);
 }

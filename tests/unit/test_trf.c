@@ -155,9 +155,65 @@ static void test_read(void)
     arb_trf_free(&t);
 }
 
+/* --trf finds a game's players by the words of their names (an index of
+ * arb_name_word_key): every pair of names arb_name_match() takes as the
+ * same person must share a key the lookup follows (a whole word of the
+ * game's name against any word, an initial against whole words only).
+ * Random names of a few syllables (a, o, u, e: "Huebner" and "Hubner"),
+ * initials, "Last, First" and "First Last". */
+static void test_name_keys(void)
+{
+    static const char *const syl[] = {"hu", "hue", "ba", "bae", "no", "noe", "e", "ka", "a", "o", "ue", "ae", "rl"};
+    unsigned x = 12345;
+    int matches = 0, missed = 0, differ = 0;
+    char names[400][64];
+    for (int i = 0; i < 400; i++) {
+        char *o = names[i];
+        int words = 1 + (int)((x = x * 1103515245u + 12345u) >> 16) % 3;
+        bool comma = (x >> 20) & 1;
+        o[0] = 0;
+        for (int w = 0; w < words; w++) {
+            x = x * 1103515245u + 12345u;
+            if (w && ((x >> 16) % 4 == 0)) {
+                char init[4] = {(char)('A' + (x >> 18) % 6), '.', 0};
+                strcat(o, init);
+            } else {
+                int k = 1 + (int)(x >> 16) % 2;
+                for (int j = 0; j < k; j++)
+                    strcat(o, syl[(x >> (8 + 4 * j)) % 13]);
+            }
+            strcat(o, w == 0 && comma && words > 1 ? ", " : " ");
+        }
+    }
+    for (int i = 0; i < 400; i++) {
+        struct arb_name a;
+        arb_name_prepare(&a, names[i]);
+        for (int j = 0; j < 400; j++) {
+            struct arb_name b;
+            arb_name_prepare(&b, names[j]);
+            bool same = arb_name_same(&a, &b);
+            differ += same != arb_name_match(names[i], names[j]);
+            if (!same)
+                continue;
+            matches++;
+            bool found = false;
+            for (int u = 0; u < a.n && !found; u++)
+                for (int v = 0; v < b.n && !found; v++)
+                    found = arb_name_word_key(&a, u) == arb_name_word_key(&b, v)
+                            && !(arb_name_initial(&a, u) && arb_name_initial(&b, v));
+            if (!found && missed++ < 5)
+                printf("# no key leads from '%s' to '%s'\n", names[i], names[j]);
+        }
+    }
+    is_int(differ, 0, "arb_name_same on prepared names says what arb_name_match says (160,000 pairs)");
+    ok(matches > 400 && missed == 0, "%d pairs of random names that match: each found through a shared word key (%d not)",
+       matches, missed);
+}
+
 int main(void)
 {
     test_names();
+    test_name_keys();
     test_read();
     return tap_done();
 }
