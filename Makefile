@@ -22,7 +22,7 @@ PCRE_CFLAGS := $(shell pkg-config --cflags libpcre2-8 2>/dev/null)
 PCRE_LIBS   := $(shell pkg-config --libs libpcre2-8 2>/dev/null || echo -lpcre2-8)
 
 WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
-           -Wwrite-strings -Wpointer-arith -Wformat=2 -Wvla
+           -Wwrite-strings -Wpointer-arith -Wformat=2 -Wvla -Werror=implicit-function-declaration
 STD     := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 INC     := -Isrc -I.
 OPT     ?= -O2 -g

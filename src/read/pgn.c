@@ -465,7 +465,7 @@ static void decode_findings(struct arb_pgn_reader *r, struct arb_game *g, const 
     }
     }
     g->raw_end = raw_offset(r, g->end_off);
-    g->raw_encoding = r->in->raw_inexact ? arb_arena_strndup(g->arena, r->in->encoding, strlen(r->in->encoding))
+    g->raw_encoding = r->in->raw_inexact || r->in->forced ? arb_arena_strndup(g->arena, r->in->encoding, strlen(r->in->encoding))
                                          : guess_enc;
     if (guess >= 0) {
         /* One finding per game, at the first such byte, with the count. */

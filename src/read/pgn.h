@@ -80,7 +80,7 @@ struct arb_game {
                                      token where that stands on the game before's last line.  The bytes
                                      up to the next game's raw_from (or the file's end) are the game's */
     const char *raw_encoding;     /* what the text was decoded from, to encode it back where the bytes
-                                     cannot be copied: iconv's encoding, or the code page guessed for
+                                     cannot be copied: --encoding's or iconv's, or the code page guessed for
                                      its bytes; NULL: UTF-8 */
     struct arb_tag *tags;
     int n_tags;
