@@ -63,7 +63,7 @@ NOTE_SRCS := notation/langs.c notation/lead.c notation/lang_en.c \
 LIB_SRCS  := src/base/util.c src/base/stop.c src/base/out.c src/base/outfile.c src/base/spool.c src/base/utf8.c src/base/name.c src/base/msg.c src/base/arena.c src/read/magic.c src/read/input.c src/read/nag.c src/read/lex.c src/read/pgn.c src/read/trf.c \
              src/base/finding.c src/laws/laws.c src/laws/walk.c src/laws/cite.c src/laws/setup.c src/laws/detect.c src/laws/failure.c src/laws/repair.c src/laws/repetition.c src/laws/writing.c src/laws/timing.c src/laws/result.c src/report/json.c src/report/pgn_out.c src/report/recon_out.c src/read/timectl.c src/laws/clocks.c \
              src/report/report.c src/report/report_text.c src/report/report_jsonl.c src/report/report_github.c src/report/report_junit.c src/report/report_sarif.c src/report/report_html.c src/report/diagram.c \
-             src/cli/opts.c src/cli/filter.c src/cli/cmd_check.c src/cli/pipeline.c src/cli/progress.c src/cli/cmd_replay.c src/cli/cmd_convert.c src/cli/cmd_reconstruct.c src/cli/cmd_position.c src/cli/engine.c src/cli/dupes.c src/cli/trfcheck.c src/cli/writeout.c src/cli/cmd_watch.c src/cli/live.c src/recon/recon.c \
+             src/cli/opts.c src/cli/filter.c src/cli/cmd_check.c src/cli/pipeline.c src/cli/progress.c src/cli/cmd_replay.c src/cli/cmd_convert.c src/cli/cmd_reconstruct.c src/cli/cmd_position.c src/cli/engine.c src/cli/dupes.c src/cli/trfcheck.c src/cli/writeout.c src/cli/cmd_watch.c src/cli/live.c src/recon/recon.c src/recon/cells.c src/recon/model.c src/recon/search.c src/recon/result.c src/recon/sheet.c \
              $(CORE_SRCS) $(NOTE_SRCS)
 MAIN_SRC  := src/cli/main.c
 

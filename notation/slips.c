@@ -49,8 +49,19 @@ void arb_slip_read(const char *tok, struct arb_slip_token *o)
         o->mate = strchr(tok, '#') != NULL;
         return;
     }
+    /* A '?' inside a token, or at its end where what stands before it is
+     * no move, is a character no one can read (a wildcard); after a move
+     * it is an annotation. */
+    size_t body = len;
+    while (body > 0 && tok[body - 1] == '?')
+        body--;
+    bool trailing_wild = body < len && !arb_notation_is_move_any(tok, body);
     for (size_t i = 0; i < len && o->n < (int)sizeof o->s - 1; i++) {
         unsigned char c = (unsigned char)tok[i];
+        if (c == '?' && (i < body || trailing_wild)) {
+            o->s[o->n++] = '?';
+            continue;
+        }
         if (c == 'x' || c == ':')
             o->capture = true;
         else if (c == '+')
@@ -116,6 +127,8 @@ static double sub_cost_slow(char a, char b)
 {
     if (a == b)
         return 0;
+    if (a == '?' || b == '?')
+        return 0.3;          /* a character no one can read */
     for (int i = 0; confusable[i]; i++)
         if ((confusable[i][0] == a && confusable[i][1] == b) || (confusable[i][0] == b && confusable[i][1] == a))
             return 0.5;
@@ -277,13 +290,35 @@ void arb_slip_disambiguation(const struct arb_pos *pos, const struct arb_movelis
     }
 }
 
+static double slip_cost(const struct arb_lang *lang, const struct arb_slip_token *t, const struct arb_pos *pos,
+                        const struct arb_movelist *ml, arb_move m, char *reason, size_t cap,
+                        struct arb_slip_cache *cc, uint32_t tok_id, int need, struct arb_slip_parts *parts);
+
 double arb_slip_cost(const struct arb_lang *lang, const struct arb_slip_token *t, const struct arb_pos *pos,
-                                const struct arb_movelist *ml, arb_move m, char *reason, size_t cap,
-                                struct arb_slip_cache *cc, uint32_t tok_id, int need)
+                     const struct arb_movelist *ml, arb_move m, char *reason, size_t cap,
+                     struct arb_slip_cache *cc, uint32_t tok_id, int need)
+{
+    return slip_cost(lang, t, pos, ml, m, reason, cap, cc, tok_id, need, NULL);
+}
+
+double arb_slip_cost_parts(const struct arb_lang *lang, const struct arb_slip_token *t, const struct arb_pos *pos,
+                           const struct arb_movelist *ml, arb_move m, struct arb_slip_cache *cache, uint32_t tok_id,
+                           int need, struct arb_slip_parts *out)
+{
+    return slip_cost(lang, t, pos, ml, m, NULL, 0, cache, tok_id, need, out);
+}
+
+static double slip_cost(const struct arb_lang *lang, const struct arb_slip_token *t, const struct arb_pos *pos,
+                        const struct arb_movelist *ml, arb_move m, char *reason, size_t cap,
+                        struct arb_slip_cache *cc, uint32_t tok_id, int need, struct arb_slip_parts *parts)
 {
     if (reason && cap)
         reason[0] = 0;
+    if (parts)
+        memset(parts, 0, sizeof *parts);
     if (t->unreadable) {
+        if (parts)
+            parts->edit = ARB_SLIP_UNREADABLE;
         if (reason)
             snprintf(reason, cap, "unreadable");
         return ARB_SLIP_UNREADABLE;
@@ -413,14 +448,20 @@ marks:;
                  ops[0] ? "; " : "");
     double marks = 0;
     const char *mark_note = "", *check_note = "";
+    if (parts)
+        parts->edit = best < ARB_SLIP_GARBAGE ? best : ARB_SLIP_GARBAGE;
     if (t->capture && !capture) {
         marks += 0.3;
         mark_note = "capture mark on a move that takes nothing";
+        if (parts)
+            parts->capture_extra = true;
     } else if (!t->capture && capture && kind != ARB_MK_CASTLE) {
         marks += 0.15;
         mark_note = "capture mark missing";
+        if (parts)
+            parts->capture_missing = true;
     }
-    if ((t->check || t->mate) && best + marks < ARB_SLIP_GARBAGE) {
+    if ((t->check || t->mate) && (best + marks < ARB_SLIP_GARBAGE || parts)) {
         /* A check mark on a move that gives no check. */
         struct arb_pos p = *pos;
         struct arb_undo u;
@@ -428,6 +469,8 @@ marks:;
         if (!p.checkers) {
             marks += 0.3;
             check_note = "check mark on a move that gives no check";
+            if (parts)
+                parts->check_extra = true;
         }
     }
     double c = best + marks;

@@ -50,6 +50,21 @@ double arb_slip_cost(const struct arb_lang *lang, const struct arb_slip_token *t
                      const struct arb_movelist *ml, arb_move m, char *reason, size_t cap,
                      struct arb_slip_cache *cache, uint32_t tok_id, int need);
 
+/* The parts of what a token costs (arb_slip_cost_parts). */
+struct arb_slip_parts {
+    double edit;                  /* letters and digits: 0 as written, 0.05 an over-specified or long
+                                     form, more for each slip (capped at ARB_SLIP_GARBAGE) */
+    bool capture_missing;         /* the move takes; the token has no capture mark */
+    bool capture_extra;           /* a capture mark on a move that takes nothing */
+    bool check_extra;             /* a check or mate mark on a move that gives none */
+};
+
+/* arb_slip_cost (its arguments but reason) with its parts in *out; returns
+ * the same cost. */
+double arb_slip_cost_parts(const struct arb_lang *lang, const struct arb_slip_token *t, const struct arb_pos *pos,
+                           const struct arb_movelist *ml, arb_move m, struct arb_slip_cache *cache, uint32_t tok_id,
+                           int need, struct arb_slip_parts *out);
+
 /* The same for a token as text, in pos. */
 double arb_slip_token_cost(const struct arb_lang *lang, const char *tok, const struct arb_pos *pos, arb_move m,
                            char *reason, size_t cap);

@@ -26,7 +26,7 @@ enum {
     OPT_JOBS, OPT_NO_PROGRESS, OPT_FINAL_FEN, OPT_MOVES, OPT_NO_DUTY_FROM, OPT_REPAIR, OPT_BEAM, OPT_ENGINE,
     OPT_PLY, OPT_MOVE, OPT_FLIP, OPT_SVG, OPT_AT, OPT_ASCII, OPT_NO_INTERACTIVE,
     OPT_MIN_SEVERITY, OPT_OUTPUT, OPT_WRITE_CLEAN, OPT_WRITE_FLAGGED, OPT_WRITE_REPAIRED, OPT_DUPLICATES,
-    OPT_TRF, OPT_ROUND, OPT_POLL, OPT_ONCE, OPT_BUDGET, OPT_QUICK
+    OPT_TRF, OPT_ROUND, OPT_POLL, OPT_ONCE, OPT_BUDGET, OPT_QUICK, OPT_TIME_LIMIT
 };
 
 static const struct option long_opts[] = {
@@ -69,6 +69,7 @@ static const struct option long_opts[] = {
     {"engine", required_argument, NULL, OPT_ENGINE},
     {"fen", optional_argument, NULL, OPT_FEN},
     {"budget", required_argument, NULL, OPT_BUDGET},
+    {"time-limit", required_argument, NULL, OPT_TIME_LIMIT},
     {"quick", no_argument, NULL, OPT_QUICK},
     {"game", required_argument, NULL, OPT_GAME},
     {"ply", required_argument, NULL, OPT_PLY},
@@ -106,8 +107,12 @@ static bool allowed(enum arb_cmd cmd, int opt)
         return cmd == ARB_CMD_CHECK;
     case OPT_FEN:
         return cmd == ARB_CMD_REPLAY || cmd == ARB_CMD_POSITION;
-    case OPT_BUDGET: case OPT_QUICK:
+    case OPT_QUICK:
         return cmd == ARB_CMD_POSITION;
+    case OPT_BUDGET:
+        return cmd == ARB_CMD_POSITION || cmd == ARB_CMD_RECONSTRUCT;
+    case OPT_TIME_LIMIT:
+        return cmd == ARB_CMD_RECONSTRUCT;
     case OPT_GAME: case OPT_PLY: case OPT_MOVE: case OPT_FLIP: case OPT_SVG: case OPT_AT:
     case OPT_ASCII: case OPT_NO_INTERACTIVE:
         return cmd == ARB_CMD_REPLAY;
@@ -280,8 +285,12 @@ static const char usage_reconstruct[] =
     "      --moves=N           the move counter: N moves were made\n"
     "      --no-duty-from=N    from move N neither player had to record (Art. 8.4):\n"
     "                          moves left out there are no slips\n"
-    "      --beam=N            partial games kept per half-move (default 400): fewer\n"
-    "                          is faster, more finds more in long, noisy sheets\n"
+    "      --budget=N          search steps at most (default 400000): the search\n"
+    "                          stops there with the best game found so far and\n"
+    "                          says so; the answer never depends on the machine\n"
+    "      --time-limit=S      a safety net: stop after S seconds of wall clock\n"
+    "                          (off by default; then the answer may depend on\n"
+    "                          the machine's speed)\n"
     "      --engine=PATH       a UCI engine (e.g. /usr/games/stockfish) orders the\n"
     "                          games that fit equally well, the most natural chess\n"
     "                          first; it never changes which games tie (off by\n"
@@ -860,9 +869,15 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
             o->engine = optarg;
             break;
         case OPT_BEAM:
-            if (!parse_u64(optarg, &o->recon_beam) || o->recon_beam < 1 || o->recon_beam > 100000)
-                return usage_error(o, "--beam needs a number from 1 to 100000, not '%s'", optarg);
+            return usage_error(o, "--beam is gone: the search is best-first now, and --budget=N bounds its steps");
+        case OPT_TIME_LIMIT: {
+            char *end;
+            double t = strtod(optarg, &end);
+            if (end == optarg || *end || !(t > 0) || t > 86400)
+                return usage_error(o, "--time-limit needs seconds, more than 0, not '%s'", optarg);
+            o->time_limit = t;
             break;
+        }
         case OPT_NO_DUTY_FROM:
             if (!parse_u64(optarg, &o->no_duty_from) || o->no_duty_from < 1 || o->no_duty_from > 2000)
                 return usage_error(o, "--no-duty-from needs a move number, not '%s'", optarg);
@@ -893,7 +908,8 @@ enum arb_parse_result arb_opts_parse(struct arb_opts *o, int argc, char **argv)
             break;
         case OPT_BUDGET:
             if (!parse_u64(optarg, &o->budget) || o->budget < 1 || o->budget > 1000000000)
-                return usage_error(o, "--budget needs a number of positions from 1 to 1000000000, not '%s'", optarg);
+                return usage_error(o, "--budget needs a number of %s from 1 to 1000000000, not '%s'",
+                                   o->cmd == ARB_CMD_RECONSTRUCT ? "search steps" : "positions", optarg);
             break;
         case OPT_QUICK:
             o->quick = true;

@@ -71,11 +71,11 @@ struct arb_opts {
     const char *final_fen;               /* reconstruct --final-fen */
     uint64_t recon_moves;                /* reconstruct --moves */
     uint64_t no_duty_from;               /* reconstruct --no-duty-from */
-    uint64_t recon_beam;                 /* reconstruct --beam (0: the search's default) */
+    double time_limit;                   /* reconstruct --time-limit (seconds; 0: none) */
     const char *engine;                  /* reconstruct --engine=PATH: a UCI engine orders ties (NULL: off) */
     bool fen;                            /* replay --fen */
     const char *position_fen;            /* position --fen=FEN (NULL: read lines) */
-    uint64_t budget;                     /* position --budget=N (0: the default) */
+    uint64_t budget;                     /* position, reconstruct --budget=N (0: the default) */
     bool quick;                          /* position --quick */
     uint64_t game;                       /* replay --game=N (1-based) */
     int ply;                             /* replay --ply=N; -1 none */

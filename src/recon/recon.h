@@ -1,16 +1,30 @@
 /* recon.h — reconstruct a game from flawed scoresheets (Laws 8.5.3).
  *
- * Above the chess core and the notation layer: the recorded tokens of one
- * or two scoresheets (each in its own notation language) are matched
- * against legal games.  Every recorded token costs its distance to the
- * move it is taken for, written in the sheet's language (arb_recon_token_
- * cost, notation/slips.h); a move no sheet recorded, a token that was no move and an
- * unreadable token ("?") cost fixed amounts; the final position, when
- * known, is a hard constraint.  A beam search over the plies, one state per
- * (position, place in each sheet), finds the games of least total cost.
+ * Above the chess core and the notation layer.  A scoresheet is a noisy
+ * copy of the game: its cells (row, column, token) are aligned with the
+ * game's half-moves, each operation at a cost learned from how people
+ * write (recon/model.c):
  *
- * Nothing here prints or decides what a report says; cmd_reconstruct.c and
- * the replay's --repair use the result.
+ *  - a cell read as a legal move: the token's distance to the move
+ *    written in the sheet's language (notation/slips.h), scaled;
+ *  - a cell left blank, or a half-move with no cell at all (a move left
+ *    out: every later cell sits one column off; the shift is paid once);
+ *  - a cell that is no move of the game (written twice, or noise); two
+ *    half-moves written in each other's cells (a row's White and Black
+ *    moves, or one side's moves on two rows);
+ *  - the half-moves after the last cell (recording stopped, Art. 8.4):
+ *    the final position and its move counter say how many there are, and
+ *    the search is drawn towards that position.
+ *
+ * The search (recon/search.c) is best-first (A*) over (position, half-move,
+ * each sheet's cursor and pending swap), with a lower bound that never
+ * overestimates, so the first game it completes is the cheapest; it goes
+ * on to every game of equal cost.  Its budget is counted in search steps,
+ * never in time, so the same input gives the same answer on any machine;
+ * a wall-clock limit exists only as a safety net the caller sets.
+ *
+ * Nothing here prints or decides what a report says: the reconstruct
+ * command and report/recon_out.c use the result.
  */
 #ifndef ARB_RECON_H
 #define ARB_RECON_H
@@ -24,6 +38,10 @@
 #define ARB_RECON_MAX_SHEETS 2
 #define ARB_RECON_MAX_ALT 8
 
+/* The search's budget when none is given: steps (states expanded, each
+ * with every move of its position looked at). */
+#define ARB_RECON_BUDGET_DEFAULT 400000L
+
 struct arb_sheet {
     const struct arb_lang *lang;   /* the notation the sheet is written in */
     const char *const *tok;        /* the recorded move tokens in order; "?" for an unreadable one */
@@ -36,31 +54,37 @@ struct arb_recon_opts {
     const struct arb_pos *start;   /* NULL: the standard starting position */
     const struct arb_pos *final;   /* NULL: unknown; else the position on the board (pieces and
                                       side to move must match) */
+    bool final_counters;           /* final's move number and halfmove clock are to be believed
+                                      (a FEN that gives them; "0 1" gives none) */
     int moves;                     /* the move counter: moves made (White's N-th move made, Black's
                                       perhaps), 0: unknown */
     int no_duty_from;              /* 8.4: from this move number on neither player had to record
                                       (a move left out there costs little); 0: none */
-    int beam;                      /* states kept per ply; 0: 400 */
+    long budget;                   /* search steps at most; 0: ARB_RECON_BUDGET_DEFAULT */
+    double wall_limit;             /* seconds of wall clock at most (a safety net; 0: none) */
     const arb_move *force;         /* NULL, or the game to score: only its moves are tried (its
                                       cost under the model, for measuring the search) */
     int n_force;
-    double margin;                 /* alternatives within this much of the best; 0: 3.0 */
-    int time_limit_ms;             /* the search stops after this long with the best game found so far
-                                      (said so: timed_out); 0: 5000 */
+    double margin;                 /* dearer alternatives within this much of the best; 0: 2.0 */
 };
 
 enum arb_recon_kind {
-    ARB_RC_READ,          /* the token was read as the move (cost 0: as written) */
+    ARB_RC_READ,          /* the token was read as the move (with the slips its reason says) */
     ARB_RC_UNREADABLE,    /* "?": any move */
-    ARB_RC_NOT_RECORDED,  /* the sheet has no token for the move */
-    ARB_RC_EXTRA          /* a token that was no move of the game */
+    ARB_RC_NOT_RECORDED,  /* no cell holds the move: left out (every later cell one off) */
+    ARB_RC_EXTRA,         /* a cell that was no move of the game (written twice, noise, a blank
+                             that set the columns right) */
+    ARB_RC_BLANK,         /* a blank cell: the move was not written there */
+    ARB_RC_SWAPPED,       /* the token stood in another move's cell (two moves written in each
+                             other's places); read as this move */
+    ARB_RC_AFTER_END      /* a move after the sheet's last (recording stopped) */
 };
 
 /* One difference between a sheet and the game. */
 struct arb_recon_corr {
-    int ply;              /* 1-based ply of the game (EXTRA: the ply after which the token stood) */
+    int ply;              /* 1-based ply of the game (EXTRA: the ply after which the cell stood) */
     int sheet;            /* 0 or 1 */
-    int tok;              /* index of the token in its sheet, -1 for NOT_RECORDED */
+    int tok;              /* index of the token in its sheet, -1 for no token (blank, left out, after the end) */
     arb_move move;        /* the move played (0 for EXTRA) */
     enum arb_recon_kind kind;
     double cost;
@@ -70,31 +94,39 @@ struct arb_recon_corr {
 struct arb_recon_game {
     arb_move *moves;      /* the game's moves from the start position (malloc'd) */
     int n_moves;
-    struct arb_recon_corr *corr;  /* every token that is not the move as written, and every
-                                     move not recorded (malloc'd) */
+    struct arb_recon_corr *corr;  /* every cell that is not the move as written, and every
+                                     move with no token (malloc'd) */
     int n_corr;
     double cost;
     struct arb_pos final;
 };
 
+enum arb_recon_limit {
+    ARB_RL_NONE,          /* the search ended by itself */
+    ARB_RL_BUDGET,        /* the step budget (--budget) was spent */
+    ARB_RL_MEMORY,        /* the states kept reached the memory limit */
+    ARB_RL_WALL           /* the wall-clock safety net (--time-limit) */
+};
+
 struct arb_recon_result {
     bool found;                    /* some game fits the evidence */
+    bool proved;                   /* found, and no other game costs less (the search completed
+                                      every cheaper possibility); false after a limit */
     struct arb_recon_game best;
-    struct arb_recon_game alt[ARB_RECON_MAX_ALT];   /* other games within the margin, best first */
+    struct arb_recon_game alt[ARB_RECON_MAX_ALT];   /* other games: the equal ones first, then
+                                                       the dearer within the margin */
     int n_alt;
-    bool ties;                     /* an alternative costs as much as the best */
-    int n_ties;                    /* the other games found at the best's cost (some may not be
-                                      among alt[] when there are more than it holds) */
-    bool ties_more;                /* ... and there are more than n_ties (not all were looked at) */
-    long states;                   /* states the search expanded */
-    bool pruned;                   /* the beam was full at some ply (the optimum is not proved) */
-    bool partial;                  /* no game fits to the end (and no final position or move count
-                                      is given, or the time ran out): best is the game as far as the
-                                      sheets could be followed; the tokens after it are EXTRA */
-    bool timed_out;                /* the time limit stopped the search */
-    int widened;                   /* 1: the first search decided; else the factor its beam was
-                                      widened by (no game was found with the first), the widest
-                                      tried when none was found at all */
+    bool ties;                     /* another game costs as much as the best */
+    int n_ties;                    /* the other games found at the best's cost */
+    bool ties_more;                /* ... and there may be more than n_ties (not all were built) */
+    long steps;                    /* steps (states expanded) */
+    long states;                   /* states made */
+    enum arb_recon_limit limit;    /* what stopped the search, if anything */
+    bool partial;                  /* no game fits the whole sheet (without a final position): best
+                                      is the game as far as the sheets could be followed; the cells
+                                      after it are EXTRA */
+    bool counter_ignored;          /* the final position's move counter fits no game: searched
+                                      without it */
 };
 
 /* Find the legal games that best explain the sheets.  Returns 0, or -1 if

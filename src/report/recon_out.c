@@ -45,6 +45,9 @@ static const char *kind_name(enum arb_recon_kind k)
     case ARB_RC_READ: return "misread";
     case ARB_RC_UNREADABLE: return "unreadable";
     case ARB_RC_NOT_RECORDED: return "not-recorded";
+    case ARB_RC_BLANK: return "blank";
+    case ARB_RC_SWAPPED: return "swapped";
+    case ARB_RC_AFTER_END: return "after-end";
     default: return "extra";
     }
 }
@@ -54,6 +57,27 @@ static void ply_label(const struct arb_pos *start, int ply, char *buf, size_t ca
 {
     char num[16];
     snprintf(buf, cap, "%s", arb_move_number(start->fullmove, ply - 1 + (start->side == ARB_BLACK), num));
+}
+
+const char *arb_recon_limit_name(enum arb_recon_limit l)
+{
+    switch (l) {
+    case ARB_RL_BUDGET: return "budget";
+    case ARB_RL_MEMORY: return "memory";
+    case ARB_RL_WALL: return "time";
+    default: return "none";
+    }
+}
+
+/* What stopped the search, in words (NULL: nothing). */
+static const char *limit_words(enum arb_recon_limit l)
+{
+    switch (l) {
+    case ARB_RL_BUDGET: return "the step budget (--budget) was spent";
+    case ARB_RL_MEMORY: return "the states kept reached the memory limit";
+    case ARB_RL_WALL: return "the time limit (--time-limit) was reached";
+    default: return NULL;
+    }
 }
 
 /* "another game fits", "4 other games fit", "at least 9 other games fit":
@@ -156,15 +180,24 @@ void arb_recon_write_json(struct arb_buf *b, const struct arb_recon_report *rep)
     arb_json_key(b, "fen", false);
     arb_json_cstr(b, fen);
     arb_json_key(b, "complete", false);
-    arb_buf_adds(b, r->pruned ? "false" : "true");
+    arb_buf_adds(b, r->proved ? "true" : "false");
+    arb_json_key(b, "proved", false);
+    arb_buf_adds(b, r->proved ? "true" : "false");
     arb_json_key(b, "partial", false);
     arb_buf_adds(b, r->partial ? "true" : "false");
     arb_json_key(b, "engine_ordered", false);
     arb_buf_adds(b, rep->engine ? "true" : "false");
+    arb_json_key(b, "limit", false);
+    if (r->limit == ARB_RL_NONE)
+        arb_buf_adds(b, "null");
+    else
+        arb_json_cstr(b, arb_recon_limit_name(r->limit));
     arb_json_key(b, "timed_out", false);
-    arb_buf_adds(b, r->timed_out ? "true" : "false");
-    arb_json_key(b, "widened", false);
-    arb_buf_printf(b, "%d", r->widened);
+    arb_buf_adds(b, r->limit == ARB_RL_WALL ? "true" : "false");
+    arb_json_key(b, "steps", false);
+    arb_buf_printf(b, "%ld", r->steps);
+    arb_json_key(b, "counter_ignored", false);
+    arb_buf_adds(b, r->counter_ignored ? "true" : "false");
     arb_buf_adds(b, "}\n");
     free(san);
 }
@@ -214,15 +247,19 @@ void arb_recon_write_pgn(struct arb_buf *b, const struct arb_recon_report *rep)
     } else if (r->n_alt)
         arb_buf_printf(b, "; %d other game%s fit%s nearly as well", r->n_alt, r->n_alt == 1 ? "" : "s",
                        r->n_alt == 1 ? "s" : "");
-    if (r->timed_out)
-        arb_buf_adds(b, "; the time limit stopped the search: this is the best game found by then");
-    else if (r->widened > 1)
-        arb_buf_printf(b, "; found only by a search %d times as wide as the first", r->widened);
+    else if (r->ties_more)
+        arb_buf_adds(b, "; the search stopped before it could tell whether others fit equally well");
+    if (limit_words(r->limit) && !r->proved)
+        arb_buf_printf(b, "; %s before the search was complete: this is the best game found, a cheaper one may "
+                          "exist", limit_words(r->limit));
+    else if (limit_words(r->limit))
+        arb_buf_printf(b, "; %s after the best game was proved (other games of its cost may not all be listed)",
+                       limit_words(r->limit));
+    if (r->counter_ignored)
+        arb_buf_adds(b, "; no game of the length the final position's move counter gives fits: searched without it");
     if (r->partial)
         arb_buf_adds(b, "; no legal game was found for the whole sheet: this is the game as far as it could be "
                         "followed, and the tokens after it are not fitted");
-    if (r->pruned)
-        arb_buf_adds(b, "; the search was cut short, a better game may exist");
     arb_buf_adds(b, "}\n");
     struct arb_pgn_out w;
     arb_pgn_out_start(&w, b);
@@ -244,7 +281,7 @@ void arb_recon_write_pgn(struct arb_buf *b, const struct arb_recon_report *rep)
             if (k->ply != ply || k->kind == ARB_RC_EXTRA)
                 continue;
             arb_buf_printf(&item, " {sheet %d: ", k->sheet + 1);
-            if (k->kind == ARB_RC_NOT_RECORDED)
+            if (k->tok < 0)
                 arb_buf_adds(&item, k->reason);
             else
                 arb_buf_printf(&item, "'%s' (%s)", sheets[k->sheet].tok[k->tok], k->reason[0] ? k->reason : "as written");
@@ -254,8 +291,11 @@ void arb_recon_write_pgn(struct arb_buf *b, const struct arb_recon_report *rep)
         for (int c = 0; c < g->n_corr; c++) {
             const struct arb_recon_corr *k = &g->corr[c];
             if (k->ply == ply && k->kind == ARB_RC_EXTRA) {
-                arb_buf_printf(&item, " {sheet %d: '%s' recorded, but no move of the game}", k->sheet + 1,
-                               sheets[k->sheet].tok[k->tok]);
+                if (k->tok >= 0)
+                    arb_buf_printf(&item, " {sheet %d: '%s': %s}", k->sheet + 1, sheets[k->sheet].tok[k->tok],
+                                   k->reason);
+                else
+                    arb_buf_printf(&item, " {sheet %d: %s}", k->sheet + 1, k->reason);
                 need_number = true;
             }
         }

@@ -25,6 +25,9 @@ struct arb_recon_report {
  * for a result with ties; buf[cap] holds it. */
 const char *arb_recon_ties_phrase(const struct arb_recon_result *r, char *buf, size_t cap);
 
+/* A limit's name in JSON ("budget", "memory", "time"). */
+const char *arb_recon_limit_name(enum arb_recon_limit l);
+
 void arb_recon_write_json(struct arb_buf *b, const struct arb_recon_report *rep);
 /* One PGN game (only when a game was found). */
 void arb_recon_write_pgn(struct arb_buf *b, const struct arb_recon_report *rep);

@@ -1,0 +1,133 @@
+/* model.c — what reconstruct's alignment operations cost, and what the
+ * final position allows.
+ *
+ * The costs are about bits (-log2 of how often a player does it in time
+ * trouble): a token as written costs nothing; a slip costs a base plus its
+ * distance (notation/slips.h: look-alike characters and another language's
+ * letter cost least, a whole other square or piece most); a blank cell
+ * read as the move it stands for is common, a move left out with no cell
+ * (so that every later cell sits one off) rarer, and paid once; a cell
+ * that repeats the one before is a move written twice; two neighbouring
+ * cells in each other's places are one slip, not two.  After the last cell
+ * (recording stopped) each move costs little: the final position decides
+ * them.
+ */
+#include "recon/recon_int.h"
+
+#include <string.h>
+
+const struct rc_costs rc_costs_default = {
+    .slip_base = 2.0,
+    .slip_mul = 2.0,
+    .garbage = 8.0,
+    .unreadable = 3.0,
+    .blank = 2.0,
+    .gap = 2.0,
+    .omit = 5.0,
+    .omit_pair = 1.5,
+    .extra = 5.0,
+    .twice = 2.5,
+    .extra_blank = 4.0,
+    .realign = 1.0,
+    .extra_unreadable = 3.0,
+    .swap = 3.0,
+    .swap2 = 4.0,
+    .stop = 1.0,
+    .tail = 0.7,
+    .no_duty = 0.5,
+    .halfmove = 3.0,
+    .mark_wrong = 1.0,
+    .capture_missing = 1.0,
+};
+
+double rc_slip_scale(const struct rc_costs *k, double raw)
+{
+    if (raw < 0.1)
+        return raw;   /* an over-specified or long form: no slip */
+    double v = k->slip_base + k->slip_mul * raw;
+    return v < k->garbage ? v : k->garbage;
+}
+
+double rc_match_cost(const struct rc_costs *k, const struct rc_sheet *sh, const struct rc_cell *c,
+                     const struct arb_pos *pos, const struct arb_movelist *ml, int j, int need,
+                     struct arb_slip_cache *cache, uint32_t id)
+{
+    struct arb_slip_parts parts;
+    switch (c->kind) {
+    case RC_BLANK:
+        return k->blank;
+    case RC_GAP:
+        return k->gap;
+    case RC_UNREADABLE:
+        return k->unreadable;
+    default:
+        arb_slip_cost_parts(sh->sh->lang, &c->tn, pos, ml, ml->moves[j], cache, id, need, &parts);
+        return rc_slip_scale(k, parts.edit) + (parts.capture_missing ? sh->capture_missing : 0)
+               + (parts.capture_extra || parts.check_extra ? k->mark_wrong : 0);
+    }
+}
+
+/* Half-moves needed to make w White and b Black moves, the first by side. */
+static int plies_for(int w, int b, int side)
+{
+    int first = side == ARB_WHITE ? w : b, second = side == ARB_WHITE ? b : w;
+    if (first == 0 && second == 0)
+        return 0;
+    /* first, second, first, ...: first moves at plies 1, 3, ...; second at 2, 4, ... */
+    int p1 = first ? 2 * first - 1 : 0, p2 = 2 * second;
+    return p1 > p2 ? p1 : p2;
+}
+
+bool rc_can_reach(const struct arb_pos *pos, const struct arb_pos *final, int plies, int *needed)
+{
+    *needed = 0;
+    int moves[2] = {0, 0};
+    for (int c = 0; c < 2; c++) {
+        arb_bb mine = pos->by_color[c], theirs = final->by_color[c];
+        arb_bb pawns = mine & pos->by_type[ARB_PAWN], fpawns = theirs & final->by_type[ARB_PAWN];
+        int n = arb_popcount(mine), fn = arb_popcount(theirs);
+        int np = arb_popcount(pawns), fnp = arb_popcount(fpawns);
+        if (n < fn || np < fnp)
+            return false;   /* pieces and pawns are never added */
+        /* Pieces beyond the ones there: each a promotion, which takes a pawn. */
+        if ((fn - fnp) - (n - np) > np - fnp)
+            return false;
+        /* A pawn never goes back, nor sideways but by taking. */
+        arb_bb left = fpawns & ~pawns;
+        while (left) {
+            int sq = arb_pop_lsb(&left);
+            int f = ARB_FILE(sq), r = ARB_RANK(sq);
+            bool from = false;
+            arb_bb p = pawns;
+            while (p && !from) {
+                int q = arb_pop_lsb(&p);
+                int qf = ARB_FILE(q), qr = ARB_RANK(q);
+                int steps = c == ARB_WHITE ? r - qr : qr - r;
+                int df = qf > f ? qf - f : f - qf;
+                from = steps > 0 && df <= steps;
+            }
+            if (!from)
+                return false;
+        }
+        /* Squares where the final position has one of c's pieces that pos
+         * has not: each takes a move of c (castling puts two). */
+        int targets = 0;
+        for (arb_bb t = theirs; t;) {
+            int sq = arb_pop_lsb(&t);
+            targets += pos->board[sq] != final->board[sq];
+        }
+        int castle = pos->castle & (c == ARB_WHITE ? ARB_CASTLE_WH | ARB_CASTLE_WA : ARB_CASTLE_BH | ARB_CASTLE_BA);
+        moves[c] = castle && targets >= 2 ? targets - 1 : targets;
+    }
+    int need = plies_for(moves[ARB_WHITE], moves[ARB_BLACK], pos->side);
+    /* The side to move at the end: an even number of plies keeps it. */
+    bool same_side = pos->side == final->side;
+    if ((need % 2 == 0) != same_side)
+        need++;
+    *needed = need;
+    if (plies < 0)
+        return true;
+    if (plies < need)
+        return false;
+    return (plies % 2 == 0) == same_side;
+}

@@ -1,0 +1,214 @@
+/* recon_int.h — what the files of src/recon/ share, and no one else: the
+ * sheets as cells (cells.c), the cost model (model.c), the search's states
+ * (search.c) and the games built from them (result.c).
+ */
+#ifndef ARB_RECON_INT_H
+#define ARB_RECON_INT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "chess/board.h"
+#include "chess/movegen.h"
+#include "notation/slips.h"
+#include "recon/recon.h"
+
+/* ---- the sheets as cells (cells.c) ---------------------------------- */
+
+enum rc_cell_kind {
+    RC_TOKEN,             /* a written token */
+    RC_UNREADABLE,        /* "?": a move no one can read */
+    RC_BLANK,             /* a cell of a numbered row left blank */
+    RC_GAP                /* a cell of a row the numbers skip */
+};
+
+struct rc_cell {
+    int tok;                      /* index in the sheet's tokens; -1 for a blank or a gap */
+    uint8_t kind;                 /* enum rc_cell_kind */
+    uint8_t again;                /* the token repeats the one 1 or 2 cells before (0: no) */
+    float lbm;                    /* reading it as any move costs at least this */
+    float extra;                  /* passing over it as no move costs this */
+    float lb;                     /* the least it costs in any game: min(lbm, extra) */
+    struct arb_slip_token tn;
+};
+
+/* Cells fall into a few classes by what passing one over costs more than
+ * reading it (extra - lbm: a blank's is below 0). */
+#define RC_CLASSES 8
+
+struct rc_sheet {
+    const struct arb_sheet *sh;
+    struct rc_cell *cell;
+    int n;
+    double *suf;                  /* suf[i]: the sum of lb over cells i..n-1 (n+1 entries) */
+    double *suf_lbm;              /* suf_lbm[i]: the sum of lbm over cells i..n-1 */
+    int n_class;
+    double class_delta[RC_CLASSES];   /* ascending */
+    uint16_t *cls_count;          /* [i * RC_CLASSES + c]: cells of class c among i..n-1 */
+    uint8_t *cls;                 /* each cell's class */
+    double capture_missing;       /* the writer's habit: what a capture written without its mark
+                                     costs (nothing on a sheet that never writes one) */
+};
+
+struct rc_costs;
+
+/* The cells of sheet sh (with its costs of passing over a cell). */
+void rc_sheet_build(struct rc_sheet *s, const struct arb_sheet *sh, const struct rc_costs *c);
+void rc_sheet_free(struct rc_sheet *s);
+
+/* ---- the cost model (model.c) --------------------------------------- */
+
+/* What each operation of the alignment costs (about bits: -log2 of how
+ * often players do it in time trouble). */
+struct rc_costs {
+    double slip_base;     /* a token that is not the move as written: once ... */
+    double slip_mul;      /* ... plus this times its distance (notation/slips.h, 0..3) */
+    double garbage;       /* the most a token read as a move costs */
+    double unreadable;    /* "?" read as a move */
+    double blank;         /* a blank cell read as the move not written there */
+    double gap;           /* a cell of a row the numbers skip */
+    double omit;          /* a move with no cell: every later cell sits one off */
+    double omit_pair;     /* ... Black's move of the same row left out with it */
+    double extra;         /* a cell that was no move of the game */
+    double twice;         /* ... repeating the cell before (or the row before) */
+    double extra_blank;   /* a blank cell that was no move */
+    double realign;       /* ... that set the columns right after a move left out; or a move
+                             left out that set them right after a cell passed over */
+    double extra_unreadable; /* "?" that was no move */
+    double swap;          /* two neighbouring cells hold each other's moves */
+    double swap2;         /* one side's moves on two rows in each other's cells */
+    double stop;          /* recording stopped before the end (once) */
+    double tail;          /* ... each move after the last cell */
+    double no_duty;       /* a move not recorded where no one had to (8.4) */
+    double halfmove;      /* the final position's halfmove clock disagrees */
+    double mark_wrong;    /* a capture mark on no capture, a check mark on no check */
+    double capture_missing; /* no capture mark on a capture, on a sheet that writes them */
+};
+
+extern const struct rc_costs rc_costs_default;
+
+/* The cost of reading cell c of sheet sh as move ml->moves[j]
+ * of pos (need: arb_slip_disambiguation's entry).  cache and id as
+ * arb_slip_cost's. */
+double rc_match_cost(const struct rc_costs *k, const struct rc_sheet *sh, const struct rc_cell *c,
+                     const struct arb_pos *pos, const struct arb_movelist *ml, int j, int need,
+                     struct arb_slip_cache *cache, uint32_t id);
+
+/* A raw slip distance (0..ARB_SLIP_GARBAGE) as the model's cost. */
+double rc_slip_scale(const struct rc_costs *k, double raw);
+
+/* Can pos still become final in `plies` more half-moves (-1: any number)?
+ * Material, pawns that cannot come back, and the moves each side needs
+ * to put its pieces on their final squares.  *needed gets the least
+ * number of half-moves that needs. */
+bool rc_can_reach(const struct arb_pos *pos, const struct arb_pos *final, int plies, int *needed);
+
+/* ---- the search's states (search.c) --------------------------------- */
+
+/* Per sheet, what is pending between half-moves. */
+enum rc_pending {
+    RC_ST_NONE,
+    RC_ST_SWAP1,          /* cell i+1 was read as the last move: cell i is the next */
+    RC_ST_SWAP2A,         /* cell i+2 was read: then i+1, then i */
+    RC_ST_SWAP2B,         /* cells i+2 and i+1 were read: then i */
+    RC_ST_OMIT_W,         /* White's move of a row was left out (Black's may follow it cheaply) */
+    RC_ST_TAIL            /* recording stopped: the cells are done, moves follow */
+};
+
+/* The operation a sheet took at a step. */
+enum rc_op {
+    RC_OP_NONE,           /* the sheet was not involved (another sheet's cell passed over) */
+    RC_OP_MATCH,          /* cell i read as the move */
+    RC_OP_BLANK,          /* blank (or gap) cell i stands for the move */
+    RC_OP_UNREADABLE,     /* "?" cell i stands for the move */
+    RC_OP_OMIT,           /* the move has no cell */
+    RC_OP_SWAP1A,         /* cell i+1 read as the move (cell i follows) */
+    RC_OP_SWAP1B,         /* ... and now cell i */
+    RC_OP_SWAP2A,         /* cell i+2 read as the move */
+    RC_OP_SWAP2B,         /* ... then cell i+1 */
+    RC_OP_SWAP2C,         /* ... then cell i */
+    RC_OP_TAIL,           /* a move after the sheet's last cell */
+    RC_OP_EXTRA           /* cell i passed over: no move of the game */
+};
+
+struct rc_node {
+    struct arb_compact pos;       /* the position (arb_pos_expand with the start) */
+    int32_t parent;               /* -1: the root */
+    int32_t tie;                  /* the first other way here at the same cost (index in ties), -1 */
+    float g;                      /* the cost so far */
+    float done;                   /* children up to this f were made (partial expansion) */
+    uint16_t ply;                 /* half-moves played */
+    uint16_t i[ARB_RECON_MAX_SHEETS];   /* each sheet's next cell */
+    uint8_t st[ARB_RECON_MAX_SHEETS];   /* enum rc_pending */
+    uint8_t op[ARB_RECON_MAX_SHEETS];   /* enum rc_op: how each sheet took the step here */
+    uint16_t loud[ARB_RECON_MAX_SHEETS];  /* the first cell the sheet as written cannot take from
+                                             here (its literal replay stops there) */
+    arb_move move;                /* the step's move; 0: a cell passed over */
+    uint8_t flags;                /* RC_NF_* */
+};
+
+#define RC_NF_CLOSED 1            /* expanded (at least once) */
+#define RC_NF_GOAL 2              /* a whole game: every sheet done, the final position reached */
+#define RC_LOUD_UNKNOWN 0xffff    /* loud[]: not looked at yet */
+#define RC_NF_SHARP 4             /* its bound counts the literal replays (loud[] is set) */
+
+/* Another way to a node at the same cost: the step from parent. */
+struct rc_tie {
+    int32_t parent;
+    int32_t next;                 /* the next tie of the same node, -1 */
+    arb_move move;
+    uint8_t op[ARB_RECON_MAX_SHEETS];
+};
+
+struct rc_search {
+    const struct arb_recon_opts *o;
+    const struct rc_costs *k;
+    struct rc_sheet sh[ARB_RECON_MAX_SHEETS];
+    int ns;
+    struct arb_pos start;
+    const struct arb_pos *final;
+    int target;                   /* the game's length in half-moves (final's counter, --moves), -1 unknown */
+    int target_lo;                /* ... at least (--moves without the final position: one less) */
+    int final_halfmove;           /* the final halfmove clock to match, -1 unknown */
+    struct arb_slip_cache *cache;
+
+    struct rc_node *node;
+    int32_t n_node, cap_node;
+    struct rc_tie *tie;
+    int32_t n_tie, cap_tie;
+    int32_t *table;               /* node index by state key (open addressing), -1 empty */
+    uint64_t *key;                /* each node's state key */
+    uint32_t table_mask;
+    struct rc_open { float f, g; int32_t node; } *heap;
+    int32_t n_heap, cap_heap;
+
+    long steps, budget;
+    int32_t max_nodes;
+    enum arb_recon_limit limit;
+    double wall_end;              /* (0: none) */
+
+    int32_t goal[64];             /* goals found, cheapest first */
+    int n_goal;
+    double best;                  /* the best goal's cost (1e30: none yet) */
+    int32_t deepest;              /* the node furthest into the sheets (a partial game) */
+    bool proved;                  /* the best was taken from the queue before any limit */
+    bool ties_cut;                /* states of the best game's cost were left unexpanded */
+};
+
+/* Run the search (s set up by arb_reconstruct). */
+void rc_search_run(struct rc_search *s);
+/* The lower bound of a node's remaining cost (infinity: it cannot finish). */
+double rc_bound(const struct rc_search *s, const struct rc_node *n, const struct arb_pos *pos);
+/* What operation op of sheet k, in state (i, st) after ply half-moves, before pos's move `move`,
+ * cost (as the search counted it). */
+double rc_op_cost(struct rc_search *s, int k, int i, uint8_t st, int ply, const struct arb_pos *pos, arb_move move,
+                  uint8_t op);
+/* The node's position. */
+void rc_node_pos(const struct rc_search *s, const struct rc_node *n, struct arb_pos *pos);
+
+/* ---- games (result.c) ------------------------------------------------ */
+
+/* The result from the goals of a search. */
+void rc_result_build(const struct rc_search *s, struct arb_recon_result *r);
+
+#endif

@@ -1,0 +1,835 @@
+/* search.c — reconstruct's best-first search (see recon.h).
+ *
+ * A state is a position, the half-moves played, and per sheet the next
+ * cell and what is pending (a swap half done, a row's White move left out,
+ * recording stopped).  From a state every legal move is taken with, per
+ * sheet, one of the alignment's operations (recon_int.h: enum rc_op); a
+ * cell may also be passed over with no move.  States reached again are
+ * merged, the cheaper way kept; a way of the same cost is remembered (a
+ * tie: another game that fits as well).
+ *
+ * The order is A*: f = g + h, h a lower bound of what the rest costs
+ * (rc_bound: each cell's least cost, the half-moves without a cell or the
+ * cells without a half-move that the counts force, and whether the final
+ * position can still be reached), so the first whole game taken from the
+ * queue is the cheapest.  A state's children are made a slice of f at a
+ * time (partial expansion): those within DELTA of the state's own f at
+ * once, the state put back into the queue for the rest.  The search then
+ * goes on through every state of the best game's cost (the ties) and a
+ * little beyond (dearer alternatives).
+ *
+ * The budget counts steps (expansions), so the answer never depends on
+ * the machine; memory is bounded by a cap on the states kept.
+ */
+#include "recon/recon_int.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "chess/san.h"
+
+#define RC_INF 1e30
+#define DELTA 0.5f                /* children made at once: f within this of the state's */
+#define EPS 1e-4f                 /* costs this close are equal */
+#define SWAP_FIT 4.0              /* a swap is tried only where the token fits the move this well */
+#define MAX_TIES 200000           /* equal-cost ways remembered at most */
+
+/* ---- states ------------------------------------------------------------ */
+
+void rc_node_pos(const struct rc_search *s, const struct rc_node *n, struct arb_pos *pos)
+{
+    arb_pos_expand(&n->pos, &s->start, pos);
+    int plies = n->ply + (s->start.side == ARB_BLACK);
+    pos->fullmove = s->start.fullmove + (uint32_t)(plies / 2);
+}
+
+static uint64_t mix(uint64_t h)
+{
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ull;
+    h ^= h >> 33;
+    return h;
+}
+
+static uint64_t state_key(const struct rc_search *s, const struct arb_pos *pos, int ply, const uint16_t *i,
+                          const uint8_t *st)
+{
+    uint64_t h = pos->key ^ mix((uint64_t)ply << 8 | (pos->halfmove > 100 ? 100 : pos->halfmove));
+    for (int k = 0; k < s->ns; k++)
+        h ^= mix(((uint64_t)i[k] << 8 | st[k]) + ((uint64_t)(k + 1) << 40));
+    return mix(h);
+}
+
+/* ---- the lower bound ------------------------------------------------ */
+
+#define LOUD_MAX 16               /* cells the literal replay looks ahead at most */
+
+/* What u half-moves with no cell cost a sheet at least, st its state: left
+ * out (the first dearer, then a row's second cheap) or after the last cell
+ * (recording stopped: once, then little each). */
+static double unmatched_cost(const struct rc_search *s, int u, uint8_t st)
+{
+    if (u <= 0)
+        return 0;
+    const struct rc_costs *k = s->k;
+    double pair = k->omit_pair < k->tail ? k->omit_pair : k->tail;
+    if (s->o->no_duty_from > 0) {
+        double m = k->no_duty < pair ? k->no_duty : pair;
+        return u * m;
+    }
+    if (st == RC_ST_TAIL)
+        return u * k->tail;
+    double first = st == RC_ST_OMIT_W ? k->omit_pair : k->omit;
+    double omits = first + (u - 1) * pair, tail = k->stop + u * k->tail;
+    return omits < tail ? omits : tail;
+}
+
+/* The least a left-out move in the middle costs (not after the last cell). */
+static double omit_min(const struct rc_search *s, uint8_t st)
+{
+    double c = st == RC_ST_OMIT_W ? s->k->omit_pair : s->k->omit;
+    if (s->o->no_duty_from > 0 && s->k->no_duty < c)
+        c = s->k->no_duty;
+    return c;
+}
+
+/* The cells of sheet k from i on, in state st: the sum of their lbm and
+ * their classes' counts (cells a pending swap has read left out). */
+struct rest {
+    double lbm;
+    int n;
+    int cnt[RC_CLASSES];
+    int neg;                      /* cells that cost less passed over than read (blanks) */
+};
+
+static void rest_of(const struct rc_sheet *sh, int i, uint8_t st, struct rest *r)
+{
+    r->lbm = sh->suf_lbm[i];
+    r->n = sh->n - i;
+    for (int c = 0; c < RC_CLASSES; c++)
+        r->cnt[c] = sh->cls_count[(size_t)i * RC_CLASSES + c];
+    int used[2] = {-1, -1};
+    if (st == RC_ST_SWAP1)
+        used[0] = i + 1;
+    else if (st == RC_ST_SWAP2A)
+        used[0] = i + 2;
+    else if (st == RC_ST_SWAP2B) {
+        used[0] = i + 1;
+        used[1] = i + 2;
+    }
+    for (int q = 0; q < 2; q++)
+        if (used[q] >= 0) {
+            r->lbm -= sh->cell[used[q]].lbm;
+            r->n--;
+            r->cnt[sh->cls[used[q]]]--;
+        }
+    r->neg = 0;
+    for (int c = 0; c < sh->n_class && sh->class_delta[c] < 0; c++)
+        r->neg += r->cnt[c];
+}
+
+/* The sum of the x smallest class deltas of r (x <= r->n). */
+static double smallest(const struct rc_sheet *sh, const struct rest *r, int x)
+{
+    double sum = 0;
+    for (int c = 0; c < sh->n_class && x > 0; c++) {
+        int take = r->cnt[c] < x ? r->cnt[c] : x;
+        sum += take * sh->class_delta[c];
+        x -= take;
+    }
+    return sum;
+}
+
+/* The least the rest of sheet k costs: each cell read (lbm) or passed over
+ * (extra), the half-moves left (rest_lo..rest_hi, -1 unknown) that no cell
+ * takes left out or after the end; with `force`: 0 none, 1 one more slip
+ * or swap (d), 2 one more cell passed over at d above its class's least,
+ * 3 one move left out in the middle. */
+static double rest_cost(const struct rc_search *s, const struct rc_sheet *sh, const struct rest *r, uint8_t st,
+                        int rest_lo, int rest_hi, int force, double d)
+{
+    double best = 1e30;
+    if (rest_hi < 0) {
+        /* Any number of half-moves: every blank passed over is free of counts. */
+        best = r->lbm + smallest(sh, r, r->neg);
+        if (force == 1 || force == 2)
+            best += d;
+        else if (force == 3)
+            best += omit_min(s, st);
+        return best;
+    }
+    int x_lo = r->n - rest_hi > 0 ? r->n - rest_hi : 0;
+    if (force == 2 && x_lo < 1)
+        x_lo = 1;
+    if (force == 3 && x_lo < r->n - rest_lo + 1)
+        x_lo = r->n - rest_lo + 1;
+    int x_hi = x_lo + r->neg + 1;
+    if (x_hi > r->n)
+        x_hi = r->n;
+    for (int x = x_lo; x <= x_hi; x++) {
+        int u = rest_lo - (r->n - x);
+        if (u < 0)
+            u = 0;
+        double c = r->lbm + smallest(sh, r, force == 2 ? x - 1 : x);
+        if (force == 3) {
+            double pair = s->k->omit_pair < s->k->tail ? s->k->omit_pair : s->k->tail;
+            c += omit_min(s, st) + (u - 1) * pair;
+        } else {
+            c += unmatched_cost(s, u, st);
+        }
+        if (force == 1 || force == 2)
+            c += d;
+        if (c < best)
+            best = c;
+    }
+    return best;
+}
+
+/* The least sheet k's rest costs from cell i (state st) with rest_lo..hi
+ * half-moves to play; loud: the first cell its literal replay cannot take
+ * (n: none seen). */
+static double sheet_bound(const struct rc_search *s, int k, int i, uint8_t st, int rest_lo, int rest_hi, int loud)
+{
+    const struct rc_sheet *sh = &s->sh[k];
+    struct rest r;
+    rest_of(sh, i, st, &r);
+    double plain = rest_cost(s, sh, &r, st, rest_lo, rest_hi, 0, 0);
+    if (!(st == RC_ST_NONE || st == RC_ST_OMIT_W) || loud >= sh->n || loud < i)
+        return plain;
+    const struct rc_cell *lc = &sh->cell[loud];
+    if (lc->kind != RC_TOKEN || lc->lbm > 0)
+        return plain;   /* (its own least cost is counted already) */
+    /* Cells i..loud are read as written up to loud, which no move takes as
+     * written: something is paid there. */
+    double dev = rc_slip_scale(s->k, 0.1);
+    if (s->k->swap < dev)
+        dev = s->k->swap;
+    if (s->k->mark_wrong < dev)
+        dev = s->k->mark_wrong;
+    if (sh->capture_missing > 0 && sh->capture_missing < dev)
+        dev = sh->capture_missing;
+    double ex = 1e30;
+    for (int j = i; j <= loud; j++)
+        if (sh->cell[j].extra < ex)
+            ex = sh->cell[j].extra;   /* (their lbm is 0: the delta is the extra) */
+    /* The class delta a passed-over cell of the region has at least is
+     * counted by smallest(); the region's own is ex: the rest above it. */
+    double ex_above = ex - sh->class_delta[sh->n_class - 1] > 0 ? ex - sh->class_delta[sh->n_class - 1] : 0;
+    (void)ex_above;
+    double a = rest_cost(s, sh, &r, st, rest_lo, rest_hi, 1, dev);
+    double b = rest_cost(s, sh, &r, st, rest_lo, rest_hi, 2, ex);
+    double c = rest_cost(s, sh, &r, st, rest_lo, rest_hi, 3, 0);
+    double m = a < b ? a : b;
+    m = m < c ? m : c;
+    return m > plain ? m : plain;
+}
+
+/* The bound without the position but for the literal replays (loud NULL
+ * or RC_LOUD_UNKNOWN: not counted). */
+static double bound_cells(const struct rc_search *s, int ply, const uint16_t *ii, const uint8_t *st,
+                          const uint16_t *loud)
+{
+    double h = 0;
+    int rest = s->target >= 0 ? s->target - ply : -1, rest_lo = s->target_lo >= 0 ? s->target_lo - ply : -1;
+    for (int k = 0; k < s->ns; k++)
+        h += sheet_bound(s, k, ii[k], st[k], rest_lo, rest,
+                         loud && loud[k] != RC_LOUD_UNKNOWN ? loud[k] : s->sh[k].n);
+    return h;
+}
+
+/* The first cell from i that sheet k's literal replay from pos cannot
+ * take as written (n when all of the next LOUD_MAX can be). */
+static uint16_t literal_end(const struct rc_search *s, int k, int i, const struct arb_pos *pos)
+{
+    const struct rc_sheet *sh = &s->sh[k];
+    struct arb_pos p = *pos;
+    int j = i;
+    while (j < sh->n) {
+        if (j - i >= LOUD_MAX)
+            return (uint16_t)sh->n;
+        const struct rc_cell *c = &sh->cell[j];
+        if (c->kind != RC_TOKEN || c->lbm > 0)
+            break;
+        const char *t = sh->sh->tok[c->tok];
+        struct arb_movedesc d;
+        struct arb_parse_info info;
+        struct arb_resolve r;
+        if (arb_notation_parse(sh->sh->lang, t, strlen(t), &d, &info) != ARB_NP_MOVE
+            || arb_san_resolve(&p, &d, &r) != ARB_RS_OK)
+            break;
+        struct arb_movelist ml;
+        arb_gen_legal(&p, &ml);
+        int at = 0;
+        while (at < ml.n && ml.moves[at] != r.move)
+            at++;
+        if (at == ml.n || rc_match_cost(s->k, sh, c, &p, &ml, at, -1, NULL, 0) >= 0.1)
+            break;
+        struct arb_undo u;
+        arb_pos_make(&p, r.move, &u);
+        j++;
+    }
+    return (uint16_t)j;
+}
+
+double rc_bound(const struct rc_search *s, const struct rc_node *n, const struct arb_pos *pos)
+{
+    double h = bound_cells(s, n->ply, n->i, n->st, n->loud);
+    if (s->final) {
+        int rest = s->target >= 0 ? s->target - n->ply : -1, needed;
+        if (!rc_can_reach(pos, s->final, rest, &needed))
+            return RC_INF;
+        if (rest < 0)
+            for (int k = 0; k < s->ns; k++)
+                if (n->i[k] >= s->sh[k].n && needed > 0)
+                    h += unmatched_cost(s, needed, n->st[k]);
+    }
+    return h;
+}
+
+/* ---- the queue (a binary heap: least f first; then the deeper; then the
+ * older state, so that the order is the same on every machine) ---------- */
+
+static bool before(const struct rc_open *a, const struct rc_open *b)
+{
+    if (a->f != b->f)
+        return a->f < b->f;
+    if (a->g != b->g)
+        return a->g > b->g;
+    return a->node < b->node;
+}
+
+static void heap_push(struct rc_search *s, float f, float g, int32_t node)
+{
+    if (s->n_heap == s->cap_heap) {
+        s->cap_heap = s->cap_heap ? 2 * s->cap_heap : 4096;
+        s->heap = arb_xrealloc(s->heap, (size_t)s->cap_heap * sizeof *s->heap);
+    }
+    int32_t i = s->n_heap++;
+    struct rc_open e = {f, g, node};
+    while (i > 0) {
+        int32_t p = (i - 1) / 2;
+        if (!before(&e, &s->heap[p]))
+            break;
+        s->heap[i] = s->heap[p];
+        i = p;
+    }
+    s->heap[i] = e;
+}
+
+static struct rc_open heap_pop(struct rc_search *s)
+{
+    struct rc_open top = s->heap[0], last = s->heap[--s->n_heap];
+    int32_t i = 0;
+    for (;;) {
+        int32_t c = 2 * i + 1;
+        if (c >= s->n_heap)
+            break;
+        if (c + 1 < s->n_heap && before(&s->heap[c + 1], &s->heap[c]))
+            c++;
+        if (!before(&s->heap[c], &last))
+            break;
+        s->heap[i] = s->heap[c];
+        i = c;
+    }
+    if (s->n_heap)
+        s->heap[i] = last;
+    return top;
+}
+
+/* ---- the states kept ------------------------------------------------ */
+
+static void table_grow(struct rc_search *s)
+{
+    uint32_t cap = s->table_mask ? 2 * (s->table_mask + 1) : 1u << 16;
+    free(s->table);
+    s->table = arb_xmalloc(cap * sizeof *s->table);
+    memset(s->table, 0xff, cap * sizeof *s->table);
+    s->table_mask = cap - 1;
+    for (int32_t n = 0; n < s->n_node; n++) {
+        uint32_t slot = (uint32_t)s->key[n] & s->table_mask;
+        while (s->table[slot] >= 0)
+            slot = (slot + 1) & s->table_mask;
+        s->table[slot] = n;
+    }
+}
+
+static int32_t node_new(struct rc_search *s, uint64_t key)
+{
+    if (s->n_node == s->cap_node) {
+        s->cap_node = s->cap_node ? 2 * s->cap_node : 4096;
+        s->node = arb_xrealloc(s->node, (size_t)s->cap_node * sizeof *s->node);
+        s->key = arb_xrealloc(s->key, (size_t)s->cap_node * sizeof *s->key);
+    }
+    int32_t n = s->n_node++;
+    s->key[n] = key;
+    if ((uint32_t)s->n_node * 2 > s->table_mask)
+        table_grow(s);
+    else {
+        uint32_t slot = (uint32_t)key & s->table_mask;
+        while (s->table[slot] >= 0)
+            slot = (slot + 1) & s->table_mask;
+        s->table[slot] = n;
+    }
+    return n;
+}
+
+static int32_t node_find(const struct rc_search *s, uint64_t key)
+{
+    if (!s->table_mask)
+        return -1;
+    for (uint32_t slot = (uint32_t)key & s->table_mask; s->table[slot] >= 0; slot = (slot + 1) & s->table_mask)
+        if (s->key[s->table[slot]] == key)
+            return s->table[slot];
+    return -1;
+}
+
+static bool same_placement(const struct arb_pos *a, const struct arb_pos *b)
+{
+    return a->side == b->side && memcmp(a->board, b->board, sizeof a->board) == 0;
+}
+
+/* A child: the state after `move` (0: a cell passed over) with the sheets'
+ * operations op[], at cost g, bound h; pos its position.  Merged with the
+ * state if it is known. */
+static void child(struct rc_search *s, int32_t parent, arb_move move, const uint8_t *op, const uint16_t *ii,
+                  const uint8_t *st, const uint16_t *loud, int ply, const struct arb_pos *pos, double g, double h)
+{
+    bool goal = true;
+    for (int k = 0; k < s->ns; k++)
+        goal &= ii[k] >= s->sh[k].n && (st[k] == RC_ST_NONE || st[k] == RC_ST_TAIL || st[k] == RC_ST_OMIT_W);
+    if (goal && s->target >= 0)
+        goal = ply >= s->target_lo && ply <= s->target;
+    if (goal && s->final)
+        goal = same_placement(pos, s->final);
+    if (goal && s->final_halfmove >= 0 && (int)pos->halfmove != s->final_halfmove)
+        g += s->k->halfmove;
+    if (goal)
+        h = 0;
+    uint64_t key = state_key(s, pos, ply, ii, st);
+    int32_t n = node_find(s, key);
+    if (n >= 0) {
+        struct rc_node *x = &s->node[n];
+        if (g < x->g - EPS) {
+            x->parent = parent;
+            x->move = move;
+            x->g = (float)g;
+            x->tie = -1;
+            x->done = -1;
+            x->flags &= (uint8_t)~RC_NF_CLOSED;
+            memcpy(x->op, op, sizeof x->op);
+            heap_push(s, (float)(g + h), (float)g, n);
+        } else if (g <= x->g + EPS && s->n_tie < MAX_TIES && parent != x->parent) {
+            if (s->n_tie == s->cap_tie) {
+                s->cap_tie = s->cap_tie ? 2 * s->cap_tie : 1024;
+                s->tie = arb_xrealloc(s->tie, (size_t)s->cap_tie * sizeof *s->tie);
+            }
+            struct rc_tie *t = &s->tie[s->n_tie];
+            t->parent = parent;
+            t->move = move;
+            memcpy(t->op, op, sizeof t->op);
+            t->next = x->tie;
+            x->tie = s->n_tie++;
+        }
+        return;
+    }
+    if (s->n_node >= s->max_nodes) {
+        s->limit = ARB_RL_MEMORY;
+        return;
+    }
+    n = node_new(s, key);
+    struct rc_node *x = &s->node[n];
+    memset(x, 0, sizeof *x);
+    arb_pos_compact(pos, &x->pos);
+    x->parent = parent;
+    x->tie = -1;
+    x->g = (float)g;
+    x->done = -1;
+    x->ply = (uint16_t)ply;
+    memcpy(x->i, ii, sizeof x->i);
+    memcpy(x->st, st, sizeof x->st);
+    memcpy(x->op, op, sizeof x->op);
+    memcpy(x->loud, loud, sizeof x->loud);
+    x->move = move;
+    x->flags = goal ? RC_NF_GOAL : 0;
+    bool sharp = true;
+    for (int k = 0; k < s->ns; k++)
+        sharp &= loud[k] != RC_LOUD_UNKNOWN;
+    if (sharp)
+        x->flags |= RC_NF_SHARP;
+    heap_push(s, (float)(g + h), (float)g, n);
+    /* The furthest into the sheets, for a partial game. */
+    int here = 0, there = 0;
+    const struct rc_node *d = &s->node[s->deepest];
+    for (int k = 0; k < s->ns; k++) {
+        here += ii[k];
+        there += d->i[k];
+    }
+    if (here > there || (here == there && g < d->g))
+        s->deepest = n;
+}
+
+/* ---- a sheet's ways to take a move ---------------------------------- */
+
+struct way {
+    uint8_t op, st;
+    uint16_t i;
+    float c;
+};
+
+/* Is the 8.4 window (no duty to record) open for the move after ply? */
+static bool no_duty(const struct rc_search *s, const struct arb_pos *pos)
+{
+    return s->o->no_duty_from > 0 && (int)pos->fullmove >= s->o->no_duty_from;
+}
+
+/* The sheet's offset against the game: half-moves played minus cells
+ * taken (a move left out makes it 1, a cell passed over -1). */
+static int offset(int ply, int i, uint8_t st)
+{
+    int ahead = st == RC_ST_SWAP1 || st == RC_ST_SWAP2A ? 1 : st == RC_ST_SWAP2B ? 2 : 0;
+    return ply - i - ahead;
+}
+
+/* What a move not recorded costs sheet k in state (i, st) before pos's move
+ * (ply: the half-moves played). */
+static double omit_cost(const struct rc_search *s, const struct arb_pos *pos, uint8_t st, int ply, int i)
+{
+    double c = st == RC_ST_OMIT_W && pos->side == ARB_BLACK ? s->k->omit_pair : s->k->omit;
+    if (offset(ply, i, st) < 0 && s->k->realign < c)
+        c = s->k->realign;   /* a cell passed over before: the columns set right */
+    if (no_duty(s, pos) && s->k->no_duty < c)
+        c = s->k->no_duty;
+    return c;
+}
+
+static double tail_cost(const struct rc_search *s, const struct arb_pos *pos, uint8_t st)
+{
+    double c = s->k->tail;
+    if (no_duty(s, pos) && s->k->no_duty < c)
+        c = s->k->no_duty;
+    return c + (st == RC_ST_TAIL ? 0 : s->k->stop);
+}
+
+/* The cost of reading cell c of sheet k as move j (cached per sheet cell). */
+static double cell_cost(struct rc_search *s, int k, int c, const struct arb_pos *pos, const struct arb_movelist *ml,
+                        int j, const uint8_t *need)
+{
+    return rc_match_cost(s->k, &s->sh[k], &s->sh[k].cell[c], pos, ml, j, need[j], s->cache,
+                         (uint32_t)(k << 20 | c));
+}
+
+/* The ways sheet k, in state (i, st), takes move j of pos: up to 4 into w[].
+ * other_goes_on: another sheet still has cells (so moves after this one's
+ * last are possible). */
+static int ways(struct rc_search *s, int k, int i, uint8_t st, int ply, const struct arb_pos *pos,
+                const struct arb_movelist *ml, int j, const uint8_t *need, bool other_goes_on, struct way *w)
+{
+    const struct rc_sheet *sh = &s->sh[k];
+    int n = 0;
+    switch (st) {
+    case RC_ST_SWAP1:
+        w[n++] = (struct way){RC_OP_SWAP1B, RC_ST_NONE, (uint16_t)(i + 2), (float)cell_cost(s, k, i, pos, ml, j, need)};
+        return n;
+    case RC_ST_SWAP2A:
+        w[n++] = (struct way){RC_OP_SWAP2B, RC_ST_SWAP2B, (uint16_t)i, (float)cell_cost(s, k, i + 1, pos, ml, j, need)};
+        return n;
+    case RC_ST_SWAP2B:
+        w[n++] = (struct way){RC_OP_SWAP2C, RC_ST_NONE, (uint16_t)(i + 3), (float)cell_cost(s, k, i, pos, ml, j, need)};
+        return n;
+    default:
+        break;
+    }
+    if (i >= sh->n) {
+        if (s->target >= 0 || s->final || other_goes_on)
+            w[n++] = (struct way){RC_OP_TAIL, RC_ST_TAIL, (uint16_t)i, (float)tail_cost(s, pos, st)};
+        return n;
+    }
+    const struct rc_cell *c = &sh->cell[i];
+    uint8_t op = c->kind == RC_TOKEN ? RC_OP_MATCH : c->kind == RC_UNREADABLE ? RC_OP_UNREADABLE : RC_OP_BLANK;
+    double here = cell_cost(s, k, i, pos, ml, j, need);
+    if (op == RC_OP_BLANK && no_duty(s, pos) && s->k->no_duty < here)
+        here = s->k->no_duty;
+    w[n++] = (struct way){op, RC_ST_NONE, (uint16_t)(i + 1), (float)here};
+    w[n++] = (struct way){RC_OP_OMIT, pos->side == ARB_WHITE ? RC_ST_OMIT_W : RC_ST_NONE, (uint16_t)i,
+                          (float)omit_cost(s, pos, st, ply, i)};
+    /* Swaps: only where the other cell fits the move well. */
+    if (c->kind == RC_TOKEN && i + 1 < sh->n && sh->cell[i + 1].kind == RC_TOKEN) {
+        double x = cell_cost(s, k, i + 1, pos, ml, j, need);
+        if (x <= SWAP_FIT)
+            w[n++] = (struct way){RC_OP_SWAP1A, RC_ST_SWAP1, (uint16_t)i, (float)(s->k->swap + x)};
+    }
+    if (c->kind == RC_TOKEN && i + 2 < sh->n && sh->cell[i + 2].kind == RC_TOKEN) {
+        double x = cell_cost(s, k, i + 2, pos, ml, j, need);
+        if (x <= SWAP_FIT)
+            w[n++] = (struct way){RC_OP_SWAP2A, RC_ST_SWAP2A, (uint16_t)i, (float)(s->k->swap2 + x)};
+    }
+    return n;
+}
+
+/* What passing over cell i of sheet k costs (ply half-moves played). */
+static double pass_cost(const struct rc_search *s, int k, int i, uint8_t st, int ply)
+{
+    const struct rc_cell *c = &s->sh[k].cell[i];
+    if (c->kind == RC_BLANK || c->kind == RC_GAP)
+        return offset(ply, i, st) > 0 ? s->k->realign : s->k->extra_blank;
+    return c->extra;
+}
+
+double rc_op_cost(struct rc_search *s, int k, int i, uint8_t st, int ply, const struct arb_pos *pos, arb_move move,
+                  uint8_t op)
+{
+    if (op == RC_OP_EXTRA)
+        return pass_cost(s, k, i, st, ply);
+    if (op == RC_OP_NONE)
+        return 0;
+    struct arb_movelist ml;
+    arb_gen_legal(pos, &ml);
+    uint8_t need[ARB_MAX_MOVES];
+    arb_slip_disambiguation(pos, &ml, need);
+    for (int j = 0; j < ml.n; j++) {
+        if (ml.moves[j] != move)
+            continue;
+        struct way w[4];
+        int nw = ways(s, k, i, st, ply, pos, &ml, j, need, true, w);
+        for (int x = 0; x < nw; x++)
+            if (w[x].op == op)
+                return w[x].c;
+    }
+    return 0;
+}
+
+/* May sheet k pass over its cell i (no move)? */
+static bool can_pass(const struct rc_search *s, int k, int i, uint8_t st)
+{
+    return i < s->sh[k].n && (st == RC_ST_NONE || st == RC_ST_OMIT_W);
+}
+
+/* ---- expansion ------------------------------------------------------- */
+
+/* Make node ni's children with f in (its done, limit]; the least f of
+ * those beyond the limit is returned (RC_INF: none). */
+static double expand(struct rc_search *s, int32_t ni, double limit)
+{
+    struct rc_node n = s->node[ni];   /* (a copy: the array may move) */
+    struct arb_pos pos;
+    rc_node_pos(s, &n, &pos);
+    double next = RC_INF;
+    double done = n.done;
+    /* Moves. */
+    bool moves = s->target < 0 || n.ply < s->target;
+    if (s->o->force && n.ply >= s->o->n_force)
+        moves = false;
+    struct arb_movelist ml;
+    ml.n = 0;
+    if (moves)
+        arb_gen_legal(&pos, &ml);
+    uint8_t need[ARB_MAX_MOVES];
+    if (ml.n)
+        arb_slip_disambiguation(&pos, &ml, need);
+    if (s->o->force && ml.n) {
+        /* (C.10's disambiguation is the whole position's, worked out above.) */
+        arb_move want = s->o->force[n.ply];
+        int keep = 0;
+        for (int j = 0; j < ml.n; j++)
+            if (ml.moves[j] == want) {
+                need[keep] = need[j];
+                ml.moves[keep++] = want;
+            }
+        ml.n = keep;
+    }
+    for (int j = 0; j < ml.n; j++) {
+        struct way w[ARB_RECON_MAX_SHEETS][4];
+        int nw[ARB_RECON_MAX_SHEETS] = {0, 0};
+        bool any = true;
+        for (int k = 0; k < s->ns; k++) {
+            bool other = false;
+            for (int q = 0; q < s->ns; q++)
+                other |= q != k && n.i[q] < s->sh[q].n;
+            nw[k] = ways(s, k, n.i[k], n.st[k], n.ply, &pos, &ml, j, need, other, w[k]);
+            any &= nw[k] > 0;
+        }
+        if (!any)
+            continue;
+        struct arb_pos after;
+        bool made = false;
+        int combos = s->ns == 1 ? nw[0] : nw[0] * nw[1];
+        for (int c = 0; c < combos; c++) {
+            uint8_t op[ARB_RECON_MAX_SHEETS] = {0, 0}, st[ARB_RECON_MAX_SHEETS] = {0, 0};
+            uint16_t ii[ARB_RECON_MAX_SHEETS] = {0, 0};
+            double cost = 0;
+            for (int k = 0; k < s->ns; k++) {
+                const struct way *x = &w[k][k == 0 ? c % nw[0] : c / nw[0]];
+                op[k] = x->op;
+                st[k] = x->st;
+                ii[k] = x->i;
+                cost += x->c;
+            }
+            double g = n.g + cost;
+            double f = g + bound_cells(s, n.ply + 1, ii, st, NULL);
+            if (f <= done + EPS)
+                continue;          /* made before */
+            if (f > limit + EPS) {
+                if (f < next)
+                    next = f;
+                continue;
+            }
+            if (!made) {
+                after = pos;
+                struct arb_undo u;
+                arb_pos_make(&after, ml.moves[j], &u);
+                made = true;
+            }
+            struct rc_node probe = {.ply = (uint16_t)(n.ply + 1)};
+            memcpy(probe.i, ii, sizeof ii);
+            memcpy(probe.st, st, sizeof st);
+            for (int k = 0; k < s->ns; k++) {
+                /* The sheet read as written goes on as from the parent;
+                 * else its replay is looked at when the state is taken. */
+                bool literal = op[k] == RC_OP_MATCH && w[k][k == 0 ? c % nw[0] : c / nw[0]].c < 0.1f
+                               && n.loud[k] > n.i[k] && n.loud[k] < s->sh[k].n && n.st[k] == RC_ST_NONE;
+                probe.loud[k] = literal ? n.loud[k] : RC_LOUD_UNKNOWN;
+            }
+            double h = rc_bound(s, &probe, &after);
+            if (h >= RC_INF)
+                continue;
+            child(s, ni, ml.moves[j], op, ii, st, probe.loud, n.ply + 1, &after, g, h);
+        }
+    }
+    /* A cell passed over: no move. */
+    for (int k = 0; k < s->ns; k++) {
+        if (!can_pass(s, k, n.i[k], n.st[k]))
+            continue;
+        uint8_t op[ARB_RECON_MAX_SHEETS] = {RC_OP_NONE, RC_OP_NONE}, st[ARB_RECON_MAX_SHEETS];
+        uint16_t ii[ARB_RECON_MAX_SHEETS];
+        memcpy(st, n.st, sizeof st);
+        memcpy(ii, n.i, sizeof ii);
+        op[k] = RC_OP_EXTRA;
+        st[k] = RC_ST_NONE;
+        ii[k]++;
+        double g = n.g + pass_cost(s, k, n.i[k], n.st[k], n.ply);
+        double f = g + bound_cells(s, n.ply, ii, st, NULL);
+        if (f <= done + EPS)
+            continue;
+        if (f > limit + EPS) {
+            if (f < next)
+                next = f;
+            continue;
+        }
+        struct rc_node probe = {.ply = n.ply};
+        memcpy(probe.i, ii, sizeof ii);
+        memcpy(probe.st, st, sizeof st);
+        for (int q = 0; q < s->ns; q++)
+            probe.loud[q] = q == k ? RC_LOUD_UNKNOWN : n.loud[q];
+        double h = rc_bound(s, &probe, &pos);
+        if (h < RC_INF)
+            child(s, ni, 0, op, ii, st, probe.loud, n.ply, &pos, g, h);
+    }
+    return next;
+}
+
+/* ---- the search ------------------------------------------------------ */
+
+void rc_search_run(struct rc_search *s)
+{
+    struct rc_node root = {.parent = -1};
+    (void)root;
+    uint16_t ii[ARB_RECON_MAX_SHEETS] = {0, 0};
+    uint8_t st[ARB_RECON_MAX_SHEETS] = {0, 0}, op[ARB_RECON_MAX_SHEETS] = {0, 0};
+    struct rc_node probe = {.ply = 0};
+    for (int k = 0; k < s->ns; k++)
+        probe.loud[k] = literal_end(s, k, 0, &s->start);
+    double h = rc_bound(s, &probe, &s->start);
+    s->best = RC_INF;
+    s->deepest = 0;
+    if (h >= RC_INF)
+        return;
+    /* (child() reads deepest: the root is node 0.) */
+    s->n_node = 0;
+    {
+        uint64_t key = state_key(s, &s->start, 0, ii, st);
+        int32_t n = node_new(s, key);
+        struct rc_node *x = &s->node[n];
+        memset(x, 0, sizeof *x);
+        arb_pos_compact(&s->start, &x->pos);
+        x->parent = -1;
+        x->tie = -1;
+        x->done = -1;
+        memcpy(x->op, op, sizeof op);
+        memcpy(x->loud, probe.loud, sizeof x->loud);
+        bool goal = true;
+        for (int k = 0; k < s->ns; k++)
+            goal &= s->sh[k].n == 0;
+        if (goal && s->target_lo > 0)
+            goal = false;
+        if (goal && s->final)
+            goal = same_placement(&s->start, s->final);
+        x->flags = (uint8_t)((goal ? RC_NF_GOAL : 0) | RC_NF_SHARP);
+        heap_push(s, (float)h, 0, n);
+    }
+    double margin = s->o->margin > 0 ? s->o->margin : 2.0;
+    long after_best = 0;          /* steps allowed once the best is found */
+    while (s->n_heap) {
+        struct rc_open e = heap_pop(s);
+        struct rc_node *x = &s->node[e.node];
+        if (e.g != x->g)
+            continue;              /* a cheaper way reached it since */
+        if (s->best < RC_INF && (e.f > s->best + margin + EPS || s->steps > after_best)) {
+            s->ties_cut = e.f <= s->best + EPS;
+            break;
+        }
+        if (x->flags & RC_NF_GOAL) {
+            if (x->flags & RC_NF_CLOSED)
+                continue;
+            x->flags |= RC_NF_CLOSED;
+            if (s->n_goal < (int)(sizeof s->goal / sizeof s->goal[0]))
+                s->goal[s->n_goal++] = e.node;
+            if (s->best >= RC_INF) {
+                s->best = x->g;
+                s->proved = s->limit == ARB_RL_NONE;
+                after_best = s->steps + (s->steps / 4 > 2000 ? s->steps / 4 : 2000);
+            }
+            continue;
+        }
+        if (s->limit != ARB_RL_NONE)
+            break;
+        if (s->steps >= s->budget) {
+            s->limit = ARB_RL_BUDGET;
+            break;
+        }
+        if (s->wall_end > 0 && (s->steps & 255) == 0 && arb_now_ms() / 1e3 > s->wall_end) {
+            s->limit = ARB_RL_WALL;
+            break;
+        }
+        if (getenv("RCDBG")) { struct rc_node *d = &s->node[e.node]; fprintf(stderr, "pop f=%.2f g=%.2f ply=%d i=%d st=%d op=%d\n", e.f, e.g, d->ply, d->i[0], d->st[0], d->op[0]); }
+        if (!(x->flags & RC_NF_SHARP)) {
+            /* The literal replays now: a bound that may be higher. */
+            struct arb_pos pos;
+            rc_node_pos(s, x, &pos);
+            for (int k = 0; k < s->ns; k++)
+                if (x->loud[k] == RC_LOUD_UNKNOWN)
+                    x->loud[k] = literal_end(s, k, x->i[k], &pos);
+            x->flags |= RC_NF_SHARP;
+            double h = rc_bound(s, x, &pos);
+            if (h >= RC_INF)
+                continue;
+            if (x->g + h > e.f + EPS) {
+                heap_push(s, (float)(x->g + h), x->g, e.node);
+                continue;
+            }
+        }
+        s->steps++;
+        double limit = e.f + DELTA;
+        x->flags |= RC_NF_CLOSED;
+        double next = expand(s, e.node, limit);
+        x = &s->node[e.node];
+        if (next < RC_INF) {
+            x->done = (float)limit;
+            heap_push(s, (float)next, x->g, e.node);
+        }
+    }
+}
