@@ -14,6 +14,7 @@
  */
 #include "recon/recon_int.h"
 
+#include <pthread.h>
 #include <string.h>
 
 const struct rc_costs rc_costs_default = {
@@ -35,7 +36,6 @@ const struct rc_costs rc_costs_default = {
     .stop = 1.0,
     .tail = 0.7,
     .no_duty = 0.5,
-    .halfmove = 3.0,
     .mark_wrong = 1.0,
     .capture_missing = 1.0,
 };
@@ -78,6 +78,106 @@ static int plies_for(int w, int b, int side)
     return p1 > p2 ? p1 : p2;
 }
 
+/* Knight moves between two squares, on an empty board. */
+static uint8_t knight_dist[64][64];
+static pthread_once_t knight_once = PTHREAD_ONCE_INIT;
+
+static void fill_knight(void)
+{
+    for (int from = 0; from < 64; from++) {
+        uint8_t *d = knight_dist[from];
+        memset(d, 0xff, 64);
+        int queue[64], head = 0, tail = 0;
+        d[from] = 0;
+        queue[tail++] = from;
+        while (head < tail) {
+            int sq = queue[head++];
+            for (int df = -2; df <= 2; df++)
+                for (int dr = -2; dr <= 2; dr++) {
+                    if (df * df + dr * dr != 5)
+                        continue;
+                    int f = ARB_FILE(sq) + df, r = ARB_RANK(sq) + dr;
+                    if (f < 0 || f > 7 || r < 0 || r > 7 || d[ARB_SQ(f, r)] != 0xff)
+                        continue;
+                    d[ARB_SQ(f, r)] = (uint8_t)(d[sq] + 1);
+                    queue[tail++] = ARB_SQ(f, r);
+                }
+        }
+    }
+}
+
+#define FAR 99
+
+/* Moves a piece of `type` and color c on `from` needs at least to stand on
+ * `to` (blockers ignored; a pawn as a pawn, pieces of other types by
+ * promoting). */
+static int dist(int type, int c, int from, int to)
+{
+    int ff = ARB_FILE(from), fr = ARB_RANK(from), tf = ARB_FILE(to), tr = ARB_RANK(to);
+    int adf = ff > tf ? ff - tf : tf - ff, adr = fr > tr ? fr - tr : tr - fr;
+    if (from == to)
+        return 0;
+    switch (type) {
+    case ARB_KING:
+        return adf > adr ? adf : adr;
+    case ARB_KNIGHT:
+        return knight_dist[from][to];
+    case ARB_BISHOP:
+        if (((ff + fr) & 1) != ((tf + tr) & 1))
+            return FAR;
+        return adf == adr ? 1 : 2;
+    case ARB_ROOK:
+        return adf == 0 || adr == 0 ? 1 : 2;
+    case ARB_QUEEN:
+        return adf == 0 || adr == 0 || adf == adr ? 1 : 2;
+    default: {
+        int steps = c == ARB_WHITE ? tr - fr : fr - tr;
+        if (steps <= 0 || adf > steps)
+            return FAR;
+        int start = c == ARB_WHITE ? 1 : 6;
+        return fr == start && steps >= 2 && adf <= steps - 2 ? steps - 1 : steps;
+    }
+    }
+}
+
+/* The moves side c needs at least to put its final pieces in place. */
+static int moves_needed(const struct arb_pos *pos, const struct arb_pos *final, int c)
+{
+    int total = 0, targets = 0;
+    arb_bb theirs = final->by_color[c], mine = pos->by_color[c];
+    arb_bb pawns = mine & pos->by_type[ARB_PAWN];
+    int last = c == ARB_WHITE ? 7 : 0;
+    for (arb_bb t = theirs; t;) {
+        int sq = arb_pop_lsb(&t);
+        if (pos->board[sq] == final->board[sq])
+            continue;
+        targets++;
+        int type = arb_piece_type(final->board[sq]);
+        int best = FAR;
+        for (arb_bb p = mine & pos->by_type[type]; p && best > 1;) {
+            int d = dist(type, c, arb_pop_lsb(&p), sq);
+            if (d < best)
+                best = d;
+        }
+        if (type != ARB_PAWN && type != ARB_KING)
+            for (arb_bb p = pawns; p && best > 1;) {
+                /* A pawn that promotes: its moves to the last rank, one more
+                 * to the square unless it is there. */
+                int q = arb_pop_lsb(&p);
+                int ranks = c == ARB_WHITE ? 7 - ARB_RANK(q) : ARB_RANK(q);
+                int d = ranks + (ARB_RANK(sq) != last);
+                if (d < best)
+                    best = d;
+            }
+        total += best;
+    }
+    int castle = pos->castle & (c == ARB_WHITE ? ARB_CASTLE_WH | ARB_CASTLE_WA : ARB_CASTLE_BH | ARB_CASTLE_BA);
+    /* Castling puts two pieces in place with one move. */
+    if (castle && total > 0)
+        total--;
+    return total < targets - (castle ? 1 : 0) ? targets - (castle ? 1 : 0) : total;
+}
+
 bool rc_can_reach(const struct arb_pos *pos, const struct arb_pos *final, int plies, int *needed)
 {
     *needed = 0;
@@ -118,6 +218,15 @@ bool rc_can_reach(const struct arb_pos *pos, const struct arb_pos *final, int pl
         }
         int castle = pos->castle & (c == ARB_WHITE ? ARB_CASTLE_WH | ARB_CASTLE_WA : ARB_CASTLE_BH | ARB_CASTLE_BA);
         moves[c] = castle && targets >= 2 ? targets - 1 : targets;
+    }
+    /* Near the end, how far the pieces must go. */
+    if (plies >= 0 && plies < 2 * (moves[0] + moves[1]) + 12) {
+        pthread_once(&knight_once, fill_knight);
+        for (int c = 0; c < 2; c++) {
+            int m = moves_needed(pos, final, c);
+            if (m > moves[c])
+                moves[c] = m;
+        }
     }
     int need = plies_for(moves[ARB_WHITE], moves[ARB_BLACK], pos->side);
     /* The side to move at the end: an even number of plies keeps it. */

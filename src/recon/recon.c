@@ -11,6 +11,7 @@
  */
 #include "recon/recon_int.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,8 +19,10 @@
 
 /* States kept at most: about 64 bytes each, and the queue and the table. */
 #define MAX_NODES 1000000
-/* Steps of the greedy completion after a limit, at most. */
-#define COMPLETE_STEPS 30000L
+/* Steps of the best-first search before a beam search looks for a game
+ * (most sheets are done by then), and the beam's width. */
+#define FIRST_STEPS 20000L
+#define BEAM_WIDTH 200
 
 static void search_free(struct rc_search *s)
 {
@@ -28,6 +31,11 @@ static void search_free(struct rc_search *s)
     free(s->table);
     free(s->heap);
     free(s->tie);
+    free(s->col);
+    free(s->cand);
+    s->col = NULL;
+    s->cand = NULL;
+    s->n_col = s->cap_col = s->n_cand = s->cap_cand = 0;
     s->node = NULL;
     s->key = NULL;
     s->table = NULL;
@@ -39,6 +47,37 @@ static void search_free(struct rc_search *s)
     s->steps = 0;
     s->limit = ARB_RL_NONE;
     s->ties_cut = s->proved = false;
+}
+
+/* The best-first search; where it has no game after FIRST_STEPS, a beam
+ * search (a search of its own, *b) finds one, which bounds the rest. */
+static void run(struct rc_search *s, struct rc_search *b, bool *have_beam)
+{
+    rc_search_start(s);
+    if (rc_search_go(s, FIRST_STEPS) || s->n_goal)
+        return;
+    *b = *s;
+    b->node = NULL;
+    b->key = NULL;
+    b->table = NULL;
+    b->heap = NULL;
+    b->tie = NULL;
+    b->col = NULL;
+    b->cand = NULL;
+    b->n_cand = b->cap_cand = 0;
+    b->n_node = b->cap_node = b->n_tie = b->cap_tie = b->n_heap = b->cap_heap = b->n_col = b->cap_col = 0;
+    b->table_mask = 0;
+    b->n_goal = 0;
+    b->steps = 0;
+    b->limit = ARB_RL_NONE;
+    b->budget = s->budget - s->steps;
+    *have_beam = true;
+    rc_beam_run(b, BEAM_WIDTH);
+    if (getenv("RCBEAM")) fprintf(stderr, "beam: goals %d best %.2f steps %ld nodes %d limit %d deepest ply %d i %d\n", b->n_goal, b->n_goal ? b->node[b->goal[0]].g : -1.0, b->steps, b->n_node, b->limit, b->node[b->deepest].ply, b->node[b->deepest].i[0]);
+    if (b->n_goal)
+        s->incumbent = b->node[b->goal[0]].g;
+    s->budget -= b->steps;
+    rc_search_go(s, s->budget);
 }
 
 int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct arb_recon_opts *o,
@@ -85,23 +124,48 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
     s.budget = o->budget > 0 ? o->budget : ARB_RECON_BUDGET_DEFAULT;
     s.max_nodes = MAX_NODES;
     s.wall_end = o->wall_limit > 0 ? arb_now_ms() / 1e3 + o->wall_limit : 0;
-    rc_search_run(&s);
-    if (!s.n_goal && s.limit == ARB_RL_NONE && s.target >= 0) {
-        /* No game of the length the counter gives: any length. */
-        long spent = s.steps;
+    struct rc_search beam;
+    bool have_beam = false;
+    /* First with slips looked for only near where the sheets as written
+     * fail; then anywhere; then without the move counter. */
+    s.literal_far = true;
+    for (int round = 0; round < 3; round++) {
+        run(&s, &beam, &have_beam);
+        if (s.n_goal || (have_beam && beam.n_goal) || s.limit != ARB_RL_NONE)
+            break;
+        if (round == 1 && s.target < 0)
+            break;
+        long spent = s.steps + (have_beam ? beam.steps : 0);
         search_free(&s);
-        s.target = s.target_lo = -1;
-        s.final_halfmove = -1;
+        if (have_beam) {
+            search_free(&beam);
+            have_beam = false;
+        }
+        if (round == 0) {
+            s.literal_far = false;
+        } else {
+            /* No game of the length the counter gives: any length. */
+            s.target = s.target_lo = -1;
+            s.final_halfmove = -1;
+            r->counter_ignored = true;
+        }
         s.budget = s.budget > spent ? s.budget - spent : 1;
-        r->counter_ignored = true;
-        rc_search_run(&s);
     }
-    rc_result_build(&s, r);
-    if (!r->found && s.n_node > 0 && !s.final) {
-        /* (Without a final position a sheet always ends: cells pass over.) */
+    bool counter_ignored = r->counter_ignored;
+    if (s.n_goal || !have_beam || !beam.n_goal) {
+        rc_result_build(&s, r);
+    } else {
+        /* The best-first search ran out before a game: the beam's, not proved. */
+        rc_result_build(&beam, r);
+        r->proved = false;
+        r->limit = s.limit;
+        r->steps += s.steps;
     }
+    r->counter_ignored = counter_ignored;
     for (int k = 0; k < n_sheets; k++)
         rc_sheet_free(&s.sh[k]);
+    if (have_beam)
+        search_free(&beam);
     search_free(&s);
     free(s.cache);
     return 0;

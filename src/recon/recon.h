@@ -36,7 +36,7 @@
 #include "notation/notation.h"
 
 #define ARB_RECON_MAX_SHEETS 2
-#define ARB_RECON_MAX_ALT 8
+#define ARB_RECON_MAX_ALT 64
 
 /* The search's budget when none is given: steps (states expanded, each
  * with every move of its position looked at). */

@@ -80,7 +80,6 @@ struct rc_costs {
     double stop;          /* recording stopped before the end (once) */
     double tail;          /* ... each move after the last cell */
     double no_duty;       /* a move not recorded where no one had to (8.4) */
-    double halfmove;      /* the final position's halfmove clock disagrees */
     double mark_wrong;    /* a capture mark on no capture, a check mark on no check */
     double capture_missing; /* no capture mark on a capture, on a sheet that writes them */
 };
@@ -150,6 +149,7 @@ struct rc_node {
 #define RC_NF_CLOSED 1            /* expanded (at least once) */
 #define RC_NF_GOAL 2              /* a whole game: every sheet done, the final position reached */
 #define RC_LOUD_UNKNOWN 0xffff    /* loud[]: not looked at yet */
+#define RC_LOUD_FAR 0xfffe        /* loud[]: none in the cells the replay looks at */
 #define RC_NF_SHARP 4             /* its bound counts the literal replays (loud[] is set) */
 
 /* Another way to a node at the same cost: the step from parent. */
@@ -158,6 +158,24 @@ struct rc_tie {
     int32_t next;                 /* the next tie of the same node, -1 */
     arb_move move;
     uint8_t op[ARB_RECON_MAX_SHEETS];
+};
+
+struct rc_open {
+    float f, g;
+    int32_t node;
+};
+
+/* A state the beam may make (search.c). */
+struct rc_cand {
+    uint64_t key;
+    struct arb_compact pos;
+    int32_t parent;
+    float g, f;
+    uint16_t ply;
+    uint16_t i[ARB_RECON_MAX_SHEETS];
+    uint8_t st[ARB_RECON_MAX_SHEETS], op[ARB_RECON_MAX_SHEETS];
+    uint16_t loud[ARB_RECON_MAX_SHEETS];
+    arb_move move;
 };
 
 struct rc_search {
@@ -179,7 +197,7 @@ struct rc_search {
     int32_t *table;               /* node index by state key (open addressing), -1 empty */
     uint64_t *key;                /* each node's state key */
     uint32_t table_mask;
-    struct rc_open { float f, g; int32_t node; } *heap;
+    struct rc_open *heap;
     int32_t n_heap, cap_heap;
 
     long steps, budget;
@@ -192,11 +210,29 @@ struct rc_search {
     double best;                  /* the best goal's cost (1e30: none yet) */
     int32_t deepest;              /* the node furthest into the sheets (a partial game) */
     bool proved;                  /* the best was taken from the queue before any limit */
+    bool started;                 /* the root was made */
+    long after_best;              /* steps allowed once the best is found (the ties) */
+    double incumbent;             /* the cost of a game known (the beam's): dearer states are dropped */
+    bool beam;                    /* states made are collected (col), not queued */
+    bool literal_far;               /* far from a cell the sheets cannot take as written, only the
+                                     moves as written are tried */
+    struct rc_open *col;
+    int32_t n_col, cap_col;
+    struct rc_cand *cand;         /* the beam's candidates for the next ply */
+    int32_t n_cand, cap_cand;
+    int beam_ply;                 /* the ply the beam is at (states past it are candidates) */
     bool ties_cut;                /* states of the best game's cost were left unexpanded */
 };
 
-/* Run the search (s set up by arb_reconstruct). */
+/* Run the search (s set up by arb_reconstruct) to its end or budget. */
 void rc_search_run(struct rc_search *s);
+/* The same in parts: start, then go on until `until` steps (false: paused
+ * there; true: ended, or a limit). */
+void rc_search_start(struct rc_search *s);
+bool rc_search_go(struct rc_search *s, long until);
+/* A beam search instead (s set up likewise, a search of its own): the best
+ * `width` states of each half-move go on. */
+void rc_beam_run(struct rc_search *s, int width);
 /* The lower bound of a node's remaining cost (infinity: it cannot finish). */
 double rc_bound(const struct rc_search *s, const struct rc_node *n, const struct arb_pos *pos);
 /* What operation op of sheet k, in state (i, st) after ply half-moves, before pos's move `move`,

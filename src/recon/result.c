@@ -14,7 +14,7 @@
 #include "base/util.h"
 
 #define EPS 1e-4
-#define TIES_TRIED 48             /* equal-cost games built at most */
+#define TIES_TRIED 96             /* equal-cost games built at most */
 #define NEAR_ALT 3                /* dearer games listed at most */
 
 /* A step of a game: from state `from` by `move` with each sheet's op. */
@@ -197,45 +197,234 @@ static void alt_add(struct arb_recon_result *r, struct arb_recon_game *g)
     r->n_alt++;
 }
 
-/* The games of the same cost as the best through the ties of its steps:
- * another way into one of its states, then the best game's way on. */
-static void ties_of(struct rc_search *s, int32_t goal, struct arb_recon_result *r, int *tried)
+/* ---- every game of the best's cost ------------------------------------
+ *
+ * The ways the search found to each state at the best cost (its kept step
+ * and the ties it remembered) form a graph of states.  Different ways may
+ * be one game aligned differently, so the games are counted on the graph
+ * of positions: a position after k half-moves, and the moves between them.
+ * Each distinct way through that graph is a game; its corrections come from
+ * one way through the states that plays its moves. */
+
+struct pnode {                    /* a position after `ply` half-moves, on some best way */
+    uint64_t key;
+    int ply;
+    int32_t first_in;             /* its first edge in (index in edges), -1 none */
+};
+
+struct pedge {
+    int32_t from, to;             /* pnodes */
+    arb_move move;
+    int32_t next_in;              /* the next edge into `to` */
+};
+
+struct pgraph {
+    struct pnode *v;
+    int32_t n_v, cap_v;
+    struct pedge *e;
+    int32_t n_e, cap_e;
+    int32_t *of_state;            /* each state's pnode (-1: on no best way) */
+    int32_t *table;               /* pnode by key (open addressing) */
+    uint32_t mask;
+};
+
+static uint64_t pkey(uint64_t key, int ply)
 {
-    int len;
-    struct step *best = path_to(s, goal, &len, 0);
-    /* The states of the best game, in order (best[q] leads into states[q]). */
-    int32_t *states = arb_xmalloc((size_t)(len + 1) * sizeof *states);
-    int32_t x = goal;
-    for (int q = len - 1; q >= 0; q--) {
-        states[q] = x;
-        x = s->node[x].parent;
-    }
-    for (int q = 0; q < len && !r->ties_more; q++)
-        for (int32_t t = s->node[states[q]].tie; t >= 0; t = s->tie[t].next) {
-            if ((*tried)++ >= TIES_TRIED) {
-                r->ties_more = true;
-                break;
-            }
-            int head;
-            struct step *p = path_to(s, s->tie[t].parent, &head, len - q);
-            p[head] = (struct step){s->tie[t].parent, s->tie[t].move, {s->tie[t].op[0], s->tie[t].op[1]}};
-            memcpy(p + head + 1, best + q + 1, (size_t)(len - q - 1) * sizeof *p);
-            /* Its own way there had ties too: more games than are built. */
-            for (int32_t y = s->tie[t].parent; y >= 0 && !r->ties_more; y = s->node[y].parent)
-                r->ties_more = s->node[y].tie >= 0 && y != states[q];
-            struct arb_recon_game g;
-            build(s, p, head + len - q, r->best.cost, &g);
-            free(p);
-            if (known(r, &g)) {
-                game_free(&g);
-                continue;
-            }
-            r->ties = true;
-            r->n_ties++;
-            alt_add(r, &g);
+    uint64_t h = key ^ ((uint64_t)ply * 0x9E3779B97F4A7C15ull);
+    h ^= h >> 31;
+    return h * 0xbf58476d1ce4e5b9ull;
+}
+
+static int32_t pnode_of(struct pgraph *g, const struct rc_search *s, int32_t x)
+{
+    if (g->of_state[x] >= 0)
+        return g->of_state[x];
+    struct arb_pos pos;
+    rc_node_pos(s, &s->node[x], &pos);
+    uint64_t k = pkey(pos.key, s->node[x].ply);
+    uint32_t slot = (uint32_t)k & g->mask;
+    while (g->table[slot] >= 0 && g->v[g->table[slot]].key != k)
+        slot = (slot + 1) & g->mask;
+    if (g->table[slot] < 0) {
+        if (g->n_v == g->cap_v) {
+            g->cap_v = g->cap_v ? 2 * g->cap_v : 256;
+            g->v = arb_xrealloc(g->v, (size_t)g->cap_v * sizeof *g->v);
         }
-    free(states);
-    free(best);
+        g->v[g->n_v] = (struct pnode){k, s->node[x].ply, -1};
+        g->table[slot] = g->n_v++;
+    }
+    return g->of_state[x] = g->table[slot];
+}
+
+static void pedge_add(struct pgraph *g, int32_t from, int32_t to, arb_move m)
+{
+    for (int32_t e = g->v[to].first_in; e >= 0; e = g->e[e].next_in)
+        if (g->e[e].from == from && g->e[e].move == m)
+            return;
+    if (g->n_e == g->cap_e) {
+        g->cap_e = g->cap_e ? 2 * g->cap_e : 256;
+        g->e = arb_xrealloc(g->e, (size_t)g->cap_e * sizeof *g->e);
+    }
+    g->e[g->n_e] = (struct pedge){from, to, m, g->v[to].first_in};
+    g->v[to].first_in = g->n_e++;
+}
+
+#define GRAPH_STATES 200000       /* states of the best ways looked at, at most */
+#define WALK_VISITS 200000L       /* steps of the walks through them, at most */
+
+/* The graph of the best ways into the goals of cost best; false when it
+ * grew past GRAPH_STATES (then it is partial). */
+static bool graph_build(struct pgraph *g, const struct rc_search *s, double best)
+{
+    memset(g, 0, sizeof *g);
+    g->of_state = arb_xmalloc((size_t)s->n_node * sizeof *g->of_state);
+    memset(g->of_state, 0xff, (size_t)s->n_node * sizeof *g->of_state);
+    uint32_t cap = 1024;
+    while (cap < 2u * (uint32_t)(s->n_node < GRAPH_STATES ? s->n_node : GRAPH_STATES) + 2)
+        cap *= 2;
+    g->table = arb_xmalloc(cap * sizeof *g->table);
+    memset(g->table, 0xff, cap * sizeof *g->table);
+    g->mask = cap - 1;
+    uint8_t *seen = arb_xcalloc((size_t)s->n_node, 1);
+    int32_t *stack = arb_xmalloc((size_t)s->n_node * sizeof *stack);
+    int32_t n = 0;
+    bool whole = true;
+    for (int q = 0; q < s->n_goal; q++)
+        if (s->node[s->goal[q]].g <= best + EPS && !seen[s->goal[q]]) {
+            seen[s->goal[q]] = 1;
+            stack[n++] = s->goal[q];
+        }
+    long states = 0;
+    while (n) {
+        int32_t x = stack[--n];
+        if (++states > GRAPH_STATES) {
+            whole = false;
+            break;
+        }
+        const struct rc_node *d = &s->node[x];
+        if (d->parent < 0)
+            continue;
+        int32_t to = pnode_of(g, s, x);
+        int32_t from = pnode_of(g, s, d->parent);
+        if (d->move)
+            pedge_add(g, from, to, d->move);
+        if (!seen[d->parent]) {
+            seen[d->parent] = 1;
+            stack[n++] = d->parent;
+        }
+        for (int32_t t = d->tie; t >= 0; t = s->tie[t].next) {
+            int32_t p = s->tie[t].parent;
+            if (s->tie[t].move)
+                pedge_add(g, pnode_of(g, s, p), to, s->tie[t].move);
+            if (!seen[p]) {
+                seen[p] = 1;
+                stack[n++] = p;
+            }
+        }
+    }
+    free(seen);
+    free(stack);
+    return whole;
+}
+
+static void graph_free(struct pgraph *g)
+{
+    free(g->v);
+    free(g->e);
+    free(g->of_state);
+    free(g->table);
+}
+
+/* One way through the states that plays moves m[0..len) into state x
+ * (backtracking over its ways in); its steps into p[0..ply).  False when
+ * none does. */
+static bool states_for(const struct rc_search *s, int32_t x, const arb_move *m, struct step *p, int *n_p, int cap,
+                       long *visits)
+{
+    const struct rc_node *d = &s->node[x];
+    if (d->parent < 0)
+        return d->ply == 0;
+    if (++*visits > WALK_VISITS || *n_p >= cap)
+        return false;
+    /* This step's move must be the last of the moves still to play (or no
+     * move: a cell passed over): the kept way in, then each tie. */
+    int ply = d->ply;
+    for (int32_t way = -2; way != -1; way = way == -2 ? d->tie : s->tie[way].next) {
+        int32_t from = way == -2 ? d->parent : s->tie[way].parent;
+        arb_move mv = way == -2 ? d->move : s->tie[way].move;
+        const uint8_t *op = way == -2 ? d->op : s->tie[way].op;
+        if (mv && (ply < 1 || mv != m[ply - 1]))
+            continue;
+        p[(*n_p)++] = (struct step){from, mv, {op[0], op[1]}};
+        if (states_for(s, from, m, p, n_p, cap, visits))
+            return true;
+        (*n_p)--;
+    }
+    return false;
+}
+
+/* Walk the graph of positions back from pnode v; moves[0..v's ply) are
+ * being filled from the end.  Each whole way is a game: built, through the
+ * states of goal `goal`. */
+struct games {
+    struct rc_search *s;
+    struct arb_recon_result *r;
+    struct pgraph *g;
+    arb_move *moves;
+    int32_t goal;
+    int built;
+    long visits;
+    double cost;
+};
+
+static void games_back(struct games *w, int32_t v)
+{
+    if (w->built >= TIES_TRIED || ++w->visits > WALK_VISITS) {
+        w->r->ties_more = true;
+        return;
+    }
+    const struct pnode *pv = &w->g->v[v];
+    if (pv->ply == 0) {
+        /* A whole game: one way through the states that plays it. */
+        struct rc_search *s = w->s;
+        int cap = 4 * (s->node[w->goal].ply + 8) + 64;
+        for (int k = 0; k < s->ns; k++)
+            cap += s->sh[k].n;
+        struct step *rev = arb_xmalloc((size_t)cap * sizeof *rev);
+        int n = 0;
+        long visits = 0;
+        if (states_for(s, w->goal, w->moves, rev, &n, cap, &visits)) {
+            struct step *p = arb_xmalloc((size_t)(n + 1) * sizeof *p);
+            for (int q = 0; q < n; q++)
+                p[q] = rev[n - 1 - q];
+            struct arb_recon_game gm;
+            build(s, p, n, w->cost, &gm);
+            free(p);
+            w->built++;
+            if (!w->r->found) {
+                w->r->best = gm;
+                w->r->found = true;
+            } else if (known(w->r, &gm)) {
+                game_free(&gm);
+            } else {
+                w->r->ties = true;
+                w->r->n_ties++;
+                alt_add(w->r, &gm);
+            }
+        } else {
+            w->r->ties_more = true;   /* (a game whose states were not all kept) */
+        }
+        free(rev);
+        return;
+    }
+    for (int32_t e = pv->first_in; e >= 0; e = w->g->e[e].next_in) {
+        if (w->built >= TIES_TRIED) {
+            w->r->ties_more = true;
+            return;
+        }
+        w->moves[pv->ply - 1] = w->g->e[e].move;
+        games_back(w, w->g->e[e].from);
+    }
 }
 
 void rc_result_build(const struct rc_search *cs, struct arb_recon_result *r)
@@ -246,45 +435,42 @@ void rc_result_build(const struct rc_search *cs, struct arb_recon_result *r)
     r->limit = s->limit;
     if (!s->n_goal)
         return;
+    r->proved = s->proved;
+    double best = s->node[s->goal[0]].g;
+    /* The first goal's own way first: it is the game printed. */
     int len;
     struct step *p = path_to(s, s->goal[0], &len, 0);
-    if (getenv("RCPATH"))
-        for (int32_t x = s->goal[0]; x >= 0; x = s->node[x].parent)
-            fprintf(stderr, "node %d ply %d i %d st %d op %d g %.2f move %d\n", x, s->node[x].ply, s->node[x].i[0],
-                    s->node[x].st[0], s->node[x].op[0], s->node[x].g, s->node[x].move);
-    build(s, p, len, s->node[s->goal[0]].g, &r->best);
+    build(s, p, len, best, &r->best);
     free(p);
     r->found = true;
-    r->proved = s->proved;
-    int tried = 0;
-    ties_of(s, s->goal[0], r, &tried);
+    struct pgraph g;
+    if (!graph_build(&g, s, best))
+        r->ties_more = true;
+    for (int q = 0; q < s->n_goal; q++) {
+        if (s->node[s->goal[q]].g > best + EPS)
+            continue;
+        struct games w = {.s = s, .r = r, .g = &g, .goal = s->goal[q], .cost = best};
+        w.moves = arb_xmalloc((size_t)(s->node[s->goal[q]].ply + 1) * sizeof *w.moves);
+        games_back(&w, pnode_of(&g, s, s->goal[q]));
+        free(w.moves);
+    }
+    graph_free(&g);
     int near = 0;
-    for (int q = 1; q < s->n_goal; q++) {
+    for (int q = 0; q < s->n_goal; q++) {
         const struct rc_node *gn = &s->node[s->goal[q]];
-        bool equal = gn->g <= r->best.cost + EPS;
-        if (!equal && near >= NEAR_ALT)
+        if (gn->g <= best + EPS || near >= NEAR_ALT)
             continue;
         p = path_to(s, s->goal[q], &len, 0);
-        struct arb_recon_game g;
-        build(s, p, len, gn->g, &g);
+        struct arb_recon_game gm;
+        build(s, p, len, gn->g, &gm);
         free(p);
-        if (known(r, &g)) {
-            game_free(&g);
+        if (known(r, &gm)) {
+            game_free(&gm);
             continue;
         }
-        if (equal) {
-            r->ties = true;
-            r->n_ties++;
-            ties_of(s, s->goal[q], r, &tried);
-        } else {
-            near++;
-        }
-        alt_add(r, &g);
+        near++;
+        alt_add(r, &gm);
     }
-    if (s->ties_cut && r->ties)
+    if (s->ties_cut)
         r->ties_more = true;
-    if (s->ties_cut && !r->ties) {
-        /* States of the best's cost were left: others may tie. */
-        r->ties_more = true;
-    }
 }

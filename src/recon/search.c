@@ -65,6 +65,8 @@ static uint64_t state_key(const struct rc_search *s, const struct arb_pos *pos, 
     return mix(h);
 }
 
+static void collect(struct rc_search *s, int32_t n, float f);
+
 /* ---- the lower bound ------------------------------------------------ */
 
 #define LOUD_MAX 16               /* cells the literal replay looks ahead at most */
@@ -242,8 +244,33 @@ static double bound_cells(const struct rc_search *s, int ply, const uint16_t *ii
     return h;
 }
 
+/* The move cell j of sheet k is as written in pos (cost under 0.1), or 0. */
+static arb_move literal_move(const struct rc_search *s, int k, int j, const struct arb_pos *pos)
+{
+    const struct rc_sheet *sh = &s->sh[k];
+    const struct rc_cell *c = &sh->cell[j];
+    if (c->kind != RC_TOKEN || c->lbm > 0)
+        return 0;
+    const char *t = sh->sh->tok[c->tok];
+    struct arb_movedesc d;
+    struct arb_parse_info info;
+    struct arb_resolve r;
+    if (arb_notation_parse(sh->sh->lang, t, strlen(t), &d, &info) != ARB_NP_MOVE
+        || arb_san_resolve(pos, &d, &r) != ARB_RS_OK)
+        return 0;
+    struct arb_movelist ml;
+    arb_gen_legal(pos, &ml);
+    int at = 0;
+    while (at < ml.n && ml.moves[at] != r.move)
+        at++;
+    if (at == ml.n || rc_match_cost(s->k, sh, c, pos, &ml, at, -1, NULL, 0) >= 0.1)
+        return 0;
+    return r.move;
+}
+
 /* The first cell from i that sheet k's literal replay from pos cannot
- * take as written (n when all of the next LOUD_MAX can be). */
+ * take as written: n when the sheet ends first, RC_LOUD_FAR when the next
+ * LOUD_MAX cells can all be. */
 static uint16_t literal_end(const struct rc_search *s, int k, int i, const struct arb_pos *pos)
 {
     const struct rc_sheet *sh = &s->sh[k];
@@ -251,26 +278,12 @@ static uint16_t literal_end(const struct rc_search *s, int k, int i, const struc
     int j = i;
     while (j < sh->n) {
         if (j - i >= LOUD_MAX)
-            return (uint16_t)sh->n;
-        const struct rc_cell *c = &sh->cell[j];
-        if (c->kind != RC_TOKEN || c->lbm > 0)
-            break;
-        const char *t = sh->sh->tok[c->tok];
-        struct arb_movedesc d;
-        struct arb_parse_info info;
-        struct arb_resolve r;
-        if (arb_notation_parse(sh->sh->lang, t, strlen(t), &d, &info) != ARB_NP_MOVE
-            || arb_san_resolve(&p, &d, &r) != ARB_RS_OK)
-            break;
-        struct arb_movelist ml;
-        arb_gen_legal(&p, &ml);
-        int at = 0;
-        while (at < ml.n && ml.moves[at] != r.move)
-            at++;
-        if (at == ml.n || rc_match_cost(s->k, sh, c, &p, &ml, at, -1, NULL, 0) >= 0.1)
+            return RC_LOUD_FAR;
+        arb_move m = literal_move(s, k, j, &p);
+        if (!m)
             break;
         struct arb_undo u;
-        arb_pos_make(&p, r.move, &u);
+        arb_pos_make(&p, m, &u);
         j++;
     }
     return (uint16_t)j;
@@ -406,11 +419,29 @@ static void child(struct rc_search *s, int32_t parent, arb_move move, const uint
         goal = ply >= s->target_lo && ply <= s->target;
     if (goal && s->final)
         goal = same_placement(pos, s->final);
-    if (goal && s->final_halfmove >= 0 && (int)pos->halfmove != s->final_halfmove)
-        g += s->k->halfmove;
     if (goal)
         h = 0;
     uint64_t key = state_key(s, pos, ply, ii, st);
+    if (s->beam && !goal && ply > s->beam_ply) {
+        /* (The beam makes only the best of these into states.) */
+        if (s->n_cand == s->cap_cand) {
+            s->cap_cand = s->cap_cand ? 2 * s->cap_cand : 4096;
+            s->cand = arb_xrealloc(s->cand, (size_t)s->cap_cand * sizeof *s->cand);
+        }
+        struct rc_cand *c = &s->cand[s->n_cand++];
+        c->key = key;
+        arb_pos_compact(pos, &c->pos);
+        c->parent = parent;
+        c->g = (float)g;
+        c->f = (float)(g + h);
+        c->ply = (uint16_t)ply;
+        memcpy(c->i, ii, sizeof c->i);
+        memcpy(c->st, st, sizeof c->st);
+        memcpy(c->op, op, sizeof c->op);
+        memcpy(c->loud, loud, sizeof c->loud);
+        c->move = move;
+        return;
+    }
     int32_t n = node_find(s, key);
     if (n >= 0) {
         struct rc_node *x = &s->node[n];
@@ -422,7 +453,10 @@ static void child(struct rc_search *s, int32_t parent, arb_move move, const uint
             x->done = -1;
             x->flags &= (uint8_t)~RC_NF_CLOSED;
             memcpy(x->op, op, sizeof x->op);
-            heap_push(s, (float)(g + h), (float)g, n);
+            if (s->beam)
+                collect(s, n, (float)(g + h));
+            else
+                heap_push(s, (float)(g + h), (float)g, n);
         } else if (g <= x->g + EPS && s->n_tie < MAX_TIES && parent != x->parent) {
             if (s->n_tie == s->cap_tie) {
                 s->cap_tie = s->cap_tie ? 2 * s->cap_tie : 1024;
@@ -437,6 +471,8 @@ static void child(struct rc_search *s, int32_t parent, arb_move move, const uint
         }
         return;
     }
+    if (s->incumbent < RC_INF && g + h > s->incumbent + 2.0 + EPS)
+        return;                   /* dearer than a game known, beyond any alternative listed */
     if (s->n_node >= s->max_nodes) {
         s->limit = ARB_RL_MEMORY;
         return;
@@ -461,7 +497,10 @@ static void child(struct rc_search *s, int32_t parent, arb_move move, const uint
         sharp &= loud[k] != RC_LOUD_UNKNOWN;
     if (sharp)
         x->flags |= RC_NF_SHARP;
-    heap_push(s, (float)(g + h), (float)g, n);
+    if (s->beam)
+        collect(s, n, (float)(g + h));
+    else
+        heap_push(s, (float)(g + h), (float)g, n);
     /* The furthest into the sheets, for a partial game. */
     int here = 0, there = 0;
     const struct rc_node *d = &s->node[s->deepest];
@@ -555,8 +594,11 @@ static int ways(struct rc_search *s, int k, int i, uint8_t st, int ply, const st
     if (op == RC_OP_BLANK && no_duty(s, pos) && s->k->no_duty < here)
         here = s->k->no_duty;
     w[n++] = (struct way){op, RC_ST_NONE, (uint16_t)(i + 1), (float)here};
-    w[n++] = (struct way){RC_OP_OMIT, pos->side == ARB_WHITE ? RC_ST_OMIT_W : RC_ST_NONE, (uint16_t)i,
-                          (float)omit_cost(s, pos, st, ply, i)};
+    double oc = omit_cost(s, pos, st, ply, i);
+    /* (Black's move of the row may follow for less: not after a move left
+     * out that set the columns right.) */
+    bool row = pos->side == ARB_WHITE && oc >= s->k->omit;
+    w[n++] = (struct way){RC_OP_OMIT, row ? RC_ST_OMIT_W : RC_ST_NONE, (uint16_t)i, (float)oc};
     /* Swaps: only where the other cell fits the move well. */
     if (c->kind == RC_TOKEN && i + 1 < sh->n && sh->cell[i + 1].kind == RC_TOKEN) {
         double x = cell_cost(s, k, i + 1, pos, ml, j, need);
@@ -631,6 +673,42 @@ static double expand(struct rc_search *s, int32_t ni, double limit)
     uint8_t need[ARB_MAX_MOVES];
     if (ml.n)
         arb_slip_disambiguation(&pos, &ml, need);
+    /* Far from any cell the sheets as written cannot take, the game goes
+     * as they are written (a slip is looked for near where it shows). */
+    bool literal_only = s->literal_far && ml.n;
+    arb_move lit = 0;
+    for (int k = 0; k < s->ns && literal_only; k++) {
+        literal_only = n.st[k] == RC_ST_NONE && n.loud[k] == RC_LOUD_FAR;
+        arb_move m = literal_only ? literal_move(s, k, n.i[k], &pos) : 0;
+        literal_only = m && (!lit || m == lit);
+        lit = m;
+    }
+    if (literal_only) {
+        int keep = 0;
+        for (int j = 0; j < ml.n; j++)
+            if (ml.moves[j] == lit) {
+                need[keep] = need[j];
+                ml.moves[keep++] = lit;
+            }
+        ml.n = keep;
+    }
+    if (s->final_halfmove >= 0 && s->target >= 0 && ml.n) {
+        /* The final halfmove clock: the last capture or pawn move was the
+         * half-move `last`, none after it. */
+        int last = s->target - s->final_halfmove, q = n.ply + 1, keep = 0;
+        for (int j = 0; j < ml.n; j++) {
+            arb_move m = ml.moves[j];
+            int kind = arb_move_kind(m);
+            bool irreversible = kind == ARB_MK_EP || kind == ARB_MK_PROMOTION
+                                || arb_piece_type(pos.board[arb_move_from(m)]) == ARB_PAWN
+                                || (kind != ARB_MK_CASTLE && pos.board[arb_move_to(m)] != ARB_EMPTY);
+            if (q > last ? irreversible : q == last ? !irreversible : false)
+                continue;
+            need[keep] = need[j];
+            ml.moves[keep++] = m;
+        }
+        ml.n = keep;
+    }
     if (s->o->force && ml.n) {
         /* (C.10's disambiguation is the whole position's, worked out above.) */
         arb_move want = s->o->force[n.ply];
@@ -669,6 +747,13 @@ static double expand(struct rc_search *s, int32_t ni, double limit)
                 ii[k] = x->i;
                 cost += x->c;
             }
+            if (literal_only) {
+                bool all_match = true;
+                for (int k = 0; k < s->ns; k++)
+                    all_match &= op[k] == RC_OP_MATCH;
+                if (!all_match)
+                    continue;
+            }
             double g = n.g + cost;
             double f = g + bound_cells(s, n.ply + 1, ii, st, NULL);
             if (f <= done + EPS)
@@ -701,7 +786,7 @@ static double expand(struct rc_search *s, int32_t ni, double limit)
         }
     }
     /* A cell passed over: no move. */
-    for (int k = 0; k < s->ns; k++) {
+    for (int k = 0; k < s->ns && !literal_only; k++) {
         if (!can_pass(s, k, n.i[k], n.st[k]))
             continue;
         uint8_t op[ARB_RECON_MAX_SHEETS] = {RC_OP_NONE, RC_OP_NONE}, st[ARB_RECON_MAX_SHEETS];
@@ -734,10 +819,9 @@ static double expand(struct rc_search *s, int32_t ni, double limit)
 
 /* ---- the search ------------------------------------------------------ */
 
-void rc_search_run(struct rc_search *s)
+/* Make the root state (and queue it); false when no game can start. */
+static bool begin(struct rc_search *s)
 {
-    struct rc_node root = {.parent = -1};
-    (void)root;
     uint16_t ii[ARB_RECON_MAX_SHEETS] = {0, 0};
     uint8_t st[ARB_RECON_MAX_SHEETS] = {0, 0}, op[ARB_RECON_MAX_SHEETS] = {0, 0};
     struct rc_node probe = {.ply = 0};
@@ -745,44 +829,79 @@ void rc_search_run(struct rc_search *s)
         probe.loud[k] = literal_end(s, k, 0, &s->start);
     double h = rc_bound(s, &probe, &s->start);
     s->best = RC_INF;
+    s->incumbent = RC_INF;
     s->deepest = 0;
-    if (h >= RC_INF)
-        return;
-    /* (child() reads deepest: the root is node 0.) */
     s->n_node = 0;
-    {
-        uint64_t key = state_key(s, &s->start, 0, ii, st);
-        int32_t n = node_new(s, key);
-        struct rc_node *x = &s->node[n];
-        memset(x, 0, sizeof *x);
-        arb_pos_compact(&s->start, &x->pos);
-        x->parent = -1;
-        x->tie = -1;
-        x->done = -1;
-        memcpy(x->op, op, sizeof op);
-        memcpy(x->loud, probe.loud, sizeof x->loud);
-        bool goal = true;
-        for (int k = 0; k < s->ns; k++)
-            goal &= s->sh[k].n == 0;
-        if (goal && s->target_lo > 0)
-            goal = false;
-        if (goal && s->final)
-            goal = same_placement(&s->start, s->final);
-        x->flags = (uint8_t)((goal ? RC_NF_GOAL : 0) | RC_NF_SHARP);
-        heap_push(s, (float)h, 0, n);
+    if (h >= RC_INF)
+        return false;
+    uint64_t key = state_key(s, &s->start, 0, ii, st);
+    int32_t n = node_new(s, key);
+    struct rc_node *x = &s->node[n];
+    memset(x, 0, sizeof *x);
+    arb_pos_compact(&s->start, &x->pos);
+    x->parent = -1;
+    x->tie = -1;
+    x->done = -1;
+    memcpy(x->op, op, sizeof op);
+    memcpy(x->loud, probe.loud, sizeof x->loud);
+    bool goal = true;
+    for (int k = 0; k < s->ns; k++)
+        goal &= s->sh[k].n == 0;
+    if (goal && s->target_lo > 0)
+        goal = false;
+    if (goal && s->final)
+        goal = same_placement(&s->start, s->final);
+    x->flags = (uint8_t)((goal ? RC_NF_GOAL : 0) | RC_NF_SHARP);
+    if (s->beam) {
+        collect(s, n, (float)h);
+        return true;
     }
+    heap_push(s, (float)h, 0, n);
+    return true;
+}
+
+/* Work out node n's literal replays (its loud cells). */
+static void sharpen(struct rc_search *s, int32_t n)
+{
+    struct rc_node *x = &s->node[n];
+    if (x->flags & RC_NF_SHARP)
+        return;
+    struct arb_pos pos;
+    rc_node_pos(s, x, &pos);
+    for (int k = 0; k < s->ns; k++)
+        if (x->loud[k] == RC_LOUD_UNKNOWN)
+            x->loud[k] = literal_end(s, k, x->i[k], &pos);
+    x->flags |= RC_NF_SHARP;
+}
+
+void rc_search_start(struct rc_search *s)
+{
+    s->started = begin(s);
+    s->after_best = 0;
+}
+
+bool rc_search_go(struct rc_search *s, long until)
+{
     double margin = s->o->margin > 0 ? s->o->margin : 2.0;
-    long after_best = 0;          /* steps allowed once the best is found */
+    if (!s->started)
+        return true;
     while (s->n_heap) {
-        struct rc_open e = heap_pop(s);
+        struct rc_open e = s->heap[0];
         struct rc_node *x = &s->node[e.node];
-        if (e.g != x->g)
+        if (e.g != x->g) {
+            heap_pop(s);
             continue;              /* a cheaper way reached it since */
-        if (s->best < RC_INF && (e.f > s->best + margin + EPS || s->steps > after_best)) {
+        }
+        if (s->best < RC_INF && (e.f > s->best + margin + EPS || s->steps > s->after_best)) {
             s->ties_cut = e.f <= s->best + EPS;
-            break;
+            return true;
+        }
+        if (s->incumbent < RC_INF && e.f > s->incumbent + EPS && s->best >= RC_INF) {
+            /* Nothing cheaper than the game already known is left. */
+            return true;
         }
         if (x->flags & RC_NF_GOAL) {
+            heap_pop(s);
             if (x->flags & RC_NF_CLOSED)
                 continue;
             x->flags |= RC_NF_CLOSED;
@@ -791,29 +910,29 @@ void rc_search_run(struct rc_search *s)
             if (s->best >= RC_INF) {
                 s->best = x->g;
                 s->proved = s->limit == ARB_RL_NONE;
-                after_best = s->steps + (s->steps / 4 > 2000 ? s->steps / 4 : 2000);
+                long extra = s->steps > 50000 ? s->steps : 50000;
+                s->after_best = s->steps + extra;
             }
             continue;
         }
         if (s->limit != ARB_RL_NONE)
-            break;
+            return true;
         if (s->steps >= s->budget) {
             s->limit = ARB_RL_BUDGET;
-            break;
+            return true;
         }
+        if (s->steps >= until)
+            return false;          /* paused */
         if (s->wall_end > 0 && (s->steps & 255) == 0 && arb_now_ms() / 1e3 > s->wall_end) {
             s->limit = ARB_RL_WALL;
-            break;
+            return true;
         }
-        if (getenv("RCDBG")) { struct rc_node *d = &s->node[e.node]; fprintf(stderr, "pop f=%.2f g=%.2f ply=%d i=%d st=%d op=%d\n", e.f, e.g, d->ply, d->i[0], d->st[0], d->op[0]); }
+        heap_pop(s);
         if (!(x->flags & RC_NF_SHARP)) {
             /* The literal replays now: a bound that may be higher. */
             struct arb_pos pos;
             rc_node_pos(s, x, &pos);
-            for (int k = 0; k < s->ns; k++)
-                if (x->loud[k] == RC_LOUD_UNKNOWN)
-                    x->loud[k] = literal_end(s, k, x->i[k], &pos);
-            x->flags |= RC_NF_SHARP;
+            sharpen(s, e.node);
             double h = rc_bound(s, x, &pos);
             if (h >= RC_INF)
                 continue;
@@ -832,4 +951,130 @@ void rc_search_run(struct rc_search *s)
             heap_push(s, (float)next, x->g, e.node);
         }
     }
+    return true;
+}
+
+void rc_search_run(struct rc_search *s)
+{
+    rc_search_start(s);
+    rc_search_go(s, s->budget);
+}
+
+/* ---- the beam ---------------------------------------------------------
+ *
+ * Before the best-first search has proved anything on a long, noisy
+ * sheet, a game: the states of each half-move ranked by f, the best
+ * `beam` of them taken on.  Its game bounds the best-first search and is
+ * the answer when that one runs out of budget (said: not proved). */
+
+static void collect(struct rc_search *s, int32_t n, float f)
+{
+    if (s->n_col == s->cap_col) {
+        s->cap_col = s->cap_col ? 2 * s->cap_col : 4096;
+        s->col = arb_xrealloc(s->col, (size_t)s->cap_col * sizeof *s->col);
+    }
+    s->col[s->n_col++] = (struct rc_open){f, s->node[n].g, n};
+}
+
+
+static int cmp_cand(const void *a, const void *b)
+{
+    const struct rc_cand *x = a, *y = b;
+    if (x->f != y->f)
+        return x->f < y->f ? -1 : 1;
+    if (x->g != y->g)
+        return x->g > y->g ? -1 : 1;
+    return (x->key > y->key) - (x->key < y->key);
+}
+
+/* A state from a beam candidate (merged with a known one). */
+static void cand_state(struct rc_search *s, const struct rc_cand *c)
+{
+    struct arb_pos pos;
+    struct rc_node tmp = {.pos = c->pos, .ply = c->ply};
+    rc_node_pos(s, &tmp, &pos);
+    child(s, c->parent, c->move, c->op, c->i, c->st, c->loud, c->ply, &pos, c->g, c->f - c->g);
+}
+
+void rc_beam_run(struct rc_search *s, int width)
+{
+    s->beam = true;
+    s->beam_ply = -1;
+    s->n_col = 0;
+    if (!begin(s))
+        return;
+    for (int ply = 0;; ply++) {
+        /* This ply's states, best first; a cell passed over stays at this
+         * ply and joins them. */
+        s->beam_ply = ply;
+        s->n_heap = 0;
+        for (int c = 0; c < s->n_col; c++)
+            heap_push(s, s->col[c].f, s->col[c].g, s->col[c].node);
+        s->n_col = 0;
+        s->n_cand = 0;
+        int taken = 0;
+        while (s->n_heap && taken < width) {
+            struct rc_open e = heap_pop(s);
+            struct rc_node *x = &s->node[e.node];
+            if (e.g != x->g || (x->flags & RC_NF_CLOSED))
+                continue;
+            x->flags |= RC_NF_CLOSED;
+            if (x->flags & RC_NF_GOAL) {
+                if (s->n_goal < (int)(sizeof s->goal / sizeof s->goal[0]))
+                    s->goal[s->n_goal++] = e.node;
+                if (x->g < s->best)
+                    s->best = x->g;
+                continue;
+            }
+            if (s->steps >= s->budget) {
+                s->limit = ARB_RL_BUDGET;
+                break;
+            }
+            s->steps++;
+            taken++;
+            sharpen(s, e.node);
+            expand(s, e.node, RC_INF);
+            /* States at this ply (cells passed over, goals) join it. */
+            for (int c = 0; c < s->n_col; c++)
+                heap_push(s, s->col[c].f, s->col[c].g, s->col[c].node);
+            s->n_col = 0;
+            if (s->limit != ARB_RL_NONE)
+                break;
+        }
+        /* Goals left in the queue. */
+        while (s->n_heap) {
+            struct rc_open e = heap_pop(s);
+            struct rc_node *x = &s->node[e.node];
+            if (e.g == x->g && (x->flags & RC_NF_GOAL) && !(x->flags & RC_NF_CLOSED)) {
+                x->flags |= RC_NF_CLOSED;
+                if (s->n_goal < (int)(sizeof s->goal / sizeof s->goal[0]))
+                    s->goal[s->n_goal++] = e.node;
+                if (x->g < s->best)
+                    s->best = x->g;
+            }
+        }
+        if (s->limit != ARB_RL_NONE || !s->n_cand)
+            break;
+        /* The next ply: the best candidates, each state once. */
+        qsort(s->cand, (size_t)s->n_cand, sizeof *s->cand, cmp_cand);
+        s->beam_ply = ply + 1;    /* (so that child() makes them states) */
+        int made = 0;
+        for (int c = 0; c < s->n_cand && made < width; c++) {
+            /* (A state reached again at the same cost keeps the way as a tie.) */
+            int before = s->n_node;
+            cand_state(s, &s->cand[c]);
+            made += s->n_node > before;
+            if (s->limit != ARB_RL_NONE)
+                break;
+        }
+        if (s->limit != ARB_RL_NONE)
+            break;
+    }
+    /* The goals, cheapest first. */
+    for (int a = 1; a < s->n_goal; a++)
+        for (int b = a; b > 0 && s->node[s->goal[b]].g < s->node[s->goal[b - 1]].g; b--) {
+            int32_t t = s->goal[b];
+            s->goal[b] = s->goal[b - 1];
+            s->goal[b - 1] = t;
+        }
 }
