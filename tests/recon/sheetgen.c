@@ -270,23 +270,23 @@ struct slip_info {
  * The stop is drawn apart (a share of the sheets), not by weight. */
 static const struct slip_info slip_info[SK_N] = {
     [SK_STOP] = {"stop", CL_STOP, 0, 0},
-    [SK_BLANK_ONE] = {"blank-one", CL_STRUCT, 13, 2},
-    [SK_BLANK_RUN] = {"blank-run", CL_STRUCT, 7, 0},
-    [SK_OMIT_SHIFT] = {"omit-shift", CL_STRUCT, 12, 1},
+    [SK_BLANK_ONE] = {"blank-one", CL_STRUCT, 14, 2},
+    [SK_BLANK_RUN] = {"blank-run", CL_STRUCT, 8, 0},
+    [SK_OMIT_SHIFT] = {"omit-shift", CL_STRUCT, 15, 1},
     [SK_ROW_DROP] = {"row-drop", CL_STRUCT, 4, 5},
-    [SK_TWICE] = {"twice", CL_STRUCT, 6, 0},
-    [SK_SWAP_PAIR] = {"swap-pair", CL_STRUCT, 7, 0},
-    [SK_TRANSPOSE] = {"transpose", CL_STRUCT, 7, 1},
-    [SK_FOREIGN_LETTER] = {"foreign-letter", CL_TOKEN, 11, 4},
-    [SK_CHECK_MARK] = {"check-mark", CL_TOKEN, 5, 3},
-    [SK_CAPTURE_NO_X] = {"capture-no-x", CL_TOKEN, 7, 3},
+    [SK_TWICE] = {"twice", CL_STRUCT, 8, 0},
+    [SK_SWAP_PAIR] = {"swap-pair", CL_STRUCT, 8, 0},
+    [SK_TRANSPOSE] = {"transpose", CL_STRUCT, 9, 1},
+    [SK_FOREIGN_LETTER] = {"foreign-letter", CL_TOKEN, 13, 4},
+    [SK_CHECK_MARK] = {"check-mark", CL_TOKEN, 6, 3},
+    [SK_CAPTURE_NO_X] = {"capture-no-x", CL_TOKEN, 8, 3},
     [SK_X_NO_CAPTURE] = {"x-no-capture", CL_TOKEN, 3, 1},
-    [SK_ILLEGIBLE_CHAR] = {"illegible-char", CL_TOKEN, 7, 6},
-    [SK_ILLEGIBLE_TOKEN] = {"illegible-token", CL_TOKEN, 7, 5},
-    [SK_HANDWRITING] = {"handwriting", CL_TOKEN, 7, 10},
-    [SK_WRONG_SQUARE] = {"wrong-square", CL_TOKEN, 7, 8},
-    [SK_WRONG_PIECE] = {"wrong-piece", CL_TOKEN, 5, 6},
-    [SK_DISAMB_DROP] = {"disamb-drop", CL_TOKEN, 5, 2},
+    [SK_ILLEGIBLE_CHAR] = {"illegible-char", CL_TOKEN, 8, 6},
+    [SK_ILLEGIBLE_TOKEN] = {"illegible-token", CL_TOKEN, 8, 5},
+    [SK_HANDWRITING] = {"handwriting", CL_TOKEN, 9, 10},
+    [SK_WRONG_SQUARE] = {"wrong-square", CL_TOKEN, 8, 8},
+    [SK_WRONG_PIECE] = {"wrong-piece", CL_TOKEN, 6, 6},
+    [SK_DISAMB_DROP] = {"disamb-drop", CL_TOKEN, 6, 2},
     [SK_DISAMB_WRONG] = {"disamb-wrong", CL_TOKEN, 3, 1},
     [SK_ROW_NUMBER] = {"row-number", CL_ROWNUM, 3, 2},
     [SK_CASTLE_SIDE] = {"castle-side", CL_TOKEN, 1, 1},
@@ -450,7 +450,7 @@ static bool place_slip(struct sheet *sh, const struct ply *pl, int p, int k, enu
             return false;
         sh->st[p] = ST_OMIT;
         /* Set right by a blank a few rows later: sometimes. */
-        double p_restore = kind == GK_CLASSIC ? 0.6 : 0.4;
+        double p_restore = kind == GK_CLASSIC ? 0.6 : 0.35;
         if (rng_chance(r, p_restore)) {
             int q0 = p + rng_int(r, 2, 12);
             for (int q = q0; q < q0 + 6 && q < sh->written; q++)
@@ -510,7 +510,7 @@ static int slip_anchor(const struct sheet *sh, enum gen_kind kind, int last, str
             late = hi;
         if (last >= 0 && rng_chance(r, 0.3))
             a = last + rng_int(r, -4, 4);
-        else if (rng_chance(r, 0.75))
+        else if (rng_chance(r, 0.7))
             a = rng_int(r, late, hi);
         else
             a = rng_int(r, 1, hi);
@@ -545,7 +545,7 @@ static int place_near(struct sheet *sh, const struct ply *pl, int a, int k, enum
 /* How many slips a sheet gets. */
 static int slip_count(enum gen_kind kind, bool only, bool *nasty, struct rng *r)
 {
-    static const int tt_weights[] = {15, 25, 25, 20, 15};     /* 2..6 */
+    static const int tt_weights[] = {10, 20, 25, 25, 20};     /* 2..6 */
     static const int classic_weights[] = {15, 25, 25, 20, 15}; /* 1..5 */
     *nasty = false;
     if (kind == GK_CLEAN)
@@ -553,7 +553,7 @@ static int slip_count(enum gen_kind kind, bool only, bool *nasty, struct rng *r)
     if (only)
         return rng_int(r, 1, 3);
     if (kind == GK_TIMETROUBLE) {
-        if (rng_chance(r, 0.12)) {
+        if (rng_chance(r, 0.15)) {
             *nasty = true;
             return rng_int(r, 6, 9);
         }
@@ -575,7 +575,9 @@ static void plan_sheet(struct sheet *sh, const struct ply *pl, enum gen_kind kin
     else if (only < 0 && kind == GK_TIMETROUBLE)
         stop = rng_chance(r, 0.35);
     if (stop) {
-        int k = rng_int(r, 2, 8);
+        /* 2-8 half-moves, the longer stops likelier (mean 5.7). */
+        static const int stop_weights[] = {1, 1, 2, 2, 3, 3, 3};
+        int k = 2 + rng_weighted(r, stop_weights, 7);
         sh->written = sh->plies - k;
         note_slip(sh, SK_STOP, sh->written);
         n--;
