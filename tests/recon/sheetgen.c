@@ -1056,7 +1056,8 @@ struct options {
 };
 
 /* Make case number ci from game g: its sheets in o->out and its line of
- * expected.jsonl in jf.  Returns 0, or -1 when a file cannot be written. */
+ * expected.jsonl in jf.  Returns the number of sheets written (1 or 2),
+ * or -1 when a file cannot be written. */
 static int make_case(const struct options *o, int ci, const struct game *g, struct ply *pl, FILE *jf)
 {
     /* The true game, half-move by half-move. */
@@ -1179,6 +1180,39 @@ static int make_case(const struct options *o, int ci, const struct game *g, stru
     json_str(jf, g->result);
     fprintf(jf, "}}\n");
     free(sheets);
+    return nsheets;
+}
+
+/* Write DIR/README.md: what the set is and the command that makes it
+ * again.  Returns 0, or -1 when it cannot be written. */
+static int write_readme(const struct options *o, int sheets_written)
+{
+    static const char *const kind_names[] = {"timetrouble", "classic", "clean"};
+    char path[4096];
+    snprintf(path, sizeof path, "%s/README.md", o->out);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "sheetgen: %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    fprintf(f, "# %d %s scoresheet cases (%d sheet files), generated\n\n", o->cases, kind_names[o->kind],
+            sheets_written);
+    fprintf(f, "Made by `tests/recon/sheetgen.c` (the model and its calibration: `tests/recon/GENERATOR.md`):\n\n"
+               "    build/sheetgen --seed=%llu --cases=%d --sheets=%s --kind=%s%s%s --out=DIR %s\n\n",
+            (unsigned long long)o->seed, o->cases, o->sheets == 1 ? "1" : o->sheets == 2 ? "2" : "mix",
+            kind_names[o->kind], o->only >= 0 ? " --only=" : "", o->only >= 0 ? slip_info[o->only].name : "",
+            o->corpus);
+    fprintf(f, "Real games of the corpus, each written as one player's sheet (`NNN-a.txt`) and for two-sheet\n"
+               "cases the opponent's too (`NNN-b.txt`), one row per line, in Finnish, Estonian or English\n"
+               "letters with the player's habits; `expected.jsonl` has a line a case: `case`, `sheets`,\n"
+               "`langs`, `slips` and `slip_plies` (per sheet, the slips and the 0-based half-move each is on),\n"
+               "`nasty`, `habits`, `final_fen`, `plies`, `uci` (the game as played), `kind`, `seed`,\n"
+               "`source` (the game's number in the corpus and its tags).\n\n"
+               "Run `tests/recon/eval.sh DIR` to measure `arbiter reconstruct` on it.\n");
+    if (fclose(f) != 0) {
+        fprintf(stderr, "sheetgen: %s: %s\n", path, strerror(errno));
+        return -1;
+    }
     return 0;
 }
 
@@ -1303,14 +1337,20 @@ int main(int argc, char **argv)
         return 1;
     }
     struct ply *pl = arb_xcalloc(MAX_PLIES, sizeof *pl);
-    int rc = 0;
-    for (int i = 0; i < o.cases && rc == 0; i++)
+    int rc = 0, sheets_written = 0;
+    for (int i = 0; i < o.cases && rc >= 0; i++) {
         rc = make_case(&o, i, &c.g[idx[i]], pl, jf);
+        sheets_written += rc > 0 ? rc : 0;
+    }
+    if (rc >= 0)
+        rc = write_readme(&o, sheets_written);
     if (fclose(jf) != 0) {
         fprintf(stderr, "sheetgen: %s: %s\n", path, strerror(errno));
         rc = -1;
     }
-    fprintf(stderr, "sheetgen: %d cases from %d usable games of %s in %s\n", o.cases, c.n, o.corpus, o.out);
+    if (rc >= 0)
+        fprintf(stderr, "sheetgen: %d cases (%d sheets) from %d usable games of %s in %s\n", o.cases, sheets_written,
+                c.n, o.corpus, o.out);
     for (int i = 0; i < c.n; i++) {
         free(c.g[i].white);
         free(c.g[i].black);
@@ -1321,5 +1361,5 @@ int main(int argc, char **argv)
     free(c.g);
     free(idx);
     free(pl);
-    return rc ? 1 : 0;
+    return rc < 0 ? 1 : 0;
 }
