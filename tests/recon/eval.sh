@@ -24,9 +24,11 @@
 #   --results=FILE one JSON object a case (what was compared) into FILE
 #
 # Prints the cases, recovered, printed first, median / 90th percentile /
-# maximum CPU seconds, the largest peak RSS, the runs that hit a limit, and
-# the missed cases with the half-move (0-based ply) of the first
-# difference.  Needs sh, jq and rssmax (make build/rssmax).
+# maximum CPU seconds, the largest peak RSS, the runs that hit a limit, the
+# runs that printed no game, and the missed cases with the half-move
+# (0-based ply) of the first difference ("no game": the output has none;
+# "no output": the program printed no JSON).  Needs sh, jq and rssmax
+# (make build/rssmax).
 set -u
 
 usage() {
@@ -108,8 +110,8 @@ while IFS= read -r line; do
         | ($x.uci // []) as $u
         | {case, sheets: (.sheets | length), recovered: $rec, first: $first,
            limit: ($code != 0 or (($x.limit // false) != false and $x.limit != null) or $x.timed_out == true),
-           output: ($r != null), exit: $code, cpu: $cpu, wall: $wall, rss_kib: $rss,
-           first_diff: (if $first then null
+           output: ($r != null), game: ($x.uci != null), exit: $code, cpu: $cpu, wall: $wall, rss_kib: $rss,
+           first_diff: (if $first or $x.uci == null then null
                         else ([range(0; ([($t | length), ($u | length)] | max))]
                               | map(select($t[.] != $u[.])) | first // null) end)}' >> "$TMP/results"
 done < "$TMP/cases"
@@ -129,13 +131,18 @@ jq -r -s --arg dir "$DIR" --arg tap "$TAP" --arg final "$FINAL" --arg sheets "$S
     | (map(.cpu) | sort) as $cpu
     | (map(.rss_kib) | max // 0) as $rss
     | (map(select(.limit)) | length) as $lim
-    | (map(select(.recovered | not)) | map(.case + (if .output then " (ply \(.first_diff))" else " (no output, exit \(.exit))" end))) as $missed
+    | (map(select(.output and (.game | not))) | length) as $nogame
+    | (map(select(.recovered | not))
+       | map(.case + (if (.output | not) then " (no output, exit \(.exit))"
+                      elif (.game | not) then " (no game)"
+                      else " (ply \(.first_diff))" end))) as $missed
     | [ "\($dir): \($n) cases\(if $sheets != "all" then ", --sheets=\($sheets)" else "" end)\(if $final == "0" then ", no final position" else "" end)",
         "recovered      \($rec) (\(pct($rec; $n))%)",
         "printed first  \($first) (\(pct($first; $n))%)",
         "CPU seconds    median \(median($cpu) | secs), p90 \(nearest($cpu; 0.9) | secs), max \(($cpu | max // 0) | secs)",
         "max RSS        \(($rss / 1024 * 10 | round) / 10) MiB",
         "hit a limit    \($lim)",
+        "no game found  \($nogame)",
         "missed         \(if ($missed | length) == 0 then "none" else ($missed | join(", ")) end)" ] as $lines
     | if $tap == "" then $lines[]
       else (($lines[] | "# " + .),
