@@ -11,23 +11,24 @@
  * them spread over the whole file, and writes for each one player's sheet
  * (DIR/NNN-a.txt) and, for two-sheet cases, the opponent's (DIR/NNN-b.txt)
  * with its own habits and slips, plus DIR/expected.jsonl (one line a
- * case: the truth and the slips applied), in the layout of
- * tests/data/scoresheets/timetrouble-dev.
+ * case: the truth and the slips applied) and DIR/README.md (the command),
+ * in the layout of tests/data/scoresheets/timetrouble-dev.
  *
  * A sheet is made the way a player writes one: move by move, in cells of
  * rows (`23. Rd1 Kg7`), in Finnish, Estonian or English letters with the
  * player's habits (check marks or not, `x`, `:` or nothing for captures,
  * 0-0 or O-O, =Q or Q, glued or spaced move numbers, a result at the end).
  * The slips are planned first (which kind, on which half-move) and then
- * happen while the cells are written: a move left out moves every later
- * move one cell on, a move written twice moves them back, a blank cell
+ * happen while the cells are written: a move left out puts every later
+ * move one cell early, a move written twice one cell late, a blank cell
  * keeps them in place.  Nothing here knows how reconstruct searches: the
  * model is what handwriting under time pressure does to a sheet, made
  * harsher than the outside sample.
  *
  * Deterministic: the same seed, options and corpus give the same files
- * (xorshift64*, one stream for the picks and one a sheet, so that --only
- * keeps the games, languages and habits of the plain run).
+ * (xorshift64*; separate streams for the picks of games, each case's
+ * number of sheets, each sheet's habits and each sheet's slips, so that
+ * --only keeps the games, languages and habits of the plain run).
  */
 #include "base/arena.h"
 #include "base/util.h"
