@@ -1289,6 +1289,9 @@ static int parse_args(int argc, char **argv, struct options *o)
     return 0;
 }
 
+/* Read the corpus, pick the games and write the cases (see the top of the
+ * file).  Exit status 0, 1 when the corpus or an output file fails, 2 on
+ * a usage error. */
 int main(int argc, char **argv)
 {
     struct options o;
