@@ -207,6 +207,10 @@ build/reconbench: build/rel/tests/recon/bench.o $(OBJ)
 build/reconbench-asan: build/asan/tests/recon/bench.o $(OBJ_ASAN)
 	$(CC) $(SAN_FLAGS) -o $@ $^ $(LDLIBS)
 
+# Noisy scoresheets of corpus games with their truth (tests/recon/GENERATOR.md).
+build/sheetgen: build/rel/tests/recon/sheetgen.o $(OBJ)
+	$(CC) $(OPT) $(LTO) -o $@ $^ $(LDLIBS)
+
 # The long inputs the bench times for linearity (tools/bench.sh).
 build/genlong: build/rel/tools/genlong.o $(CORE_SRCS:%.c=build/rel/%.o) $(NOTE_SRCS:%.c=build/rel/%.o) build/rel/src/base/util.o build/rel/src/base/utf8.o
 	$(CC) $(OPT) $(LTO) -o $@ $^ $(LDLIBS)

@@ -1,11 +1,14 @@
 /* rssmax.c — run a command, report its wall time and peak resident memory.
  *
- *   rssmax [-o FILE] COMMAND [ARG...]
+ *   rssmax [-c] [-o FILE] COMMAND [ARG...]
  *
  * The command's standard output goes to FILE (default /dev/null); its
  * standard error is passed through.  On exit prints one line to stdout:
  *   "<seconds> <peak RSS in KiB> <exit status>"
- * Used by tools/bench.sh; not installed.
+ * and with -c a fourth field, the command's CPU seconds (user + system):
+ *   "<seconds> <peak RSS in KiB> <exit status> <CPU seconds>"
+ * Used by tools/bench.sh (the three fields) and tests/recon/eval.sh (-c);
+ * not installed.
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -20,13 +23,21 @@
 int main(int argc, char **argv)
 {
     const char *out = "/dev/null";
+    int cpu = 0;
     int i = 1;
-    if (i + 1 < argc && strcmp(argv[i], "-o") == 0) {
-        out = argv[i + 1];
-        i += 2;
+    for (;;) {
+        if (i + 1 < argc && strcmp(argv[i], "-o") == 0) {
+            out = argv[i + 1];
+            i += 2;
+        } else if (i < argc && strcmp(argv[i], "-c") == 0) {
+            cpu = 1;
+            i++;
+        } else {
+            break;
+        }
     }
     if (i >= argc) {
-        fprintf(stderr, "usage: rssmax [-o FILE] COMMAND [ARG...]\n");
+        fprintf(stderr, "usage: rssmax [-c] [-o FILE] COMMAND [ARG...]\n");
         return 2;
     }
     struct timespec t0, t1;
@@ -56,6 +67,12 @@ int main(int argc, char **argv)
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
     int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    printf("%.3f %ld %d\n", secs, ru.ru_maxrss, code);
+    if (cpu) {
+        double cpu_secs = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6
+                          + (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
+        printf("%.3f %ld %d %.3f\n", secs, ru.ru_maxrss, code, cpu_secs);
+    } else {
+        printf("%.3f %ld %d\n", secs, ru.ru_maxrss, code);
+    }
     return 0;
 }
