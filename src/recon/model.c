@@ -144,6 +144,7 @@ static int dist(int type, int c, int from, int to)
 static int moves_needed(const struct arb_pos *pos, const struct arb_pos *final, int c)
 {
     int total = 0, targets = 0;
+    int castle = pos->castle & (c == ARB_WHITE ? ARB_CASTLE_WH | ARB_CASTLE_WA : ARB_CASTLE_BH | ARB_CASTLE_BA);
     arb_bb theirs = final->by_color[c], mine = pos->by_color[c];
     arb_bb pawns = mine & pos->by_type[ARB_PAWN];
     int last = c == ARB_WHITE ? 7 : 0;
@@ -159,6 +160,15 @@ static int moves_needed(const struct arb_pos *pos, const struct arb_pos *final, 
             if (d < best)
                 best = d;
         }
+        /* Castling takes the king two squares and the rook along (the one
+         * move counted for the king). */
+        int rank = c == ARB_WHITE ? 0 : 7;
+        if (castle && ARB_RANK(sq) == rank) {
+            if (type == ARB_KING && (ARB_FILE(sq) == 6 || ARB_FILE(sq) == 2) && best > 1)
+                best = 1;
+            if (type == ARB_ROOK && (ARB_FILE(sq) == 5 || ARB_FILE(sq) == 3))
+                best = 0;
+        }
         if (type != ARB_PAWN && type != ARB_KING)
             for (arb_bb p = pawns; p && best > 1;) {
                 /* A pawn that promotes: its moves to the last rank, one more
@@ -171,10 +181,6 @@ static int moves_needed(const struct arb_pos *pos, const struct arb_pos *final, 
             }
         total += best;
     }
-    int castle = pos->castle & (c == ARB_WHITE ? ARB_CASTLE_WH | ARB_CASTLE_WA : ARB_CASTLE_BH | ARB_CASTLE_BA);
-    /* Castling puts two pieces in place with one move. */
-    if (castle && total > 0)
-        total--;
     return total < targets - (castle ? 1 : 0) ? targets - (castle ? 1 : 0) : total;
 }
 

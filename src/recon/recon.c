@@ -46,7 +46,10 @@ static void search_free(struct rc_search *s)
     s->n_goal = 0;
     s->steps = 0;
     s->limit = ARB_RL_NONE;
-    s->ties_cut = s->proved = false;
+    s->ties_cut = s->proved = s->sync_pruned = false;
+    if (s->sync_g)
+        for (int q = 0; q < s->max_ply; q++)
+            s->sync_g[q] = 1e30f;
 }
 
 /* The best-first search; where it has no game after FIRST_STEPS, a beam
@@ -54,8 +57,10 @@ static void search_free(struct rc_search *s)
 static void run(struct rc_search *s, struct rc_search *b, bool *have_beam)
 {
     rc_search_start(s);
-    if (rc_search_go(s, FIRST_STEPS) || s->n_goal)
+    if (rc_search_go(s, getenv("RCNOBEAM") ? s->budget : FIRST_STEPS) || s->n_goal) {
+        if (getenv("RCBEAM")) fprintf(stderr, "astar: steps %ld nodes %d heap %d top f %.2f goals %d limit %d\n", s->steps, s->n_node, s->n_heap, s->n_heap ? s->heap[0].f : -1.0, s->n_goal, s->limit);
         return;
+    }
     *b = *s;
     b->node = NULL;
     b->key = NULL;
@@ -128,9 +133,22 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
     bool have_beam = false;
     /* First with slips looked for only near where the sheets as written
      * fail; then anywhere; then without the move counter. */
+    static long hist[512];
+    if (getenv("RCHIST"))
+        s.hist = hist;
+    s.max_ply = 1024;
+    float sync_g[1024];
+    for (int q = 0; q < 1024; q++)
+        sync_g[q] = 1e30f;
+    if (!getenv("RCNOSYNC"))
+        s.sync_g = sync_g;
+    s.sync_after = getenv("RCSYNCAFTER") ? atol(getenv("RCSYNCAFTER")) : FIRST_STEPS;
+    s.sync_margin = getenv("RCSYNCM") ? atof(getenv("RCSYNCM")) : 3.0;
     s.literal_far = true;
+    s.window = getenv("RCWIN") ? atoi(getenv("RCWIN")) : 16;
     for (int round = 0; round < 3; round++) {
         run(&s, &beam, &have_beam);
+        if (getenv("RCROUND")) fprintf(stderr, "round %d: goals %d beam %d limit %d steps %ld literal %d target %d\n", round, s.n_goal, have_beam ? beam.n_goal : -1, s.limit, s.steps, s.literal_far, s.target);
         if (s.n_goal || (have_beam && beam.n_goal) || s.limit != ARB_RL_NONE)
             break;
         if (round == 1 && s.target < 0)
@@ -150,6 +168,12 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
             r->counter_ignored = true;
         }
         s.budget = s.budget > spent ? s.budget - spent : 1;
+    }
+    if (s.hist) {
+        for (int q = 0; q < 512; q++)
+            if (hist[q])
+                fprintf(stderr, "ply %d: %ld\n", q, hist[q]);
+        memset(hist, 0, sizeof hist);
     }
     bool counter_ignored = r->counter_ignored;
     if (s.n_goal || !have_beam || !beam.n_goal) {

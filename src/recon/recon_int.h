@@ -214,7 +214,15 @@ struct rc_search {
     long after_best;              /* steps allowed once the best is found (the ties) */
     double incumbent;             /* the cost of a game known (the beam's): dearer states are dropped */
     bool beam;                    /* states made are collected (col), not queued */
-    bool literal_far;               /* far from a cell the sheets cannot take as written, only the
+    bool literal_far;
+    float *sync_g;                /* per ply: the least cost of a state at that ply or later that
+                                     the sheets as written follow (NULL: no such pruning) */
+    int max_ply;
+    long sync_after;              /* ... states far dearer are dropped after this many steps */
+    double sync_margin;           /* ... by this much */
+    bool sync_pruned;             /* some were */
+    long *hist;                   /* (a debugging aid: expansions per ply) */
+    int window;                   /* ... farther than this many cells (of LOUD_MAX looked at) */               /* far from a cell the sheets cannot take as written, only the
                                      moves as written are tried */
     struct rc_open *col;
     int32_t n_col, cap_col;
@@ -239,6 +247,8 @@ double rc_bound(const struct rc_search *s, const struct rc_node *n, const struct
  * cost (as the search counted it). */
 double rc_op_cost(struct rc_search *s, int k, int i, uint8_t st, int ply, const struct arb_pos *pos, arb_move move,
                   uint8_t op);
+/* Work out node n's literal replays (loud[]), once. */
+void rc_sharpen(struct rc_search *s, int32_t n);
 /* The node's position. */
 void rc_node_pos(const struct rc_search *s, const struct rc_node *n, struct arb_pos *pos);
 

@@ -67,6 +67,15 @@ static uint64_t state_key(const struct rc_search *s, const struct arb_pos *pos, 
 
 static void collect(struct rc_search *s, int32_t n, float f);
 
+/* The sheet's offset against the game: half-moves played minus cells
+ * taken (a move left out makes it 1, a cell passed over -1). */
+static int offset(int ply, int i, uint8_t st)
+{
+    int ahead = st == RC_ST_SWAP1 || st == RC_ST_SWAP2A ? 1 : st == RC_ST_SWAP2B ? 2 : 0;
+    return ply - i - ahead;
+}
+
+
 /* ---- the lower bound ------------------------------------------------ */
 
 #define LOUD_MAX 16               /* cells the literal replay looks ahead at most */
@@ -74,11 +83,20 @@ static void collect(struct rc_search *s, int32_t n, float f);
 /* What u half-moves with no cell cost a sheet at least, st its state: left
  * out (the first dearer, then a row's second cheap) or after the last cell
  * (recording stopped: once, then little each). */
-static double unmatched_cost(const struct rc_search *s, int u, uint8_t st)
+static double unmatched_cost(const struct rc_search *s, int u, uint8_t st, int offset)
 {
     if (u <= 0)
         return 0;
     const struct rc_costs *k = s->k;
+    /* Cells passed over before (offset below 0): as many moves left out set
+     * the columns right, for little. */
+    if (offset < 0) {
+        int cheap = -offset < u ? -offset : u;
+        double r = k->realign < k->omit ? k->realign : k->omit;
+        double a = cheap * r + unmatched_cost(s, u - cheap, RC_ST_NONE, 0);
+        double b = unmatched_cost(s, u, st, 0);
+        return a < b ? a : b;
+    }
     double pair = k->omit_pair < k->tail ? k->omit_pair : k->tail;
     if (s->o->no_duty_from > 0) {
         double m = k->no_duty < pair ? k->no_duty : pair;
@@ -92,9 +110,11 @@ static double unmatched_cost(const struct rc_search *s, int u, uint8_t st)
 }
 
 /* The least a left-out move in the middle costs (not after the last cell). */
-static double omit_min(const struct rc_search *s, uint8_t st)
+static double omit_min(const struct rc_search *s, uint8_t st, int offset)
 {
     double c = st == RC_ST_OMIT_W ? s->k->omit_pair : s->k->omit;
+    if (offset < 0 && s->k->realign < c)
+        c = s->k->realign;
     if (s->o->no_duty_from > 0 && s->k->no_duty < c)
         c = s->k->no_duty;
     return c;
@@ -153,7 +173,7 @@ static double smallest(const struct rc_sheet *sh, const struct rest *r, int x)
  * or swap (d), 2 one more cell passed over at d above its class's least,
  * 3 one move left out in the middle. */
 static double rest_cost(const struct rc_search *s, const struct rc_sheet *sh, const struct rest *r, uint8_t st,
-                        int rest_lo, int rest_hi, int force, double d)
+                        int rest_lo, int rest_hi, int force, double d, int offset)
 {
     double best = 1e30;
     if (rest_hi < 0) {
@@ -162,7 +182,7 @@ static double rest_cost(const struct rc_search *s, const struct rc_sheet *sh, co
         if (force == 1 || force == 2)
             best += d;
         else if (force == 3)
-            best += omit_min(s, st);
+            best += omit_min(s, st, offset);
         return best;
     }
     int x_lo = r->n - rest_hi > 0 ? r->n - rest_hi : 0;
@@ -180,9 +200,9 @@ static double rest_cost(const struct rc_search *s, const struct rc_sheet *sh, co
         double c = r->lbm + smallest(sh, r, force == 2 ? x - 1 : x);
         if (force == 3) {
             double pair = s->k->omit_pair < s->k->tail ? s->k->omit_pair : s->k->tail;
-            c += omit_min(s, st) + (u - 1) * pair;
+            c += omit_min(s, st, offset) + (u - 1) * pair;
         } else {
-            c += unmatched_cost(s, u, st);
+            c += unmatched_cost(s, u, st, offset);
         }
         if (force == 1 || force == 2)
             c += d;
@@ -195,12 +215,13 @@ static double rest_cost(const struct rc_search *s, const struct rc_sheet *sh, co
 /* The least sheet k's rest costs from cell i (state st) with rest_lo..hi
  * half-moves to play; loud: the first cell its literal replay cannot take
  * (n: none seen). */
-static double sheet_bound(const struct rc_search *s, int k, int i, uint8_t st, int rest_lo, int rest_hi, int loud)
+static double sheet_bound(const struct rc_search *s, int k, int i, uint8_t st, int rest_lo, int rest_hi, int loud,
+                          int offset)
 {
     const struct rc_sheet *sh = &s->sh[k];
     struct rest r;
     rest_of(sh, i, st, &r);
-    double plain = rest_cost(s, sh, &r, st, rest_lo, rest_hi, 0, 0);
+    double plain = rest_cost(s, sh, &r, st, rest_lo, rest_hi, 0, 0, offset);
     if (!(st == RC_ST_NONE || st == RC_ST_OMIT_W) || loud >= sh->n || loud < i)
         return plain;
     const struct rc_cell *lc = &sh->cell[loud];
@@ -223,9 +244,9 @@ static double sheet_bound(const struct rc_search *s, int k, int i, uint8_t st, i
      * counted by smallest(); the region's own is ex: the rest above it. */
     double ex_above = ex - sh->class_delta[sh->n_class - 1] > 0 ? ex - sh->class_delta[sh->n_class - 1] : 0;
     (void)ex_above;
-    double a = rest_cost(s, sh, &r, st, rest_lo, rest_hi, 1, dev);
-    double b = rest_cost(s, sh, &r, st, rest_lo, rest_hi, 2, ex);
-    double c = rest_cost(s, sh, &r, st, rest_lo, rest_hi, 3, 0);
+    double a = rest_cost(s, sh, &r, st, rest_lo, rest_hi, 1, dev, offset);
+    double b = rest_cost(s, sh, &r, st, rest_lo, rest_hi, 2, ex, offset);
+    double c = rest_cost(s, sh, &r, st, rest_lo, rest_hi, 3, 0, offset);
     double m = a < b ? a : b;
     m = m < c ? m : c;
     return m > plain ? m : plain;
@@ -240,7 +261,7 @@ static double bound_cells(const struct rc_search *s, int ply, const uint16_t *ii
     int rest = s->target >= 0 ? s->target - ply : -1, rest_lo = s->target_lo >= 0 ? s->target_lo - ply : -1;
     for (int k = 0; k < s->ns; k++)
         h += sheet_bound(s, k, ii[k], st[k], rest_lo, rest,
-                         loud && loud[k] != RC_LOUD_UNKNOWN ? loud[k] : s->sh[k].n);
+                         loud && loud[k] != RC_LOUD_UNKNOWN ? loud[k] : s->sh[k].n, offset(ply, ii[k], st[k]));
     return h;
 }
 
@@ -299,7 +320,7 @@ double rc_bound(const struct rc_search *s, const struct rc_node *n, const struct
         if (rest < 0)
             for (int k = 0; k < s->ns; k++)
                 if (n->i[k] >= s->sh[k].n && needed > 0)
-                    h += unmatched_cost(s, needed, n->st[k]);
+                    h += unmatched_cost(s, needed, n->st[k], offset(n->ply, n->i[k], n->st[k]));
     }
     return h;
 }
@@ -526,13 +547,6 @@ static bool no_duty(const struct rc_search *s, const struct arb_pos *pos)
     return s->o->no_duty_from > 0 && (int)pos->fullmove >= s->o->no_duty_from;
 }
 
-/* The sheet's offset against the game: half-moves played minus cells
- * taken (a move left out makes it 1, a cell passed over -1). */
-static int offset(int ply, int i, uint8_t st)
-{
-    int ahead = st == RC_ST_SWAP1 || st == RC_ST_SWAP2A ? 1 : st == RC_ST_SWAP2B ? 2 : 0;
-    return ply - i - ahead;
-}
 
 /* What a move not recorded costs sheet k in state (i, st) before pos's move
  * (ply: the half-moves played). */
@@ -678,7 +692,8 @@ static double expand(struct rc_search *s, int32_t ni, double limit)
     bool literal_only = s->literal_far && ml.n;
     arb_move lit = 0;
     for (int k = 0; k < s->ns && literal_only; k++) {
-        literal_only = n.st[k] == RC_ST_NONE && n.loud[k] == RC_LOUD_FAR;
+        literal_only = n.st[k] == RC_ST_NONE && n.loud[k] != RC_LOUD_UNKNOWN
+                       && (n.loud[k] == RC_LOUD_FAR || (n.loud[k] < s->sh[k].n && n.loud[k] - n.i[k] > s->window));
         arb_move m = literal_only ? literal_move(s, k, n.i[k], &pos) : 0;
         literal_only = m && (!lit || m == lit);
         lit = m;
@@ -861,7 +876,7 @@ static bool begin(struct rc_search *s)
 }
 
 /* Work out node n's literal replays (its loud cells). */
-static void sharpen(struct rc_search *s, int32_t n)
+void rc_sharpen(struct rc_search *s, int32_t n)
 {
     struct rc_node *x = &s->node[n];
     if (x->flags & RC_NF_SHARP)
@@ -909,7 +924,7 @@ bool rc_search_go(struct rc_search *s, long until)
                 s->goal[s->n_goal++] = e.node;
             if (s->best >= RC_INF) {
                 s->best = x->g;
-                s->proved = s->limit == ARB_RL_NONE;
+                s->proved = s->limit == ARB_RL_NONE && !s->sync_pruned;
                 long extra = s->steps > 50000 ? s->steps : 50000;
                 s->after_best = s->steps + extra;
             }
@@ -932,7 +947,7 @@ bool rc_search_go(struct rc_search *s, long until)
             /* The literal replays now: a bound that may be higher. */
             struct arb_pos pos;
             rc_node_pos(s, x, &pos);
-            sharpen(s, e.node);
+            rc_sharpen(s, e.node);
             double h = rc_bound(s, x, &pos);
             if (h >= RC_INF)
                 continue;
@@ -941,7 +956,26 @@ bool rc_search_go(struct rc_search *s, long until)
                 continue;
             }
         }
+        /* A state far behind a cheaper one that the sheets as written
+         * follow again (synced): the region between was explained for less
+         * (pruned only once the search has gone on a while; then the game
+         * found is not proved the cheapest). */
+        if (s->sync_g) {
+            bool synced = true;
+            for (int k = 0; k < s->ns; k++)
+                synced &= x->st[k] == RC_ST_NONE && x->loud[k] == RC_LOUD_FAR;
+            int ply = x->ply < s->max_ply ? x->ply : s->max_ply - 1;
+            if (synced)
+                for (int q = ply; q >= 0 && s->sync_g[q] > x->g; q--)
+                    s->sync_g[q] = x->g;
+            if (s->steps >= s->sync_after && x->g > s->sync_g[ply] + s->sync_margin) {
+                s->sync_pruned = true;
+                continue;
+            }
+        }
         s->steps++;
+        if (s->hist)
+            s->hist[x->ply < 511 ? x->ply : 511]++;
         double limit = e.f + DELTA;
         x->flags |= RC_NF_CLOSED;
         double next = expand(s, e.node, limit);
@@ -1032,7 +1066,7 @@ void rc_beam_run(struct rc_search *s, int width)
             }
             s->steps++;
             taken++;
-            sharpen(s, e.node);
+            rc_sharpen(s, e.node);
             expand(s, e.node, RC_INF);
             /* States at this ply (cells passed over, goals) join it. */
             for (int c = 0; c < s->n_col; c++)
@@ -1057,6 +1091,7 @@ void rc_beam_run(struct rc_search *s, int width)
             break;
         /* The next ply: the best candidates, each state once. */
         qsort(s->cand, (size_t)s->n_cand, sizeof *s->cand, cmp_cand);
+        if (getenv("RCBEAMLV")) fprintf(stderr, "beam ply %d: expanded %d cands %d f %.2f..%.2f\n", ply, taken, s->n_cand, s->cand[0].f, s->cand[s->n_cand < width ? s->n_cand - 1 : width - 1].f);
         s->beam_ply = ply + 1;    /* (so that child() makes them states) */
         int made = 0;
         for (int c = 0; c < s->n_cand && made < width; c++) {
