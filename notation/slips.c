@@ -134,6 +134,9 @@ static double sub_cost_slow(char a, char b)
             return 0.5;
     if ((unsigned char)a < 128 && (unsigned char)b < 128 && (a ^ 0x20) == b)
         return 0.3;          /* the same letter in the other case */
+    if (((a >= 'a' && a <= 'h' && b >= 'a' && b <= 'h') || (a >= '1' && a <= '8' && b >= '1' && b <= '8'))
+        && (a - b == 1 || b - a == 1))
+        return 0.7;          /* a neighbouring file or rank: the square next to it */
     return 1.0;
 }
 

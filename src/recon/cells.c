@@ -98,8 +98,9 @@ void rc_sheet_build(struct rc_sheet *s, const struct arb_sheet *sh, const struct
             c->lbm = parses(sh->lang, t) ? 0.0f : (float)rc_slip_scale(k, 0.1);
             c->extra = (float)k->extra;
             for (int back = 1; back <= 2 && i - back >= 0; back++) {
+                /* The same letters and digits (marks aside) as a cell just before. */
                 const struct rc_cell *b = &s->cell[i - back];
-                if (b->kind == RC_TOKEN && !strcmp(sh->tok[b->tok], t)) {
+                if (b->kind == RC_TOKEN && b->tn.n == c->tn.n && !memcmp(b->tn.s, c->tn.s, (size_t)c->tn.n)) {
                     c->again = (uint8_t)back;
                     c->extra = (float)k->twice;
                     break;

@@ -184,7 +184,7 @@ static int moves_needed(const struct arb_pos *pos, const struct arb_pos *final, 
     return total < targets - (castle ? 1 : 0) ? targets - (castle ? 1 : 0) : total;
 }
 
-bool rc_can_reach(const struct arb_pos *pos, const struct arb_pos *final, int plies, int *needed)
+bool rc_can_reach(const struct arb_pos *pos, const struct arb_pos *final, int plies, int at_most, int *needed)
 {
     *needed = 0;
     int moves[2] = {0, 0};
@@ -234,6 +234,13 @@ bool rc_can_reach(const struct arb_pos *pos, const struct arb_pos *final, int pl
                 moves[c] = m;
         }
     }
+    /* Each piece of c's beyond the final position's is taken by a move of
+     * the other side. */
+    for (int c = 0; c < 2; c++) {
+        int over = arb_popcount(pos->by_color[c]) - arb_popcount(final->by_color[c]);
+        if (over > moves[c ^ 1])
+            moves[c ^ 1] = over;
+    }
     int need = plies_for(moves[ARB_WHITE], moves[ARB_BLACK], pos->side);
     /* The side to move at the end: an even number of plies keeps it. */
     bool same_side = pos->side == final->side;
@@ -241,7 +248,7 @@ bool rc_can_reach(const struct arb_pos *pos, const struct arb_pos *final, int pl
         need++;
     *needed = need;
     if (plies < 0)
-        return true;
+        return at_most < 0 || need <= at_most;
     if (plies < need)
         return false;
     return (plies % 2 == 0) == same_side;

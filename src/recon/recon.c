@@ -61,6 +61,12 @@ static void run(struct rc_search *s, struct rc_search *b, bool *have_beam)
         if (getenv("RCBEAM")) fprintf(stderr, "astar: steps %ld nodes %d heap %d top f %.2f goals %d limit %d\n", s->steps, s->n_node, s->n_heap, s->n_heap ? s->heap[0].f : -1.0, s->n_goal, s->limit);
         return;
     }
+    if (getenv("RCINFORMED")) {
+        /* No game yet: the informed order finds one. */
+        s->informed = true;
+        rc_search_go(s, s->budget);
+        return;
+    }
     *b = *s;
     b->node = NULL;
     b->key = NULL;
@@ -77,7 +83,7 @@ static void run(struct rc_search *s, struct rc_search *b, bool *have_beam)
     b->limit = ARB_RL_NONE;
     b->budget = s->budget - s->steps;
     *have_beam = true;
-    rc_beam_run(b, BEAM_WIDTH);
+    rc_beam_run(b, getenv("RCBW") ? atoi(getenv("RCBW")) : BEAM_WIDTH);
     if (getenv("RCBEAM")) fprintf(stderr, "beam: goals %d best %.2f steps %ld nodes %d limit %d deepest ply %d i %d\n", b->n_goal, b->n_goal ? b->node[b->goal[0]].g : -1.0, b->steps, b->n_node, b->limit, b->node[b->deepest].ply, b->node[b->deepest].i[0]);
     if (b->n_goal)
         s->incumbent = b->node[b->goal[0]].g;
@@ -94,7 +100,7 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
     struct rc_search s;
     memset(&s, 0, sizeof s);
     s.o = o;
-    s.k = &rc_costs_default;
+    s.k = o->costs ? o->costs : &rc_costs_default;
     s.ns = n_sheets;
     if (o->start)
         s.start = *o->start;
@@ -123,8 +129,11 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
             s.target_lo = lo;
         }
     }
-    for (int k = 0; k < n_sheets; k++)
+    for (int k = 0; k < n_sheets; k++) {
         rc_sheet_build(&s.sh[k], &sheets[k], s.k);
+        if (s.sh[k].n > s.longest)
+            s.longest = s.sh[k].n;
+    }
     s.cache = arb_xcalloc(1, sizeof *s.cache);
     s.budget = o->budget > 0 ? o->budget : ARB_RECON_BUDGET_DEFAULT;
     s.max_nodes = MAX_NODES;

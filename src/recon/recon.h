@@ -42,6 +42,8 @@
  * with every move of its position looked at). */
 #define ARB_RECON_BUDGET_DEFAULT 400000L
 
+struct rc_costs;
+
 struct arb_sheet {
     const struct arb_lang *lang;   /* the notation the sheet is written in */
     const char *const *tok;        /* the recorded move tokens in order; "?" for an unreadable one */
@@ -66,6 +68,7 @@ struct arb_recon_opts {
                                       cost under the model, for measuring the search) */
     int n_force;
     double margin;                 /* dearer alternatives within this much of the best; 0: 2.0 */
+    const struct rc_costs *costs;  /* NULL: the model's own costs (recon/recon_int.h; for tuning) */
 };
 
 enum arb_recon_kind {

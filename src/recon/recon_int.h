@@ -96,11 +96,12 @@ double rc_match_cost(const struct rc_costs *k, const struct rc_sheet *sh, const 
 /* A raw slip distance (0..ARB_SLIP_GARBAGE) as the model's cost. */
 double rc_slip_scale(const struct rc_costs *k, double raw);
 
-/* Can pos still become final in `plies` more half-moves (-1: any number)?
+/* Can pos still become final in `plies` more half-moves (-1: any number,
+ * up to at_most when that is not -1)?
  * Material, pawns that cannot come back, and the moves each side needs
  * to put its pieces on their final squares.  *needed gets the least
  * number of half-moves that needs. */
-bool rc_can_reach(const struct arb_pos *pos, const struct arb_pos *final, int plies, int *needed);
+bool rc_can_reach(const struct arb_pos *pos, const struct arb_pos *final, int plies, int at_most, int *needed);
 
 /* ---- the search's states (search.c) --------------------------------- */
 
@@ -142,15 +143,19 @@ struct rc_node {
     uint8_t op[ARB_RECON_MAX_SHEETS];   /* enum rc_op: how each sheet took the step here */
     uint16_t loud[ARB_RECON_MAX_SHEETS];  /* the first cell the sheet as written cannot take from
                                              here (its literal replay stops there) */
+    uint8_t loud_read[ARB_RECON_MAX_SHEETS]; /* ... the least that cell costs read as any move there,
+                                                in tenths, rounded down (255: unknown) */
     arb_move move;                /* the step's move; 0: a cell passed over */
     uint8_t flags;                /* RC_NF_* */
+    float ahead;                  /* the sheets read greedily from here (informed order) */
 };
 
 #define RC_NF_CLOSED 1            /* expanded (at least once) */
 #define RC_NF_GOAL 2              /* a whole game: every sheet done, the final position reached */
 #define RC_LOUD_UNKNOWN 0xffff    /* loud[]: not looked at yet */
 #define RC_LOUD_FAR 0xfffe        /* loud[]: none in the cells the replay looks at */
-#define RC_NF_SHARP 4             /* its bound counts the literal replays (loud[] is set) */
+#define RC_NF_SHARP 4
+#define RC_NF_AHEAD 8             /* ahead is worked out */             /* its bound counts the literal replays (loud[] is set) */
 
 /* Another way to a node at the same cost: the step from parent. */
 struct rc_tie {
@@ -175,6 +180,7 @@ struct rc_cand {
     uint16_t i[ARB_RECON_MAX_SHEETS];
     uint8_t st[ARB_RECON_MAX_SHEETS], op[ARB_RECON_MAX_SHEETS];
     uint16_t loud[ARB_RECON_MAX_SHEETS];
+    uint8_t loud_read[ARB_RECON_MAX_SHEETS];
     arb_move move;
 };
 
@@ -188,6 +194,7 @@ struct rc_search {
     int target;                   /* the game's length in half-moves (final's counter, --moves), -1 unknown */
     int target_lo;                /* ... at least (--moves without the final position: one less) */
     int final_halfmove;           /* the final halfmove clock to match, -1 unknown */
+    int longest;                  /* the most cells a sheet has */
     struct arb_slip_cache *cache;
 
     struct rc_node *node;
@@ -214,6 +221,8 @@ struct rc_search {
     long after_best;              /* steps allowed once the best is found (the ties) */
     double incumbent;             /* the cost of a game known (the beam's): dearer states are dropped */
     bool beam;                    /* states made are collected (col), not queued */
+    bool informed;                /* the queue's order adds what the sheets read greedily cost ahead
+                                     (finds a game fast; proves nothing) */
     bool literal_far;
     float *sync_g;                /* per ply: the least cost of a state at that ply or later that
                                      the sheets as written follow (NULL: no such pruning) */

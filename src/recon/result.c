@@ -109,12 +109,18 @@ static void build(struct rc_search *s, const struct step *p, int len, double cos
                              ? "not recorded (no duty to record, Art. 8.4)"
                              : "not recorded: the moves after it sit one cell off");
                 break;
+            case RC_OP_SWAP2B:
+                /* The cell between two swapped ones: read in its place. */
+                if (c < 0.1)
+                    break;
+                slip_reason(sh, i + 1, &pos, m, why, sizeof why);
+                corr_add(g, &cap, ply + 1, k, sh->cell[i + 1].tok, m, ARB_RC_READ, c, why);
+                break;
             case RC_OP_SWAP1A:
             case RC_OP_SWAP1B:
             case RC_OP_SWAP2A:
-            case RC_OP_SWAP2B:
             case RC_OP_SWAP2C: {
-                cell = op == RC_OP_SWAP1A ? i + 1 : op == RC_OP_SWAP2A ? i + 2 : op == RC_OP_SWAP2B ? i + 1 : i;
+                cell = op == RC_OP_SWAP1A ? i + 1 : op == RC_OP_SWAP2A ? i + 2 : i;
                 char slip[96];
                 slip_reason(sh, cell, &pos, m, slip, sizeof slip);
                 bool first = op == RC_OP_SWAP1A || op == RC_OP_SWAP2A;
@@ -122,9 +128,8 @@ static void build(struct rc_search *s, const struct step *p, int len, double cos
                          op == RC_OP_SWAP1A || op == RC_OP_SWAP1B
                              ? (first ? "written in the next cell: the two moves swapped"
                                       : "written in the cell before: the two moves swapped")
-                             : (first ? "written two cells on: one side's moves swapped"
-                                      : op == RC_OP_SWAP2B ? "one side's moves swapped around it"
-                                                           : "written two cells before: one side's moves swapped"),
+                             : (first ? "written a row later: one side's two moves swapped"
+                                      : "written a row before: one side's two moves swapped"),
                          slip[0] ? "; " : "", slip);
                 corr_add(g, &cap, ply + 1, k, sh->cell[cell].tok, m, ARB_RC_SWAPPED, c, why);
                 break;
@@ -436,6 +441,13 @@ void rc_result_build(const struct rc_search *cs, struct arb_recon_result *r)
     if (!s->n_goal)
         return;
     r->proved = s->proved;
+    /* The goals, cheapest first (the informed order finds them in any order). */
+    for (int a = 1; a < s->n_goal; a++)
+        for (int b = a; b > 0 && s->node[s->goal[b]].g < s->node[s->goal[b - 1]].g - EPS; b--) {
+            int32_t t = s->goal[b];
+            s->goal[b] = s->goal[b - 1];
+            s->goal[b - 1] = t;
+        }
     double best = s->node[s->goal[0]].g;
     /* The first goal's own way first: it is the game printed. */
     int len;

@@ -35,6 +35,7 @@
 #define DELTA 0.5f                /* children made at once: f within this of the state's */
 #define EPS 1e-4f                 /* costs this close are equal */
 #define SWAP_FIT 4.0              /* a swap is tried only where the token fits the move this well */
+#define MAX_TAIL 24               /* moves after every sheet's last cell, without a move counter */
 #define MAX_TIES 200000           /* equal-cost ways remembered at most */
 
 /* ---- states ------------------------------------------------------------ */
@@ -216,7 +217,7 @@ static double rest_cost(const struct rc_search *s, const struct rc_sheet *sh, co
  * half-moves to play; loud: the first cell its literal replay cannot take
  * (n: none seen). */
 static double sheet_bound(const struct rc_search *s, int k, int i, uint8_t st, int rest_lo, int rest_hi, int loud,
-                          int offset)
+                          int read, int offset)
 {
     const struct rc_sheet *sh = &s->sh[k];
     struct rest r;
@@ -229,13 +230,21 @@ static double sheet_bound(const struct rc_search *s, int k, int i, uint8_t st, i
         return plain;   /* (its own least cost is counted already) */
     /* Cells i..loud are read as written up to loud, which no move takes as
      * written: something is paid there. */
+    /* Paid there: the cell read as the best move there (read, when known),
+     * or a cell before it read as another move than written (a slip), or
+     * a swap. */
     double dev = rc_slip_scale(s->k, 0.1);
     if (s->k->swap < dev)
         dev = s->k->swap;
-    if (s->k->mark_wrong < dev)
-        dev = s->k->mark_wrong;
-    if (sh->capture_missing > 0 && sh->capture_missing < dev)
-        dev = sh->capture_missing;
+    double at = read < 255 ? read / 10.0 : 0;
+    if (read >= 255) {
+        if (s->k->mark_wrong < at || at == 0)
+            at = s->k->mark_wrong;
+        if (sh->capture_missing > 0 && sh->capture_missing < at)
+            at = sh->capture_missing;
+    }
+    if (at < dev)
+        dev = at;
     double ex = 1e30;
     for (int j = i; j <= loud; j++)
         if (sh->cell[j].extra < ex)
@@ -255,13 +264,14 @@ static double sheet_bound(const struct rc_search *s, int k, int i, uint8_t st, i
 /* The bound without the position but for the literal replays (loud NULL
  * or RC_LOUD_UNKNOWN: not counted). */
 static double bound_cells(const struct rc_search *s, int ply, const uint16_t *ii, const uint8_t *st,
-                          const uint16_t *loud)
+                          const uint16_t *loud, const uint8_t *read)
 {
     double h = 0;
     int rest = s->target >= 0 ? s->target - ply : -1, rest_lo = s->target_lo >= 0 ? s->target_lo - ply : -1;
     for (int k = 0; k < s->ns; k++)
         h += sheet_bound(s, k, ii[k], st[k], rest_lo, rest,
-                         loud && loud[k] != RC_LOUD_UNKNOWN ? loud[k] : s->sh[k].n, offset(ply, ii[k], st[k]));
+                         loud && loud[k] != RC_LOUD_UNKNOWN ? loud[k] : s->sh[k].n, read ? read[k] : 255,
+                         offset(ply, ii[k], st[k]));
     return h;
 }
 
@@ -292,11 +302,12 @@ static arb_move literal_move(const struct rc_search *s, int k, int j, const stru
 /* The first cell from i that sheet k's literal replay from pos cannot
  * take as written: n when the sheet ends first, RC_LOUD_FAR when the next
  * LOUD_MAX cells can all be. */
-static uint16_t literal_end(const struct rc_search *s, int k, int i, const struct arb_pos *pos)
+static uint16_t literal_end(struct rc_search *s, int k, int i, const struct arb_pos *pos, uint8_t *read)
 {
     const struct rc_sheet *sh = &s->sh[k];
     struct arb_pos p = *pos;
     int j = i;
+    *read = 255;
     while (j < sh->n) {
         if (j - i >= LOUD_MAX)
             return RC_LOUD_FAR;
@@ -307,15 +318,30 @@ static uint16_t literal_end(const struct rc_search *s, int k, int i, const struc
         arb_pos_make(&p, m, &u);
         j++;
     }
+    if (j < sh->n && sh->cell[j].kind == RC_TOKEN) {
+        /* What the cell costs read as the best move there. */
+        struct arb_movelist ml;
+        arb_gen_legal(&p, &ml);
+        uint8_t need[ARB_MAX_MOVES];
+        arb_slip_disambiguation(&p, &ml, need);
+        double least = 25.5;
+        for (int q = 0; q < ml.n; q++) {
+            double c = rc_match_cost(s->k, sh, &sh->cell[j], &p, &ml, q, need[q], s->cache, (uint32_t)(k << 20 | j));
+            if (c < least)
+                least = c;
+        }
+        *read = (uint8_t)(least * 10);   /* (rounded down: a bound) */
+    }
     return (uint16_t)j;
 }
 
 double rc_bound(const struct rc_search *s, const struct rc_node *n, const struct arb_pos *pos)
 {
-    double h = bound_cells(s, n->ply, n->i, n->st, n->loud);
+    double h = bound_cells(s, n->ply, n->i, n->st, n->loud, n->loud_read);
     if (s->final) {
         int rest = s->target >= 0 ? s->target - n->ply : -1, needed;
-        if (!rc_can_reach(pos, s->final, rest, &needed))
+        int at_most = s->target >= 0 ? -1 : s->longest + MAX_TAIL - n->ply;
+        if (!rc_can_reach(pos, s->final, rest, at_most < 0 ? 0 : at_most, &needed))
             return RC_INF;
         if (rest < 0)
             for (int k = 0; k < s->ns; k++)
@@ -431,7 +457,8 @@ static bool same_placement(const struct arb_pos *a, const struct arb_pos *b)
  * operations op[], at cost g, bound h; pos its position.  Merged with the
  * state if it is known. */
 static void child(struct rc_search *s, int32_t parent, arb_move move, const uint8_t *op, const uint16_t *ii,
-                  const uint8_t *st, const uint16_t *loud, int ply, const struct arb_pos *pos, double g, double h)
+                  const uint8_t *st, const uint16_t *loud, const uint8_t *read, int ply, const struct arb_pos *pos,
+                  double g, double h)
 {
     bool goal = true;
     for (int k = 0; k < s->ns; k++)
@@ -460,6 +487,7 @@ static void child(struct rc_search *s, int32_t parent, arb_move move, const uint
         memcpy(c->st, st, sizeof c->st);
         memcpy(c->op, op, sizeof c->op);
         memcpy(c->loud, loud, sizeof c->loud);
+        memcpy(c->loud_read, read, sizeof c->loud_read);
         c->move = move;
         return;
     }
@@ -511,6 +539,7 @@ static void child(struct rc_search *s, int32_t parent, arb_move move, const uint
     memcpy(x->st, st, sizeof x->st);
     memcpy(x->op, op, sizeof x->op);
     memcpy(x->loud, loud, sizeof x->loud);
+    memcpy(x->loud_read, read, sizeof x->loud_read);
     x->move = move;
     x->flags = goal ? RC_NF_GOAL : 0;
     bool sharp = true;
@@ -598,7 +627,9 @@ static int ways(struct rc_search *s, int k, int i, uint8_t st, int ply, const st
         break;
     }
     if (i >= sh->n) {
-        if (s->target >= 0 || s->final || other_goes_on)
+        /* After the last cell: moves the final position, the counter or the
+         * other sheet ask for (without a counter, at most MAX_TAIL more). */
+        if (s->target >= 0 || ((s->final || other_goes_on) && ply < s->longest + MAX_TAIL))
             w[n++] = (struct way){RC_OP_TAIL, RC_ST_TAIL, (uint16_t)i, (float)tail_cost(s, pos, st)};
         return n;
     }
@@ -770,7 +801,7 @@ static double expand(struct rc_search *s, int32_t ni, double limit)
                     continue;
             }
             double g = n.g + cost;
-            double f = g + bound_cells(s, n.ply + 1, ii, st, NULL);
+            double f = g + bound_cells(s, n.ply + 1, ii, st, NULL, NULL);
             if (f <= done + EPS)
                 continue;          /* made before */
             if (f > limit + EPS) {
@@ -793,11 +824,12 @@ static double expand(struct rc_search *s, int32_t ni, double limit)
                 bool literal = op[k] == RC_OP_MATCH && w[k][k == 0 ? c % nw[0] : c / nw[0]].c < 0.1f
                                && n.loud[k] > n.i[k] && n.loud[k] < s->sh[k].n && n.st[k] == RC_ST_NONE;
                 probe.loud[k] = literal ? n.loud[k] : RC_LOUD_UNKNOWN;
+                probe.loud_read[k] = literal ? n.loud_read[k] : 255;
             }
             double h = rc_bound(s, &probe, &after);
             if (h >= RC_INF)
                 continue;
-            child(s, ni, ml.moves[j], op, ii, st, probe.loud, n.ply + 1, &after, g, h);
+            child(s, ni, ml.moves[j], op, ii, st, probe.loud, probe.loud_read, n.ply + 1, &after, g, h);
         }
     }
     /* A cell passed over: no move. */
@@ -812,7 +844,7 @@ static double expand(struct rc_search *s, int32_t ni, double limit)
         st[k] = RC_ST_NONE;
         ii[k]++;
         double g = n.g + pass_cost(s, k, n.i[k], n.st[k], n.ply);
-        double f = g + bound_cells(s, n.ply, ii, st, NULL);
+        double f = g + bound_cells(s, n.ply, ii, st, NULL, NULL);
         if (f <= done + EPS)
             continue;
         if (f > limit + EPS) {
@@ -823,11 +855,13 @@ static double expand(struct rc_search *s, int32_t ni, double limit)
         struct rc_node probe = {.ply = n.ply};
         memcpy(probe.i, ii, sizeof ii);
         memcpy(probe.st, st, sizeof st);
-        for (int q = 0; q < s->ns; q++)
+        for (int q = 0; q < s->ns; q++) {
             probe.loud[q] = q == k ? RC_LOUD_UNKNOWN : n.loud[q];
+            probe.loud_read[q] = q == k ? 255 : n.loud_read[q];
+        }
         double h = rc_bound(s, &probe, &pos);
         if (h < RC_INF)
-            child(s, ni, 0, op, ii, st, probe.loud, n.ply, &pos, g, h);
+            child(s, ni, 0, op, ii, st, probe.loud, probe.loud_read, n.ply, &pos, g, h);
     }
     return next;
 }
@@ -841,7 +875,7 @@ static bool begin(struct rc_search *s)
     uint8_t st[ARB_RECON_MAX_SHEETS] = {0, 0}, op[ARB_RECON_MAX_SHEETS] = {0, 0};
     struct rc_node probe = {.ply = 0};
     for (int k = 0; k < s->ns; k++)
-        probe.loud[k] = literal_end(s, k, 0, &s->start);
+        probe.loud[k] = literal_end(s, k, 0, &s->start, &probe.loud_read[k]);
     double h = rc_bound(s, &probe, &s->start);
     s->best = RC_INF;
     s->incumbent = RC_INF;
@@ -859,6 +893,7 @@ static bool begin(struct rc_search *s)
     x->done = -1;
     memcpy(x->op, op, sizeof op);
     memcpy(x->loud, probe.loud, sizeof x->loud);
+    memcpy(x->loud_read, probe.loud_read, sizeof x->loud_read);
     bool goal = true;
     for (int k = 0; k < s->ns; k++)
         goal &= s->sh[k].n == 0;
@@ -875,6 +910,48 @@ static bool begin(struct rc_search *s)
     return true;
 }
 
+#define AHEAD (getenv("RCAHEAD") ? atoi(getenv("RCAHEAD")) : 8)
+#define AHEAD_CAP 6.0             /* ... each costs at most this */
+
+/* What the next AHEAD cells of sheet k cost read greedily from pos, each
+ * as its cheapest move there (beyond the least cost the bound counts for
+ * it); stops at a blank or an unreadable cell.  An estimate, no bound. */
+static double ahead_cost(struct rc_search *s, int k, int i, uint8_t st, const struct arb_pos *pos)
+{
+    const struct rc_sheet *sh = &s->sh[k];
+    if (st != RC_ST_NONE && st != RC_ST_OMIT_W)
+        return 0;
+    struct arb_pos p = *pos;
+    double sum = 0;
+    for (int j = i; j < sh->n && j < i + AHEAD; j++) {
+        const struct rc_cell *c = &sh->cell[j];
+        if (c->kind != RC_TOKEN)
+            break;
+        arb_move m = literal_move(s, k, j, &p);
+        if (!m) {
+            struct arb_movelist ml;
+            arb_gen_legal(&p, &ml);
+            if (!ml.n)
+                break;
+            uint8_t need[ARB_MAX_MOVES];
+            arb_slip_disambiguation(&p, &ml, need);
+            double least = 1e30;
+            for (int q = 0; q < ml.n; q++) {
+                double x = rc_match_cost(s->k, sh, c, &p, &ml, q, need[q], s->cache, (uint32_t)(k << 20 | j));
+                if (x < least) {
+                    least = x;
+                    m = ml.moves[q];
+                }
+            }
+            double add = least - c->lbm;
+            sum += add < AHEAD_CAP ? add : AHEAD_CAP;
+        }
+        struct arb_undo u;
+        arb_pos_make(&p, m, &u);
+    }
+    return sum;
+}
+
 /* Work out node n's literal replays (its loud cells). */
 void rc_sharpen(struct rc_search *s, int32_t n)
 {
@@ -884,8 +961,13 @@ void rc_sharpen(struct rc_search *s, int32_t n)
     struct arb_pos pos;
     rc_node_pos(s, x, &pos);
     for (int k = 0; k < s->ns; k++)
-        if (x->loud[k] == RC_LOUD_UNKNOWN)
-            x->loud[k] = literal_end(s, k, x->i[k], &pos);
+        if (x->loud[k] == RC_LOUD_UNKNOWN) {
+            uint8_t read;
+            uint16_t loud = literal_end(s, k, x->i[k], &pos, &read);
+            x = &s->node[n];
+            x->loud[k] = loud;
+            x->loud_read[k] = read;
+        }
     x->flags |= RC_NF_SHARP;
 }
 
@@ -922,9 +1004,11 @@ bool rc_search_go(struct rc_search *s, long until)
             x->flags |= RC_NF_CLOSED;
             if (s->n_goal < (int)(sizeof s->goal / sizeof s->goal[0]))
                 s->goal[s->n_goal++] = e.node;
+            if (s->informed && x->g < s->best && s->best < RC_INF)
+                s->best = x->g;       /* (the informed order finds them in no order of cost) */
             if (s->best >= RC_INF) {
                 s->best = x->g;
-                s->proved = s->limit == ARB_RL_NONE && !s->sync_pruned;
+                s->proved = s->limit == ARB_RL_NONE && !s->sync_pruned && !s->informed;
                 long extra = s->steps > 50000 ? s->steps : 50000;
                 s->after_best = s->steps + extra;
             }
@@ -953,6 +1037,23 @@ bool rc_search_go(struct rc_search *s, long until)
                 continue;
             if (x->g + h > e.f + EPS) {
                 heap_push(s, (float)(x->g + h), x->g, e.node);
+                continue;
+            }
+        }
+        if (s->informed && !(x->flags & RC_NF_AHEAD)) {
+            /* The informed order: what reading ahead costs. */
+            struct arb_pos pos;
+            rc_node_pos(s, x, &pos);
+            double a = 0;
+            for (int k = 0; k < s->ns; k++)
+                a += ahead_cost(s, k, x->i[k], x->st[k], &pos);
+            x = &s->node[e.node];
+            x->ahead = (float)a;
+            x->flags |= RC_NF_AHEAD;
+            double weak = bound_cells(s, x->ply, x->i, x->st, NULL, NULL);
+            double f = x->g + (weak + a > e.f - x->g ? weak + a : e.f - x->g);
+            if (f > e.f + EPS) {
+                heap_push(s, (float)f, x->g, e.node);
                 continue;
             }
         }
@@ -1027,7 +1128,7 @@ static void cand_state(struct rc_search *s, const struct rc_cand *c)
     struct arb_pos pos;
     struct rc_node tmp = {.pos = c->pos, .ply = c->ply};
     rc_node_pos(s, &tmp, &pos);
-    child(s, c->parent, c->move, c->op, c->i, c->st, c->loud, c->ply, &pos, c->g, c->f - c->g);
+    child(s, c->parent, c->move, c->op, c->i, c->st, c->loud, c->loud_read, c->ply, &pos, c->g, c->f - c->g);
 }
 
 void rc_beam_run(struct rc_search *s, int width)

@@ -71,6 +71,10 @@ static void sheet_of(struct sheet_buf *b, const char *text, struct arb_sheet *sh
             side = strstr(t, "...") ? 1 : 0;
             continue;
         }
+        if (!strcmp(t, "...")) {
+            side = 1;   /* "3. ... a6": White's cell blank */
+            continue;
+        }
         b->tok[b->n] = t;
         b->num[b->n] = side >= 0 ? num : 0;
         b->black[b->n] = (signed char)side;
@@ -123,7 +127,7 @@ int main(void)
     ok(cost_of("en", "?", "e4 e5", "Nf3", why) == 1.0 && strcmp(why, "unreadable") == 0, "'?' costs 1 for any move");
     ok(cost_of("en", "Kxa7+", "e4 e5", "Nf3", why) == ARB_SLIP_GARBAGE, "Kxa7+ for Nf3: nothing like it, the cap");
 
-    /* The search: a clean sheet is the game, no correction. */
+    /* The search: a clean sheet is the game, no correction, proved. */
     struct sheet_buf b1, b2;
     struct arb_sheet sh[2];
     struct arb_recon_result r;
@@ -131,8 +135,8 @@ int main(void)
     sheet_of(&b1, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 "
                   "10. d4 Nbd7", &sh[0], "en");
     arb_reconstruct(sh, 1, &o, &r);
-    ok(r.found && moves_are(&r.best, GAME) && r.best.n_corr == 0 && r.best.cost == 0,
-       "a clean sheet is its own game: no correction, cost 0");
+    ok(r.found && moves_are(&r.best, GAME) && r.best.n_corr == 0 && r.best.cost == 0 && r.proved && !r.limit,
+       "a clean sheet is its own game: no correction, cost 0, proved");
     arb_recon_free(&r);
 
     /* Slips: each corrected, with what was written and why. */
@@ -154,9 +158,63 @@ int main(void)
     sheet_of(&b1, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 "
                   "10. d4 Nd7", &sh[0], "en");
     arb_reconstruct(sh, 1, &o, &r);
-    ok(r.found && r.ties && r.best.n_corr == 1 && strstr(r.best.corr[0].reason, "C.10"),
-       "Nd7 with two knights able: a tie between Nbd7 and Nfd7, never a certainty");
+    ok(r.found && r.ties && r.n_ties == 1 && !r.ties_more && r.best.n_corr == 1
+           && strstr(r.best.corr[0].reason, "C.10"),
+       "Nd7 with two knights able: exactly one other game ties (Nbd7 and Nfd7), never a certainty");
     arb_recon_free(&r);
+
+    /* The issue's sheet: 3. Bb5 not written ("3. ... a6"), the final
+     * position known.  One correction: the blank cell is Bb5. */
+    struct arb_pos final, far;
+    arb_move m[64];
+    char e[100];
+    play("e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O", &final, m);
+    arb_pos_from_fen(&final, "r1bq1rk1/2p1bppp/p1np1n2/1p2p3/4P3/1BP2N2/PP1P1PPP/RNBQR1K1 w - - 1 9", false, e,
+                     sizeof e);
+    o.final = &final;
+    o.final_counters = true;
+    const char *bb5 = "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O";
+    sheet_of(&b1, "1. e4 e5 2. Nf3 Nc6 3. ... a6 4. Ba4 Nf6 5. 0-0 Be7 6. Re1 b5 7. Bb3 d6 8. c3 0-0", &sh[0], "en");
+    arb_reconstruct(sh, 1, &o, &r);
+    ok(r.found && moves_are(&r.best, bb5) && r.best.n_corr == 1 && r.best.corr[0].kind == ARB_RC_BLANK
+           && r.best.corr[0].ply == 5 && r.proved,
+       "a blank White cell (3. ... a6): 3. Bb5, one correction, proved");
+    arb_recon_free(&r);
+    /* The same with 3. Bb5 simply left out: every later cell one off. */
+    sheet_of(&b1, "1. e4 e5 2. Nf3 Nc6 3. a6 Ba4 4. Nf6 0-0 5. Be7 Re1 6. b5 Bb3 7. d6 c3 8. 0-0", &sh[0], "en");
+    arb_reconstruct(sh, 1, &o, &r);
+    int omits = 0;
+    for (int i = 0; r.found && i < r.best.n_corr; i++)
+        omits += r.best.corr[i].kind == ARB_RC_NOT_RECORDED;
+    ok(r.found && moves_are(&r.best, bb5) && omits == 1 && r.best.n_corr == 1,
+       "3. Bb5 left out, the later moves one cell off: found, the shift paid once (%d corrections)",
+       r.found ? r.best.n_corr : -1);
+    arb_recon_free(&r);
+    /* 5. O-O and 6. Re1 written in each other's places. */
+    sheet_of(&b1, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. Re1 Be7 6. 0-0 b5 7. Bb3 d6 8. c3 0-0", &sh[0], "en");
+    arb_reconstruct(sh, 1, &o, &r);
+    int swapped = 0;
+    for (int i = 0; r.found && i < r.best.n_corr; i++)
+        swapped += r.best.corr[i].kind == ARB_RC_SWAPPED;
+    ok(r.found && moves_are(&r.best, bb5) && swapped == 2,
+       "5. O-O and 6. Re1 in each other's cells: read as swapped (%d cells)", swapped);
+    arb_recon_free(&r);
+    /* Recording stopped after 6... b5: the last four half-moves from the
+     * final position alone (with its move counter and clock). */
+    sheet_of(&b1, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. 0-0 Be7 6. Re1 b5", &sh[0], "en");
+    arb_reconstruct(sh, 1, &o, &r);
+    int after = 0;
+    for (int i = 0; r.found && i < r.best.n_corr; i++)
+        after += r.best.corr[i].kind == ARB_RC_AFTER_END;
+    bool listed = r.found && moves_are(&r.best, bb5);
+    for (int a = 0; r.found && a < r.n_alt && !listed; a++)
+        listed = r.ties && moves_are(&r.alt[a], bb5) && r.alt[a].cost <= r.best.cost + 1e-6;
+    ok(r.found && after == 4 && r.best.n_moves == 16 && listed,
+       "recording stopped four half-moves before the end: the rest from the final position (the game printed or "
+       "listed among the equal ones)");
+    arb_recon_free(&r);
+    o.final = NULL;
+    o.final_counters = false;
 
     /* A row left out: the numbers show it; without the final position the
      * missing moves are anyone's guess (ties); with it, the game. */
@@ -165,15 +223,13 @@ int main(void)
     arb_reconstruct(sh, 1, &o, &r);
     ok(r.found && r.best.n_moves == 20 && r.ties, "a row left out: 20 moves, and the sheet does not say which (ties)");
     arb_recon_free(&r);
-    struct arb_pos final;
-    arb_move m[64];
     play(GAME, &final, m);
     o.final = &final;
     arb_reconstruct(sh, 1, &o, &r);
     ok(r.found && moves_are(&r.best, GAME), "with the final position, the row left out is found: h3 Nb8");
     int nr = 0;
     for (int i = 0; r.found && i < r.best.n_corr; i++)
-        nr += r.best.corr[i].kind == ARB_RC_NOT_RECORDED;
+        nr += r.best.corr[i].kind == ARB_RC_BLANK;
     ok(nr == 2, "both moves of the row are marked as not recorded (%d)", nr);
     arb_recon_free(&r);
     o.final = NULL;
@@ -198,19 +254,38 @@ int main(void)
     ok(r.found && r.best.n_moves == 12 && extra == 2, "a row written twice: two tokens that were no move (%d)", extra);
     arb_recon_free(&r);
 
-    /* No legal game fits a final position no game of these moves reaches. */
+    /* A sheet that never writes a capture mark: none is missing. */
+    sheet_of(&b1, "1. e4 d5 2. ed5 Qd5 3. Nc3 Qa5 4. d4 c6 5. Nf3 Nf6 6. Bc4 Bf5", &sh[0], "en");
+    arb_reconstruct(sh, 1, &o, &r);
+    ok(r.found && r.best.n_corr == 0 && r.best.cost < 0.1, "a writer who never marks captures: ed5 and Qd5 as written");
+    arb_recon_free(&r);
+
+    /* No legal game reaches a final position of bare kings after three
+     * moves: the search ends by itself and says there is none. */
     sheet_of(&b1, "1. e4 e5 2. Nf3", &sh[0], "en");
-    struct arb_pos far;
-    arb_pos_startpos(&far);
-    char e[100];
     arb_pos_from_fen(&far, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", false, e, sizeof e);
     o.final = &far;
-    o.beam = 50;   /* (the search is widened twice, to 600: quick under the sanitizers) */
     arb_reconstruct(sh, 1, &o, &r);
-    ok(!r.found && r.widened == 12 && !r.timed_out,
-       "a final position with bare kings cannot follow three moves: no game, after widening the search twelve times");
+    ok(!r.found && r.limit == ARB_RL_NONE, "a final position with bare kings cannot follow three moves: no game");
     arb_recon_free(&r);
-    o.beam = 0;
+
+    /* The budget counts steps: a tiny one stops the search, says so, and
+     * the same input gives the same answer every time. */
+    sheet_of(&b1, "1. e4 e5 2. Nf5 Nc6 3. Bb5 a6 4. Ba4 ? 5. 0-0 Be7 6. Rel b5 7. Bb3 d6 8. c3 ? 9. h3 Nb8 10. d4 Nd1",
+             &sh[0], "en");
+    o.final = NULL;
+    o.budget = 5;
+    struct arb_recon_result r2;
+    arb_reconstruct(sh, 1, &o, &r);
+    arb_reconstruct(sh, 1, &o, &r2);
+    ok(r.limit == ARB_RL_BUDGET && !r.proved && r.steps <= 5 + 1, "a budget of 5 steps: the search says the budget stopped it");
+    ok(r.found == r2.found && r.steps == r2.steps && r.states == r2.states
+           && (!r.found || (r.best.n_moves == r2.best.n_moves
+                            && !memcmp(r.best.moves, r2.best.moves, (size_t)r.best.n_moves * sizeof *r.best.moves))),
+       "the same sheet and budget: the same steps, states and game, twice");
+    arb_recon_free(&r);
+    arb_recon_free(&r2);
+    o.budget = 0;
 
     /* The language of a sheet. */
     ok(arb_recon_guess_lang(b2.tok, b2.n, NULL) == arb_lang_find("fi"), "the Finnish sheet reads as Finnish");
