@@ -200,12 +200,9 @@ build/unwin: build/rel/tests/dead/unwin.o $(CORE_SRCS:%.c=build/rel/%.o) build/r
 build/unwin-asan: build/asan/tests/dead/unwin.o $(CORE_SRCS:%.c=build/asan/%.o) build/asan/src/base/util.o build/asan/src/base/utf8.o
 	$(CC) $(SAN_FLAGS) -o $@ $^ $(LDLIBS)
 
-# The quality of reconstruct on noisy copies of the corpus games (tests/recon/).
-build/reconbench: build/rel/tests/recon/bench.o $(OBJ)
+# The reconstruct search's bound against the true games' paths (tests/recon/bound.c).
+build/recon-bound: build/rel/tests/recon/bound.o $(OBJ)
 	$(CC) $(OPT) $(LTO) -o $@ $^ $(LDLIBS)
-
-build/reconbench-asan: build/asan/tests/recon/bench.o $(OBJ_ASAN)
-	$(CC) $(SAN_FLAGS) -o $@ $^ $(LDLIBS)
 
 # Noisy scoresheets of corpus games with their truth (tests/recon/GENERATOR.md).
 build/sheetgen: build/rel/tests/recon/sheetgen.o $(OBJ)
@@ -250,10 +247,10 @@ deps:
 	@sh tools/deps.sh all
 
 check: build/.deps-ok data arbiter arbiter-asan $(UNIT_BINS) $(FUZZ_REPLAYS) $(CLANG_REPLAYS) build/perft build/unwin build/unwin-asan \
-       build/reconbench build/reconbench-asan build/rssmax
+       build/recon-bound build/rssmax
 	@sh tools/deps.sh test
 	ARBITER=./arbiter-asan ARBITER_REL=./arbiter PERFT=build/perft RSSMAX=build/rssmax \
-	    UNWIN=build/unwin UNWIN_ASAN=build/unwin-asan RECONBENCH=build/reconbench RECONBENCH_ASAN=build/reconbench-asan \
+	    UNWIN=build/unwin UNWIN_ASAN=build/unwin-asan RECON_BOUND=build/recon-bound \
 	    sh tests/run.sh $(UNIT_BINS) $(FUZZ_REPLAYS) $(CLANG_REPLAYS) tests/malformed.sh tests/bounded.sh tests/output.sh tests/outputs.sh tests/valgrind.sh tests/perft/run.sh tests/dead/run.sh \
 	    tests/dead/asan.sh tests/dead/position.sh tests/recon/run.sh tests/summary.sh tests/sarif.sh tests/safety.sh tests/html.sh tests/jobs.sh tests/parallel.sh tests/cli/run.sh tests/replay.sh tests/notation/run.sh tests/notation/roundtrip.sh tests/readme.sh tests/man.sh tests/daily.sh tests/trf.sh tests/watch.sh tests/signals.sh tests/shared/run.sh
 
@@ -272,17 +269,13 @@ perft: build/perft
 DEAD_BENCH_N ?= 300
 CHA ?=
 
-# Games of the reconstruct benchmark (4 calls each: about 1.3 s a game
-# while a call takes 300 ms: raise it as reconstruct gets faster).
-RECON_GAMES ?= 40
-
-bench: build/.deps-ok data arbiter build/rssmax build/unwin build/reconbench build/genlong build/floor
+bench: build/.deps-ok data arbiter build/rssmax build/unwin build/genlong build/floor
 	@sh tools/deps.sh bench
 	sh tools/bench.sh
 	build/unwin --budget=36000 --explore=6000 --flagged build/data/unwinnability/d3chess-unfair-lichess-timeouts-2022-05.txt
 	build/unwin --budget=36000 --explore=6000 --timeouts build/data/unwinnability/d3chess-lichess-30K-timeouts.txt
 	ARBITER=./arbiter CHA="$(CHA)" DEAD_BENCH_N=$(DEAD_BENCH_N) sh tools/dead-bench.sh
-	build/reconbench --games=$(RECON_GAMES) build/data/corpus/pgnmentor-14-players.pgn
+	ARBITER=./arbiter sh tests/recon/bench.sh
 	ARBITER=./arbiter sh tests/recon/hcs.sh
 
 # The program and its manual page.  install-files copies them as they are,

@@ -30,7 +30,7 @@ struct arb_slip_token {
 void arb_slip_read(const char *tok, struct arb_slip_token *out);
 
 /* Costs worked out already, by token and written form (a search's). */
-#define ARB_SLIP_CACHE_BITS 16
+#define ARB_SLIP_CACHE_BITS 18
 struct arb_slip_cache {
     uint64_t key[1u << ARB_SLIP_CACHE_BITS];
     float cost[1u << ARB_SLIP_CACHE_BITS];

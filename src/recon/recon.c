@@ -17,12 +17,15 @@
 
 #include "base/util.h"
 
-/* States kept at most: about 64 bytes each, and the queue and the table. */
-#define MAX_NODES 1000000
+/* States kept at most, by the best-first search and the beam together:
+ * 80 bytes each, the queue and the table (under 100 MB in all). */
+#define MAX_NODES 400000
 /* Steps of the best-first search before a beam search looks for a game
  * (most sheets are done by then), and the beam's width. */
-#define FIRST_STEPS 20000L
+#define FIRST_STEPS 2000000L
 #define BEAM_WIDTH 200
+#define SYNC_MARGIN 3.0           /* states dearer by this than one the sheets follow are dropped */
+#define LITERAL_WINDOW 16         /* only moves as written farther than this from a loud cell */
 
 static void search_free(struct rc_search *s)
 {
@@ -44,7 +47,7 @@ static void search_free(struct rc_search *s)
     s->n_node = s->cap_node = s->n_tie = s->cap_tie = s->n_heap = s->cap_heap = 0;
     s->table_mask = 0;
     s->n_goal = 0;
-    s->steps = 0;
+    s->steps = s->expanded = 0;
     s->limit = ARB_RL_NONE;
     s->ties_cut = s->proved = s->sync_pruned = false;
     if (s->sync_g)
@@ -57,14 +60,7 @@ static void search_free(struct rc_search *s)
 static void run(struct rc_search *s, struct rc_search *b, bool *have_beam)
 {
     rc_search_start(s);
-    if (rc_search_go(s, getenv("RCNOBEAM") ? s->budget : FIRST_STEPS) || s->n_goal) {
-        if (getenv("RCBEAM")) fprintf(stderr, "astar: steps %ld nodes %d heap %d top f %.2f goals %d limit %d\n", s->steps, s->n_node, s->n_heap, s->n_heap ? s->heap[0].f : -1.0, s->n_goal, s->limit);
-        return;
-    }
-    if (getenv("RCINFORMED")) {
-        /* No game yet: the informed order finds one. */
-        s->informed = true;
-        rc_search_go(s, s->budget);
+    if (rc_search_go(s, FIRST_STEPS) || s->n_goal) {
         return;
     }
     *b = *s;
@@ -82,9 +78,9 @@ static void run(struct rc_search *s, struct rc_search *b, bool *have_beam)
     b->steps = 0;
     b->limit = ARB_RL_NONE;
     b->budget = s->budget - s->steps;
+    b->max_nodes = s->max_nodes - s->n_node;
     *have_beam = true;
-    rc_beam_run(b, getenv("RCBW") ? atoi(getenv("RCBW")) : BEAM_WIDTH);
-    if (getenv("RCBEAM")) fprintf(stderr, "beam: goals %d best %.2f steps %ld nodes %d limit %d deepest ply %d i %d\n", b->n_goal, b->n_goal ? b->node[b->goal[0]].g : -1.0, b->steps, b->n_node, b->limit, b->node[b->deepest].ply, b->node[b->deepest].i[0]);
+    rc_beam_run(b, BEAM_WIDTH);
     if (b->n_goal)
         s->incumbent = b->node[b->goal[0]].g;
     s->budget -= b->steps;
@@ -142,22 +138,17 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
     bool have_beam = false;
     /* First with slips looked for only near where the sheets as written
      * fail; then anywhere; then without the move counter. */
-    static long hist[512];
-    if (getenv("RCHIST"))
-        s.hist = hist;
     s.max_ply = 1024;
     float sync_g[1024];
     for (int q = 0; q < 1024; q++)
         sync_g[q] = 1e30f;
-    if (!getenv("RCNOSYNC"))
-        s.sync_g = sync_g;
-    s.sync_after = getenv("RCSYNCAFTER") ? atol(getenv("RCSYNCAFTER")) : FIRST_STEPS;
-    s.sync_margin = getenv("RCSYNCM") ? atof(getenv("RCSYNCM")) : 3.0;
+    s.sync_g = sync_g;
+    s.sync_after = FIRST_STEPS;
+    s.sync_margin = SYNC_MARGIN;
     s.literal_far = true;
-    s.window = getenv("RCWIN") ? atoi(getenv("RCWIN")) : 16;
+    s.window = LITERAL_WINDOW;
     for (int round = 0; round < 3; round++) {
         run(&s, &beam, &have_beam);
-        if (getenv("RCROUND")) fprintf(stderr, "round %d: goals %d beam %d limit %d steps %ld literal %d target %d\n", round, s.n_goal, have_beam ? beam.n_goal : -1, s.limit, s.steps, s.literal_far, s.target);
         if (s.n_goal || (have_beam && beam.n_goal) || s.limit != ARB_RL_NONE)
             break;
         if (round == 1 && s.target < 0)
@@ -177,12 +168,6 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
             r->counter_ignored = true;
         }
         s.budget = s.budget > spent ? s.budget - spent : 1;
-    }
-    if (s.hist) {
-        for (int q = 0; q < 512; q++)
-            if (hist[q])
-                fprintf(stderr, "ply %d: %ld\n", q, hist[q]);
-        memset(hist, 0, sizeof hist);
     }
     bool counter_ignored = r->counter_ignored;
     if (s.n_goal || !have_beam || !beam.n_goal) {

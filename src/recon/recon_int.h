@@ -147,15 +147,13 @@ struct rc_node {
                                                 in tenths, rounded down (255: unknown) */
     arb_move move;                /* the step's move; 0: a cell passed over */
     uint8_t flags;                /* RC_NF_* */
-    float ahead;                  /* the sheets read greedily from here (informed order) */
 };
 
 #define RC_NF_CLOSED 1            /* expanded (at least once) */
 #define RC_NF_GOAL 2              /* a whole game: every sheet done, the final position reached */
 #define RC_LOUD_UNKNOWN 0xffff    /* loud[]: not looked at yet */
 #define RC_LOUD_FAR 0xfffe        /* loud[]: none in the cells the replay looks at */
-#define RC_NF_SHARP 4
-#define RC_NF_AHEAD 8             /* ahead is worked out */             /* its bound counts the literal replays (loud[] is set) */
+#define RC_NF_SHARP 4             /* its bound counts the literal replays (loud[] is set) */
 
 /* Another way to a node at the same cost: the step from parent. */
 struct rc_tie {
@@ -207,7 +205,9 @@ struct rc_search {
     struct rc_open *heap;
     int32_t n_heap, cap_heap;
 
-    long steps, budget;
+    long steps, budget;           /* steps: moves looked at (with each sheet's reading), states made */
+    long expanded;                /* states expanded */
+    long work;                    /* tokens costed against moves (what a step's time is mostly) */
     int32_t max_nodes;
     enum arb_recon_limit limit;
     double wall_end;              /* (0: none) */
@@ -221,18 +221,15 @@ struct rc_search {
     long after_best;              /* steps allowed once the best is found (the ties) */
     double incumbent;             /* the cost of a game known (the beam's): dearer states are dropped */
     bool beam;                    /* states made are collected (col), not queued */
-    bool informed;                /* the queue's order adds what the sheets read greedily cost ahead
-                                     (finds a game fast; proves nothing) */
-    bool literal_far;
+    bool literal_far;             /* far from a cell the sheets cannot take as written, only the
+                                     moves as written are tried */
     float *sync_g;                /* per ply: the least cost of a state at that ply or later that
                                      the sheets as written follow (NULL: no such pruning) */
     int max_ply;
     long sync_after;              /* ... states far dearer are dropped after this many steps */
     double sync_margin;           /* ... by this much */
     bool sync_pruned;             /* some were */
-    long *hist;                   /* (a debugging aid: expansions per ply) */
-    int window;                   /* ... farther than this many cells (of LOUD_MAX looked at) */               /* far from a cell the sheets cannot take as written, only the
-                                     moves as written are tried */
+    int window;                   /* ... farther than this many cells (of LOUD_MAX looked at) */
     struct rc_open *col;
     int32_t n_col, cap_col;
     struct rc_cand *cand;         /* the beam's candidates for the next ply */

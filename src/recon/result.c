@@ -15,6 +15,7 @@
 
 #define EPS 1e-4
 #define TIES_TRIED 96             /* equal-cost games built at most */
+#define CORR_KEPT 100000L         /* ... and corrections kept in them (13 MB) */
 #define NEAR_ALT 3                /* dearer games listed at most */
 
 /* A step of a game: from state `from` by `move` with each sheet's op. */
@@ -342,30 +343,59 @@ static void graph_free(struct pgraph *g)
 
 /* One way through the states that plays moves m[0..len) into state x
  * (backtracking over its ways in); its steps into p[0..ply).  False when
- * none does. */
+ * none does.  Depth-first with a stack of its own: a path has as many
+ * states as the sheets have cells (20,000 `?`), too deep to recurse. */
 static bool states_for(const struct rc_search *s, int32_t x, const arb_move *m, struct step *p, int *n_p, int cap,
                        long *visits)
 {
-    const struct rc_node *d = &s->node[x];
-    if (d->parent < 0)
-        return d->ply == 0;
-    if (++*visits > WALK_VISITS || *n_p >= cap)
-        return false;
-    /* This step's move must be the last of the moves still to play (or no
-     * move: a cell passed over): the kept way in, then each tie. */
-    int ply = d->ply;
-    for (int32_t way = -2; way != -1; way = way == -2 ? d->tie : s->tie[way].next) {
+    struct frame {
+        int32_t x;
+        int32_t way;              /* -3 not started, -2 the kept way in, else a tie */
+    } *st = arb_xmalloc((size_t)(cap + 2) * sizeof *st);
+    int sp = 0;
+    bool found = false;
+    st[sp++] = (struct frame){x, -3};
+    while (sp) {
+        struct frame *f = &st[sp - 1];
+        const struct rc_node *d = &s->node[f->x];
+        int32_t way;
+        if (f->way == -3) {
+            if (d->parent < 0) {
+                if (d->ply == 0) {
+                    found = true;
+                    break;
+                }
+                goto fail;
+            }
+            if (++*visits > WALK_VISITS || *n_p >= cap)
+                goto fail;
+            way = -2;
+        } else {
+            way = f->way == -2 ? d->tie : s->tie[f->way].next;
+        }
+        /* This step's move must be the last of the moves still to play (or
+         * no move: a cell passed over): the kept way in, then each tie. */
+        for (; way != -1; way = way == -2 ? d->tie : s->tie[way].next) {
+            arb_move mv = way == -2 ? d->move : s->tie[way].move;
+            if (!mv || (d->ply >= 1 && mv == m[d->ply - 1]))
+                break;
+        }
+        if (way == -1)
+            goto fail;
+        f->way = way;
         int32_t from = way == -2 ? d->parent : s->tie[way].parent;
         arb_move mv = way == -2 ? d->move : s->tie[way].move;
         const uint8_t *op = way == -2 ? d->op : s->tie[way].op;
-        if (mv && (ply < 1 || mv != m[ply - 1]))
-            continue;
         p[(*n_p)++] = (struct step){from, mv, {op[0], op[1]}};
-        if (states_for(s, from, m, p, n_p, cap, visits))
-            return true;
-        (*n_p)--;
+        st[sp++] = (struct frame){from, -3};
+        continue;
+    fail:
+        /* Back to the state before, which tries its next way in. */
+        if (--sp)
+            (*n_p)--;
     }
-    return false;
+    free(st);
+    return found;
 }
 
 /* Walk the graph of positions back from pnode v; moves[0..v's ply) are
@@ -379,57 +409,86 @@ struct games {
     int32_t goal;
     int built;
     long visits;
+    long kept;                    /* corrections in the games built */
     double cost;
 };
 
-static void games_back(struct games *w, int32_t v)
+/* A whole game in w->moves: one way through the states that plays it. */
+static void game_found(struct games *w)
 {
-    if (w->built >= TIES_TRIED || ++w->visits > WALK_VISITS) {
-        w->r->ties_more = true;
-        return;
-    }
-    const struct pnode *pv = &w->g->v[v];
-    if (pv->ply == 0) {
-        /* A whole game: one way through the states that plays it. */
-        struct rc_search *s = w->s;
-        int cap = 4 * (s->node[w->goal].ply + 8) + 64;
-        for (int k = 0; k < s->ns; k++)
-            cap += s->sh[k].n;
-        struct step *rev = arb_xmalloc((size_t)cap * sizeof *rev);
-        int n = 0;
-        long visits = 0;
-        if (states_for(s, w->goal, w->moves, rev, &n, cap, &visits)) {
-            struct step *p = arb_xmalloc((size_t)(n + 1) * sizeof *p);
-            for (int q = 0; q < n; q++)
-                p[q] = rev[n - 1 - q];
-            struct arb_recon_game gm;
-            build(s, p, n, w->cost, &gm);
-            free(p);
-            w->built++;
-            if (!w->r->found) {
-                w->r->best = gm;
-                w->r->found = true;
-            } else if (known(w->r, &gm)) {
-                game_free(&gm);
-            } else {
-                w->r->ties = true;
-                w->r->n_ties++;
-                alt_add(w->r, &gm);
-            }
+    struct rc_search *s = w->s;
+    int cap = 4 * (s->node[w->goal].ply + 8) + 64;
+    for (int k = 0; k < s->ns; k++)
+        cap += s->sh[k].n;
+    struct step *rev = arb_xmalloc((size_t)cap * sizeof *rev);
+    int n = 0;
+    long visits = 0;
+    if (states_for(s, w->goal, w->moves, rev, &n, cap, &visits)) {
+        struct step *p = arb_xmalloc((size_t)(n + 1) * sizeof *p);
+        for (int q = 0; q < n; q++)
+            p[q] = rev[n - 1 - q];
+        struct arb_recon_game gm;
+        build(s, p, n, w->cost, &gm);
+        free(p);
+        w->built++;
+        w->kept += gm.n_corr;
+        if (!w->r->found) {
+            w->r->best = gm;
+            w->r->found = true;
+        } else if (known(w->r, &gm)) {
+            game_free(&gm);
         } else {
-            w->r->ties_more = true;   /* (a game whose states were not all kept) */
+            w->r->ties = true;
+            w->r->n_ties++;
+            alt_add(w->r, &gm);
         }
-        free(rev);
-        return;
+    } else {
+        w->r->ties_more = true;   /* (a game whose states were not all kept) */
     }
-    for (int32_t e = pv->first_in; e >= 0; e = w->g->e[e].next_in) {
-        if (w->built >= TIES_TRIED) {
+    free(rev);
+}
+
+/* Every way back from pnode v0 to the start is a game (depth first, with
+ * a stack of its own: one frame a half-move). */
+static void games_back(struct games *w, int32_t v0)
+{
+    struct frame {
+        int32_t v;
+        int32_t e;                /* -2 not started, else the edge in being followed */
+    } *st;
+    int cap = w->g->v[v0].ply + 2;  /* (each edge goes one half-move back) */
+    st = arb_xmalloc((size_t)cap * sizeof *st);
+    int sp = 0;
+    st[sp++] = (struct frame){v0, -2};
+    while (sp) {
+        struct frame *f = &st[sp - 1];
+        const struct pnode *pv = &w->g->v[f->v];
+        if (f->e == -2) {
+            if (w->built >= TIES_TRIED || w->kept > CORR_KEPT || ++w->visits > WALK_VISITS) {
+                w->r->ties_more = true;
+                break;
+            }
+            if (pv->ply == 0) {
+                game_found(w);
+                sp--;
+                continue;
+            }
+            f->e = pv->first_in;
+        } else {
+            f->e = w->g->e[f->e].next_in;
+        }
+        if (f->e < 0) {
+            sp--;
+            continue;
+        }
+        if (w->built >= TIES_TRIED || w->kept > CORR_KEPT || sp == cap) {
             w->r->ties_more = true;
-            return;
+            break;
         }
-        w->moves[pv->ply - 1] = w->g->e[e].move;
-        games_back(w, w->g->e[e].from);
+        w->moves[pv->ply - 1] = w->g->e[f->e].move;
+        st[sp++] = (struct frame){w->g->e[f->e].from, -2};
     }
+    free(st);
 }
 
 void rc_result_build(const struct rc_search *cs, struct arb_recon_result *r)
@@ -441,7 +500,7 @@ void rc_result_build(const struct rc_search *cs, struct arb_recon_result *r)
     if (!s->n_goal)
         return;
     r->proved = s->proved;
-    /* The goals, cheapest first (the informed order finds them in any order). */
+    /* The goals, cheapest first (the beam finds them in any order). */
     for (int a = 1; a < s->n_goal; a++)
         for (int b = a; b > 0 && s->node[s->goal[b]].g < s->node[s->goal[b - 1]].g - EPS; b--) {
             int32_t t = s->goal[b];
@@ -458,13 +517,15 @@ void rc_result_build(const struct rc_search *cs, struct arb_recon_result *r)
     struct pgraph g;
     if (!graph_build(&g, s, best))
         r->ties_more = true;
+    long kept = r->best.n_corr;
     for (int q = 0; q < s->n_goal; q++) {
         if (s->node[s->goal[q]].g > best + EPS)
             continue;
-        struct games w = {.s = s, .r = r, .g = &g, .goal = s->goal[q], .cost = best};
+        struct games w = {.s = s, .r = r, .g = &g, .goal = s->goal[q], .cost = best, .kept = kept};
         w.moves = arb_xmalloc((size_t)(s->node[s->goal[q]].ply + 1) * sizeof *w.moves);
         games_back(&w, pnode_of(&g, s, s->goal[q]));
         free(w.moves);
+        kept = w.kept;
     }
     graph_free(&g);
     int near = 0;

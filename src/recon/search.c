@@ -37,6 +37,8 @@
 #define SWAP_FIT 4.0              /* a swap is tried only where the token fits the move this well */
 #define MAX_TAIL 24               /* moves after every sheet's last cell, without a move counter */
 #define MAX_TIES 200000           /* equal-cost ways remembered at most */
+#define STATE_STEPS 8             /* steps a state made counts (its memory, its make-move) */
+#define AFTER_BEST 2000000L       /* steps the search goes on at least for games that tie */
 
 /* ---- states ------------------------------------------------------------ */
 
@@ -477,6 +479,7 @@ static void child(struct rc_search *s, int32_t parent, arb_move move, const uint
             s->cand = arb_xrealloc(s->cand, (size_t)s->cap_cand * sizeof *s->cand);
         }
         struct rc_cand *c = &s->cand[s->n_cand++];
+        s->steps += STATE_STEPS;
         c->key = key;
         arb_pos_compact(pos, &c->pos);
         c->parent = parent;
@@ -527,6 +530,7 @@ static void child(struct rc_search *s, int32_t parent, arb_move move, const uint
         return;
     }
     n = node_new(s, key);
+    s->steps += STATE_STEPS;
     struct rc_node *x = &s->node[n];
     memset(x, 0, sizeof *x);
     arb_pos_compact(pos, &x->pos);
@@ -601,6 +605,7 @@ static double tail_cost(const struct rc_search *s, const struct arb_pos *pos, ui
 static double cell_cost(struct rc_search *s, int k, int c, const struct arb_pos *pos, const struct arb_movelist *ml,
                         int j, const uint8_t *need)
 {
+    s->work++;
     return rc_match_cost(s->k, &s->sh[k], &s->sh[k].cell[c], pos, ml, j, need[j], s->cache,
                          (uint32_t)(k << 20 | c));
 }
@@ -698,6 +703,36 @@ static bool can_pass(const struct rc_search *s, int k, int i, uint8_t st)
 
 /* ---- expansion ------------------------------------------------------- */
 
+/* The bound without the literal replays of the states an expansion makes:
+ * they share a ply, and per sheet a few (cell, pending) pairs. */
+struct memo {
+    int n[ARB_RECON_MAX_SHEETS];
+    uint32_t key[ARB_RECON_MAX_SHEETS][16];
+    double val[ARB_RECON_MAX_SHEETS][16];
+};
+
+static double bound_memo(const struct rc_search *s, struct memo *m, int ply, const uint16_t *ii, const uint8_t *st)
+{
+    double h = 0;
+    int rest = s->target >= 0 ? s->target - ply : -1, rest_lo = s->target_lo >= 0 ? s->target_lo - ply : -1;
+    for (int k = 0; k < s->ns; k++) {
+        uint32_t key = (uint32_t)ii[k] << 8 | st[k];
+        int q = 0;
+        while (q < m->n[k] && m->key[k][q] != key)
+            q++;
+        if (q == m->n[k]) {
+            double v = sheet_bound(s, k, ii[k], st[k], rest_lo, rest, s->sh[k].n, 255, offset(ply, ii[k], st[k]));
+            if (m->n[k] == 16)
+                return bound_cells(s, ply, ii, st, NULL, NULL);
+            m->key[k][q] = key;
+            m->val[k][q] = v;
+            m->n[k]++;
+        }
+        h += m->val[k][q];
+    }
+    return h;
+}
+
 /* Make node ni's children with f in (its done, limit]; the least f of
  * those beyond the limit is returned (RC_INF: none). */
 static double expand(struct rc_search *s, int32_t ni, double limit)
@@ -766,6 +801,7 @@ static double expand(struct rc_search *s, int32_t ni, double limit)
             }
         ml.n = keep;
     }
+    struct memo memo = {{0, 0}, {{0}}, {{0}}};
     for (int j = 0; j < ml.n; j++) {
         struct way w[ARB_RECON_MAX_SHEETS][4];
         int nw[ARB_RECON_MAX_SHEETS] = {0, 0};
@@ -782,6 +818,7 @@ static double expand(struct rc_search *s, int32_t ni, double limit)
         struct arb_pos after;
         bool made = false;
         int combos = s->ns == 1 ? nw[0] : nw[0] * nw[1];
+        s->steps += combos;       /* (a step: a move looked at with one reading of each sheet) */
         for (int c = 0; c < combos; c++) {
             uint8_t op[ARB_RECON_MAX_SHEETS] = {0, 0}, st[ARB_RECON_MAX_SHEETS] = {0, 0};
             uint16_t ii[ARB_RECON_MAX_SHEETS] = {0, 0};
@@ -801,7 +838,7 @@ static double expand(struct rc_search *s, int32_t ni, double limit)
                     continue;
             }
             double g = n.g + cost;
-            double f = g + bound_cells(s, n.ply + 1, ii, st, NULL, NULL);
+            double f = g + bound_memo(s, &memo, n.ply + 1, ii, st);
             if (f <= done + EPS)
                 continue;          /* made before */
             if (f > limit + EPS) {
@@ -910,48 +947,6 @@ static bool begin(struct rc_search *s)
     return true;
 }
 
-#define AHEAD (getenv("RCAHEAD") ? atoi(getenv("RCAHEAD")) : 8)
-#define AHEAD_CAP 6.0             /* ... each costs at most this */
-
-/* What the next AHEAD cells of sheet k cost read greedily from pos, each
- * as its cheapest move there (beyond the least cost the bound counts for
- * it); stops at a blank or an unreadable cell.  An estimate, no bound. */
-static double ahead_cost(struct rc_search *s, int k, int i, uint8_t st, const struct arb_pos *pos)
-{
-    const struct rc_sheet *sh = &s->sh[k];
-    if (st != RC_ST_NONE && st != RC_ST_OMIT_W)
-        return 0;
-    struct arb_pos p = *pos;
-    double sum = 0;
-    for (int j = i; j < sh->n && j < i + AHEAD; j++) {
-        const struct rc_cell *c = &sh->cell[j];
-        if (c->kind != RC_TOKEN)
-            break;
-        arb_move m = literal_move(s, k, j, &p);
-        if (!m) {
-            struct arb_movelist ml;
-            arb_gen_legal(&p, &ml);
-            if (!ml.n)
-                break;
-            uint8_t need[ARB_MAX_MOVES];
-            arb_slip_disambiguation(&p, &ml, need);
-            double least = 1e30;
-            for (int q = 0; q < ml.n; q++) {
-                double x = rc_match_cost(s->k, sh, c, &p, &ml, q, need[q], s->cache, (uint32_t)(k << 20 | j));
-                if (x < least) {
-                    least = x;
-                    m = ml.moves[q];
-                }
-            }
-            double add = least - c->lbm;
-            sum += add < AHEAD_CAP ? add : AHEAD_CAP;
-        }
-        struct arb_undo u;
-        arb_pos_make(&p, m, &u);
-    }
-    return sum;
-}
-
 /* Work out node n's literal replays (its loud cells). */
 void rc_sharpen(struct rc_search *s, int32_t n)
 {
@@ -1004,12 +999,11 @@ bool rc_search_go(struct rc_search *s, long until)
             x->flags |= RC_NF_CLOSED;
             if (s->n_goal < (int)(sizeof s->goal / sizeof s->goal[0]))
                 s->goal[s->n_goal++] = e.node;
-            if (s->informed && x->g < s->best && s->best < RC_INF)
-                s->best = x->g;       /* (the informed order finds them in no order of cost) */
             if (s->best >= RC_INF) {
                 s->best = x->g;
-                s->proved = s->limit == ARB_RL_NONE && !s->sync_pruned && !s->informed;
-                long extra = s->steps > 50000 ? s->steps : 50000;
+                s->proved = s->limit == ARB_RL_NONE && !s->sync_pruned;
+                /* The ties: half as much again, at least AFTER_BEST steps. */
+                long extra = s->steps / 2 > AFTER_BEST ? s->steps / 2 : AFTER_BEST;
                 s->after_best = s->steps + extra;
             }
             continue;
@@ -1022,7 +1016,7 @@ bool rc_search_go(struct rc_search *s, long until)
         }
         if (s->steps >= until)
             return false;          /* paused */
-        if (s->wall_end > 0 && (s->steps & 255) == 0 && arb_now_ms() / 1e3 > s->wall_end) {
+        if (s->wall_end > 0 && (s->expanded & 255) == 0 && arb_now_ms() / 1e3 > s->wall_end) {
             s->limit = ARB_RL_WALL;
             return true;
         }
@@ -1037,23 +1031,6 @@ bool rc_search_go(struct rc_search *s, long until)
                 continue;
             if (x->g + h > e.f + EPS) {
                 heap_push(s, (float)(x->g + h), x->g, e.node);
-                continue;
-            }
-        }
-        if (s->informed && !(x->flags & RC_NF_AHEAD)) {
-            /* The informed order: what reading ahead costs. */
-            struct arb_pos pos;
-            rc_node_pos(s, x, &pos);
-            double a = 0;
-            for (int k = 0; k < s->ns; k++)
-                a += ahead_cost(s, k, x->i[k], x->st[k], &pos);
-            x = &s->node[e.node];
-            x->ahead = (float)a;
-            x->flags |= RC_NF_AHEAD;
-            double weak = bound_cells(s, x->ply, x->i, x->st, NULL, NULL);
-            double f = x->g + (weak + a > e.f - x->g ? weak + a : e.f - x->g);
-            if (f > e.f + EPS) {
-                heap_push(s, (float)f, x->g, e.node);
                 continue;
             }
         }
@@ -1075,8 +1052,7 @@ bool rc_search_go(struct rc_search *s, long until)
             }
         }
         s->steps++;
-        if (s->hist)
-            s->hist[x->ply < 511 ? x->ply : 511]++;
+        s->expanded++;
         double limit = e.f + DELTA;
         x->flags |= RC_NF_CLOSED;
         double next = expand(s, e.node, limit);
@@ -1166,6 +1142,7 @@ void rc_beam_run(struct rc_search *s, int width)
                 break;
             }
             s->steps++;
+            s->expanded++;
             taken++;
             rc_sharpen(s, e.node);
             expand(s, e.node, RC_INF);
@@ -1192,7 +1169,6 @@ void rc_beam_run(struct rc_search *s, int width)
             break;
         /* The next ply: the best candidates, each state once. */
         qsort(s->cand, (size_t)s->n_cand, sizeof *s->cand, cmp_cand);
-        if (getenv("RCBEAMLV")) fprintf(stderr, "beam ply %d: expanded %d cands %d f %.2f..%.2f\n", ply, taken, s->n_cand, s->cand[0].f, s->cand[s->n_cand < width ? s->n_cand - 1 : width - 1].f);
         s->beam_ply = ply + 1;    /* (so that child() makes them states) */
         int made = 0;
         for (int c = 0; c < s->n_cand && made < width; c++) {

@@ -77,8 +77,8 @@ int arb_sheet_file_read(struct arb_sheet_file *f, const char *path, const struct
             tok = "?";   /* a question mark on its own: a move that cannot be read */
         if (!tok)
             continue;
-        if (n->kind == ARB_N_ERROR && !sheet_word(t, n->len))
-            junk++;
+        if (!sheet_word(t, n->len) && !(n->len > 1 && memchr(t, '?', n->len)))
+            junk++;   /* (a token with a '?' in it is a move half read) */
         f->num[f->n] = next_side >= 0 ? cur_num : 0;
         f->black[f->n] = (signed char)next_side;
         f->tok[f->n++] = tok;
@@ -92,7 +92,7 @@ int arb_sheet_file_read(struct arb_sheet_file *f, const char *path, const struct
     }
     /* No scoresheet: mostly words that are no moves (a dataset's labels, a
      * log), or more games than one (a database). */
-    if (!o->any_word && junk >= 10 && 2 * junk >= f->n - junk) {
+    if (!o->any_word && junk >= 10 && 3 * junk >= f->n) {
         snprintf(err, cap,
                  "%s: not a scoresheet: %d of its %d words are no moves in any notation arbiter reads "
                  "(a scoresheet is one game's moves, as PGN or a bare move list)",

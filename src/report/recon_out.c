@@ -98,7 +98,16 @@ void arb_recon_write_json(struct arb_buf *b, const struct arb_recon_report *rep)
     const struct arb_sheet *sheets = rep->sheets;
     int ns = rep->n_sheets;
     if (!r->found) {
-        arb_buf_adds(b, "{\"uci\":null,\"corrections\":[],\"cost\":null,\"alternatives\":[],\"fen\":null}\n");
+        /* No game: what stopped the search, and how far it went (with no
+         * limit, it is proved that no game fits). */
+        arb_buf_adds(b, "{\"uci\":null,\"corrections\":[],\"cost\":null,\"alternatives\":[],\"fen\":null,"
+                        "\"proved\":");
+        arb_buf_adds(b, r->limit == ARB_RL_NONE ? "true,\"limit\":" : "false,\"limit\":");
+        if (r->limit == ARB_RL_NONE)
+            arb_buf_adds(b, "null");
+        else
+            arb_json_cstr(b, arb_recon_limit_name(r->limit));
+        arb_buf_printf(b, ",\"steps\":%ld}\n", r->steps);
         return;
     }
     const struct arb_recon_game *g = &r->best;

@@ -1,8 +1,8 @@
 #!/bin/sh
 # hcs.sh — `arbiter reconstruct` on what players really wrote (TAP).
 #
-# The HCS dataset's transcriptions (../shared/testdata/scoresheets/hcs,
-# training and testing) become one move list per sheet (tools/hcs2pgn.sh;
+# The HCS dataset's transcriptions (tests/data/scoresheets/hcs, training
+# and testing) become one move list per sheet (tools/hcs2pgn.sh;
 # most games have two sheets, the two players').  For every sheet: does
 # `arbiter check` find it legal as written (no error finding), does
 # reconstruct turn it into a legal game, in how long (the whole process,
@@ -14,11 +14,10 @@
 # Run by `make bench` (it takes a minute or two).
 set -u
 ARBITER=${ARBITER:-./arbiter}
-SHARED=${SHARED:-../shared}
-H=$SHARED/testdata/scoresheets/hcs
+H=${HCS:-tests/data/scoresheets/hcs}
 HCS2PGN=${HCS2PGN:-tools/hcs2pgn.sh}
-[ -r "$H/training_tags.txt" ] || { echo "1..0 # Skipped: $H not found"; exit 0; }
-command -v jq >/dev/null || { echo "1..0 # Skipped: jq not installed"; exit 0; }
+[ -r "$H/training_tags.txt" ] || { echo "not ok 1 - $H not found"; echo "1..1"; exit 1; }
+command -v jq >/dev/null || { echo "not ok 1 - jq not installed (tools/deps.sh test)"; echo "1..1"; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 mkdir "$tmp/sheets" "$tmp/out"
