@@ -19,7 +19,7 @@
 
 /* States kept at most, by the best-first search and the beam together:
  * 80 bytes each, the queue and the table (under 100 MB in all). */
-#define MAX_NODES 400000
+#define MAX_NODES 600000
 /* Steps of the best-first search before a beam search looks for a game
  * (most sheets are done by then), and the beam's width. */
 #define FIRST_STEPS 2000000L
@@ -147,6 +147,7 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
     s.sync_margin = SYNC_MARGIN;
     s.literal_far = true;
     s.window = LITERAL_WINDOW;
+    long prior = 0;               /* steps of the rounds before */
     for (int round = 0; round < 3; round++) {
         run(&s, &beam, &have_beam);
         if (s.n_goal || (have_beam && beam.n_goal) || s.limit != ARB_RL_NONE)
@@ -154,6 +155,7 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
         if (round == 1 && s.target < 0)
             break;
         long spent = s.steps + (have_beam ? beam.steps : 0);
+        prior += spent;
         search_free(&s);
         if (have_beam) {
             search_free(&beam);
@@ -172,6 +174,7 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
     bool counter_ignored = r->counter_ignored;
     if (s.n_goal || !have_beam || !beam.n_goal) {
         rc_result_build(&s, r);
+        r->steps += have_beam ? beam.steps : 0;
     } else {
         /* The best-first search ran out before a game: the beam's, not proved. */
         rc_result_build(&beam, r);
@@ -180,6 +183,7 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
         r->steps += s.steps;
     }
     r->counter_ignored = counter_ignored;
+    r->steps += prior;
     for (int k = 0; k < n_sheets; k++)
         rc_sheet_free(&s.sh[k]);
     if (have_beam)

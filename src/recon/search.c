@@ -423,7 +423,10 @@ static void table_grow(struct rc_search *s)
 static int32_t node_new(struct rc_search *s, uint64_t key)
 {
     if (s->n_node == s->cap_node) {
+        /* (never past the cap: doubling there would hold twice the memory) */
         s->cap_node = s->cap_node ? 2 * s->cap_node : 4096;
+        if (s->cap_node > s->max_nodes && s->max_nodes >= s->n_node + 1)
+            s->cap_node = s->max_nodes;
         s->node = arb_xrealloc(s->node, (size_t)s->cap_node * sizeof *s->node);
         s->key = arb_xrealloc(s->key, (size_t)s->cap_node * sizeof *s->key);
     }
