@@ -142,9 +142,11 @@ int arb_cmd_reconstruct(const struct arb_opts *o)
     else if (r.n_alt)
         snprintf(ties, sizeof ties, "; others fit nearly as well");
     if (r.found && !arb_out_failed())
-        arb_msg("%d moves, %d correction%s, cost %.2f%s%s%s", r.best.n_moves, r.best.n_corr,
+        arb_msg("%d move%s, %d correction%s, cost %.2f%s%s%s", r.best.n_moves, r.best.n_moves == 1 ? "" : "s", r.best.n_corr,
                 r.best.n_corr == 1 ? "" : "s", r.best.cost, ties,
-                r.partial ? "; only part of the sheet could be followed" : "",
+                !r.partial        ? ""
+                : o->final_fen    ? "; no game reaching the final position was found: the moves as far as the sheets could be followed"
+                                  : "; only part of the sheet could be followed",
                 r.limit == ARB_RL_NONE ? ""
                 : r.proved             ? "; a limit stopped the listing of equal games"
                                        : "; a limit stopped the search: the best game found, not proved the cheapest");

@@ -184,6 +184,14 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
     }
     r->counter_ignored = counter_ignored;
     r->steps += prior;
+    if (!r->found) {
+        /* No game: the best found so far, as far as the sheets go. */
+        const struct rc_search *far = &s;
+        if (have_beam && beam.n_node > 0 && s.n_node > 0 &&
+            beam.node[beam.deepest].ply > s.node[s.deepest].ply)
+            far = &beam;
+        rc_result_partial(far, r);
+    }
     for (int k = 0; k < n_sheets; k++)
         rc_sheet_free(&s.sh[k]);
     if (have_beam)

@@ -262,5 +262,8 @@ void rc_node_pos(const struct rc_search *s, const struct rc_node *n, struct arb_
 
 /* The result from the goals of a search. */
 void rc_result_build(const struct rc_search *s, struct arb_recon_result *r);
+/* No game found: the way to the state furthest into the sheets, as a
+ * partial game (r->partial); nothing when that is the start. */
+void rc_result_partial(const struct rc_search *s, struct arb_recon_result *r);
 
 #endif

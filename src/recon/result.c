@@ -491,6 +491,20 @@ static void games_back(struct games *w, int32_t v0)
     free(st);
 }
 
+void rc_result_partial(const struct rc_search *cs, struct arb_recon_result *r)
+{
+    struct rc_search *s = (struct rc_search *)cs;
+    if (s->n_node <= 0 || s->deepest <= 0 || s->deepest >= s->n_node)
+        return;
+    int len;
+    struct step *p = path_to(s, s->deepest, &len, 0);
+    build(s, p, len, s->node[s->deepest].g, &r->best);
+    free(p);
+    r->found = true;
+    r->partial = true;
+    r->proved = false;
+}
+
 void rc_result_build(const struct rc_search *cs, struct arb_recon_result *r)
 {
     struct rc_search *s = (struct rc_search *)cs;   /* (rc_op_cost uses the slip cache) */
