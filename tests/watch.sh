@@ -104,8 +104,11 @@ while [ $i -lt 200 ]; do printf '\001\002\003\000\377\376\020\021' ; i=$((i + 1)
 [ "$?" = 2 ] && grep -q "not-there.pgn: No such file" "$tmp/nt.err" &&
     ok "watch --once: a file that is not there is said, status 2" || notok "--once, no file: $(cat "$tmp/nt.err")"
 # (timeout: a watcher that SIGINT does not end is killed after a while,
-# and fails here, instead of holding make check for ever.)
-timeout -s KILL $((WAIT * 2)) "$ARBITER" watch "$tmp/later.pgn" >"$tmp/later.out" 2>"$tmp/later.err" &
+# and fails here, instead of holding make check for ever.  --foreground:
+# else timeout passes SIGINT on twice, to the watcher and to its process
+# group, and on a busy machine the second came after the watcher had
+# stopped and given the signal its default action back: status 130.)
+timeout --foreground -s KILL $((WAIT * 2)) "$ARBITER" watch "$tmp/later.pgn" >"$tmp/later.out" 2>"$tmp/later.err" &
 pid=$!
 until_file "$tmp/later.err"
 printf '[White "A"]\n[Black "B"]\n[Result "*"]\n\n1. e4 e5 2. Bb6 *\n' >"$tmp/later.pgn"
