@@ -78,12 +78,13 @@ static void run(struct rc_search *s, struct rc_search *b, bool *have_beam)
     b->steps = 0;
     b->limit = ARB_RL_NONE;
     b->budget = s->budget - s->steps;
-    b->max_nodes = s->max_nodes - s->n_node;
+    b->max_nodes = (s->max_nodes - s->n_node) / 4;   /* (the rest for the best-first search) */
     *have_beam = true;
     rc_beam_run(b, BEAM_WIDTH);
     if (b->n_goal)
         s->incumbent = b->node[b->goal[0]].g;
     s->budget -= b->steps;
+    s->max_nodes -= b->n_node;    /* (the beam's states stay: its game may be the answer) */
     rc_search_go(s, s->budget);
 }
 
