@@ -23,7 +23,8 @@
 /* Steps of the best-first search before a beam search looks for a game
  * (most sheets are done by then), and the beam's width. */
 #define FIRST_STEPS 2000000L
-#define BEAM_WIDTH 200
+#define BEAM_WIDTH 200             /* ... divided by the number of sheets (a state of two
+                                     costs about twice the steps) */
 #define SYNC_MARGIN 3.0           /* states dearer by this than one the sheets follow are dropped */
 #define LITERAL_WINDOW 16         /* only moves as written farther than this from a loud cell */
 
@@ -80,7 +81,7 @@ static void run(struct rc_search *s, struct rc_search *b, bool *have_beam)
     b->budget = s->budget - s->steps;
     b->max_nodes = (s->max_nodes - s->n_node) / 4;   /* (the rest for the best-first search) */
     *have_beam = true;
-    rc_beam_run(b, BEAM_WIDTH);
+    rc_beam_run(b, BEAM_WIDTH / s->ns);
     if (b->n_goal)
         s->incumbent = b->node[b->goal[0]].g;
     s->budget -= b->steps;
