@@ -382,7 +382,7 @@ static double slip_cost(const struct arb_lang *lang, const struct arb_slip_token
                   | ((uint64_t)(promo & 7) << 12) | ((uint64_t)need_file << 11) | ((uint64_t)need_rank << 10)
                   | ((uint64_t)capture << 9) | ((uint64_t)taken << 6) | 1;
             uint64_t h = key * 0x9E3779B97F4A7C15ull;
-            slot = (size_t)(h >> (64 - ARB_SLIP_CACHE_BITS));
+            slot = (size_t)(h >> (64 - cc->bits));
         }
         if (cc && !reason && cc->key[slot] == key) {
             best = cc->cost[slot];

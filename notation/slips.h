@@ -30,10 +30,11 @@ struct arb_slip_token {
 void arb_slip_read(const char *tok, struct arb_slip_token *out);
 
 /* Costs worked out already, by token and written form (a search's). */
-#define ARB_SLIP_CACHE_BITS 18
+#define ARB_SLIP_CACHE_BITS 18     /* the most: 3 MB */
 struct arb_slip_cache {
-    uint64_t key[1u << ARB_SLIP_CACHE_BITS];
-    float cost[1u << ARB_SLIP_CACHE_BITS];
+    unsigned bits;                 /* 1 << bits slots (at most ARB_SLIP_CACHE_BITS) */
+    uint64_t *key;
+    float *cost;
 };
 
 /* What C.10 needs to tell each legal move of ml from the others of its

@@ -173,3 +173,24 @@ const struct arb_lang *arb_recon_guess_lang(const char *const *tok, int n, const
     }
     return best >= 0 ? arb_langs[best] : arb_langs[0];
 }
+
+struct arb_slip_cache *rc_cache_new(int cells)
+{
+    unsigned bits = 12;
+    while (bits < ARB_SLIP_CACHE_BITS && (1u << bits) < 1024u * (unsigned)(cells > 0 ? cells : 1))
+        bits++;
+    struct arb_slip_cache *c = arb_xmalloc(sizeof *c);
+    c->bits = bits;
+    c->key = arb_xcalloc((size_t)1 << bits, sizeof *c->key);
+    c->cost = arb_xcalloc((size_t)1 << bits, sizeof *c->cost);
+    return c;
+}
+
+void rc_cache_free(struct arb_slip_cache *c)
+{
+    if (!c)
+        return;
+    free(c->key);
+    free(c->cost);
+    free(c);
+}

@@ -132,7 +132,10 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
         if (s.sh[k].n > s.longest)
             s.longest = s.sh[k].n;
     }
-    s.cache = arb_xcalloc(1, sizeof *s.cache);
+    int cells = 0;
+    for (int k = 0; k < n_sheets; k++)
+        cells += s.sh[k].n;
+    s.cache = rc_cache_new(cells);
     s.budget = o->budget > 0 ? o->budget : ARB_RECON_BUDGET_DEFAULT;
     s.max_nodes = MAX_NODES;
     s.wall_end = o->wall_limit > 0 ? arb_now_ms() / 1e3 + o->wall_limit : 0;
@@ -199,7 +202,7 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
     if (have_beam)
         search_free(&beam);
     search_free(&s);
-    free(s.cache);
+    rc_cache_free(s.cache);
     return 0;
 }
 

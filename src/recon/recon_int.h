@@ -86,6 +86,11 @@ struct rc_costs {
 
 extern const struct rc_costs rc_costs_default;
 
+/* A slip cache sized to the sheets (cells in all): small sheets do not
+ * pay for the largest one (3 MB, zeroed at every call). */
+struct arb_slip_cache *rc_cache_new(int cells);
+void rc_cache_free(struct arb_slip_cache *c);
+
 /* The cost of reading cell c of sheet sh as move ml->moves[j]
  * of pos (need: arb_slip_disambiguation's entry).  cache and id as
  * arb_slip_cost's. */

@@ -111,7 +111,10 @@ static int check_case(char *fen, char *uci, char *paths, int want_sheets, int *s
     s.final_halfmove = (int)fin.halfmove;
     for (int k = 0; k < ns; k++)
         rc_sheet_build(&s.sh[k], &sh[k], s.k);
-    s.cache = arb_xcalloc(1, sizeof *s.cache);
+    int cells = 0;
+    for (int k = 0; k < ns; k++)
+        cells += s.sh[k].n;
+    s.cache = rc_cache_new(cells);
     s.budget = 4000000;
     s.max_nodes = 1000000;
     s.max_ply = MAX_GAME;
@@ -145,7 +148,7 @@ static int check_case(char *fen, char *uci, char *paths, int want_sheets, int *s
     }
     for (int k = 0; k < ns; k++)
         rc_sheet_free(&s.sh[k]);
-    free(s.cache);
+    rc_cache_free(s.cache);
     free(s.node);
     free(s.key);
     free(s.table);
