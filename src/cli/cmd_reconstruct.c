@@ -118,12 +118,9 @@ int arb_cmd_reconstruct(const struct arb_opts *o)
         /* A search that ended by itself proves that none exists; one a limit
          * stopped says which. */
         char how[128] = "";
-        if (r.limit == ARB_RL_BUDGET)
-            snprintf(how, sizeof how, " before the step budget was spent (%ld steps; --budget=N gives more)", r.steps);
-        else if (r.limit == ARB_RL_MEMORY)
-            snprintf(how, sizeof how, " before the states kept reached the memory limit (%ld steps)", r.steps);
-        else if (r.limit == ARB_RL_WALL)
-            snprintf(how, sizeof how, " before the time limit (--time-limit) was reached (%ld steps)", r.steps);
+        const char *words = arb_recon_limit_words(r.limit);
+        if (words)
+            snprintf(how, sizeof how, " before %s (%ld steps)", words, r.steps);
         arb_msg("no legal game that fits the sheet%s%s was found%s", ns == 1 ? "" : "s",
                 o->final_fen ? " and reaches the final position" : "", how);
         if (o->format == &arb_format_jsonl)

@@ -127,14 +127,13 @@ int arb_reconstruct(const struct arb_sheet *sheets, int n_sheets, const struct a
             s.target_lo = lo;
         }
     }
+    int cells = 0;
     for (int k = 0; k < n_sheets; k++) {
         rc_sheet_build(&s.sh[k], &sheets[k], s.k);
         if (s.sh[k].n > s.longest)
             s.longest = s.sh[k].n;
-    }
-    int cells = 0;
-    for (int k = 0; k < n_sheets; k++)
         cells += s.sh[k].n;
+    }
     s.cache = rc_cache_new(cells);
     s.budget = o->budget > 0 ? o->budget : ARB_RECON_BUDGET_DEFAULT;
     s.max_nodes = MAX_NODES;

@@ -212,7 +212,6 @@ struct rc_search {
 
     long steps, budget;           /* steps: moves looked at (with each sheet's reading), states made */
     long expanded;                /* states expanded */
-    long work;                    /* tokens costed against moves (what a step's time is mostly) */
     int32_t max_nodes;
     enum arb_recon_limit limit;
     double wall_end;              /* (0: none) */

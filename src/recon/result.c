@@ -448,6 +448,12 @@ static void game_found(struct games *w)
     free(rev);
 }
 
+/* Enough equal games built (or corrections kept in them). */
+static bool enough(const struct games *w)
+{
+    return w->built >= TIES_TRIED || w->kept > CORR_KEPT;
+}
+
 /* Every way back from pnode v0 to the start is a game (depth first, with
  * a stack of its own: one frame a half-move). */
 static void games_back(struct games *w, int32_t v0)
@@ -464,7 +470,7 @@ static void games_back(struct games *w, int32_t v0)
         struct frame *f = &st[sp - 1];
         const struct pnode *pv = &w->g->v[f->v];
         if (f->e == -2) {
-            if (w->built >= TIES_TRIED || w->kept > CORR_KEPT || ++w->visits > WALK_VISITS) {
+            if (enough(w) || ++w->visits > WALK_VISITS) {
                 w->r->ties_more = true;
                 break;
             }
@@ -481,7 +487,7 @@ static void games_back(struct games *w, int32_t v0)
             sp--;
             continue;
         }
-        if (w->built >= TIES_TRIED || w->kept > CORR_KEPT || sp == cap) {
+        if (enough(w) || sp == cap) {
             w->r->ties_more = true;
             break;
         }

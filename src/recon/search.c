@@ -263,13 +263,22 @@ static double sheet_bound(const struct rc_search *s, int k, int i, uint8_t st, i
     return m > plain ? m : plain;
 }
 
+/* The half-moves still to play after ply: at most (*rest) and at least
+ * (*rest_lo), -1 unknown. */
+static void rests(const struct rc_search *s, int ply, int *rest, int *rest_lo)
+{
+    *rest = s->target >= 0 ? s->target - ply : -1;
+    *rest_lo = s->target_lo >= 0 ? s->target_lo - ply : -1;
+}
+
 /* The bound without the position but for the literal replays (loud NULL
  * or RC_LOUD_UNKNOWN: not counted). */
 static double bound_cells(const struct rc_search *s, int ply, const uint16_t *ii, const uint8_t *st,
                           const uint16_t *loud, const uint8_t *read)
 {
     double h = 0;
-    int rest = s->target >= 0 ? s->target - ply : -1, rest_lo = s->target_lo >= 0 ? s->target_lo - ply : -1;
+    int rest, rest_lo;
+    rests(s, ply, &rest, &rest_lo);
     for (int k = 0; k < s->ns; k++)
         h += sheet_bound(s, k, ii[k], st[k], rest_lo, rest,
                          loud && loud[k] != RC_LOUD_UNKNOWN ? loud[k] : s->sh[k].n, read ? read[k] : 255,
@@ -608,7 +617,6 @@ static double tail_cost(const struct rc_search *s, const struct arb_pos *pos, ui
 static double cell_cost(struct rc_search *s, int k, int c, const struct arb_pos *pos, const struct arb_movelist *ml,
                         int j, const uint8_t *need)
 {
-    s->work++;
     return rc_match_cost(s->k, &s->sh[k], &s->sh[k].cell[c], pos, ml, j, need[j], s->cache,
                          (uint32_t)(k << 20 | c));
 }
@@ -717,7 +725,8 @@ struct memo {
 static double bound_memo(const struct rc_search *s, struct memo *m, int ply, const uint16_t *ii, const uint8_t *st)
 {
     double h = 0;
-    int rest = s->target >= 0 ? s->target - ply : -1, rest_lo = s->target_lo >= 0 ? s->target_lo - ply : -1;
+    int rest, rest_lo;
+    rests(s, ply, &rest, &rest_lo);
     for (int k = 0; k < s->ns; k++) {
         uint32_t key = (uint32_t)ii[k] << 8 | st[k];
         int q = 0;

@@ -70,7 +70,7 @@ const char *arb_recon_limit_name(enum arb_recon_limit l)
 }
 
 /* What stopped the search, in words (NULL: nothing). */
-static const char *limit_words(enum arb_recon_limit l)
+const char *arb_recon_limit_words(enum arb_recon_limit l)
 {
     switch (l) {
     case ARB_RL_BUDGET: return "the step budget (--budget) was spent";
@@ -258,12 +258,12 @@ void arb_recon_write_pgn(struct arb_buf *b, const struct arb_recon_report *rep)
                        r->n_alt == 1 ? "s" : "");
     else if (r->ties_more)
         arb_buf_adds(b, "; the search stopped before it could tell whether others fit equally well");
-    if (limit_words(r->limit) && !r->proved)
+    if (arb_recon_limit_words(r->limit) && !r->proved)
         arb_buf_printf(b, "; %s before the search was complete: this is the best game found, a cheaper one may "
-                          "exist", limit_words(r->limit));
-    else if (limit_words(r->limit))
+                          "exist", arb_recon_limit_words(r->limit));
+    else if (arb_recon_limit_words(r->limit))
         arb_buf_printf(b, "; %s after the best game was proved (other games of its cost may not all be listed)",
-                       limit_words(r->limit));
+                       arb_recon_limit_words(r->limit));
     if (r->counter_ignored)
         arb_buf_adds(b, "; no game of the length the final position's move counter gives fits: searched without it");
     if (r->partial)

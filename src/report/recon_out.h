@@ -27,6 +27,9 @@ const char *arb_recon_ties_phrase(const struct arb_recon_result *r, char *buf, s
 
 /* A limit's name in JSON ("budget", "memory", "time"). */
 const char *arb_recon_limit_name(enum arb_recon_limit l);
+/* What stopped the search, in words ("the step budget (--budget) was
+ * spent"); NULL when nothing did. */
+const char *arb_recon_limit_words(enum arb_recon_limit l);
 
 void arb_recon_write_json(struct arb_buf *b, const struct arb_recon_report *rep);
 /* One PGN game (only when a game was found). */

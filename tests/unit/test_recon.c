@@ -96,6 +96,15 @@ static bool moves_are(const struct arb_recon_game *g, const char *line)
     return n == g->n_moves && memcmp(m, g->moves, (size_t)n * sizeof *m) == 0;
 }
 
+/* How many of the best game's corrections are of kind k (0: no game). */
+static int count_kind(const struct arb_recon_result *r, enum arb_recon_kind k)
+{
+    int n = 0;
+    for (int i = 0; r->found && i < r->best.n_corr; i++)
+        n += r->best.corr[i].kind == k;
+    return n;
+}
+
 static const char *GAME = "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O h3 Nb8 d4 Nbd7";
 
 int main(void)
@@ -183,9 +192,7 @@ int main(void)
     /* The same with 3. Bb5 simply left out: every later cell one off. */
     sheet_of(&b1, "1. e4 e5 2. Nf3 Nc6 3. a6 Ba4 4. Nf6 0-0 5. Be7 Re1 6. b5 Bb3 7. d6 c3 8. 0-0", &sh[0], "en");
     arb_reconstruct(sh, 1, &o, &r);
-    int omits = 0;
-    for (int i = 0; r.found && i < r.best.n_corr; i++)
-        omits += r.best.corr[i].kind == ARB_RC_NOT_RECORDED;
+    int omits = count_kind(&r, ARB_RC_NOT_RECORDED);
     ok(r.found && moves_are(&r.best, bb5) && omits == 1 && r.best.n_corr == 1,
        "3. Bb5 left out, the later moves one cell off: found, the shift paid once (%d corrections)",
        r.found ? r.best.n_corr : -1);
@@ -193,9 +200,7 @@ int main(void)
     /* 5. O-O and 6. Re1 written in each other's places. */
     sheet_of(&b1, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. Re1 Be7 6. 0-0 b5 7. Bb3 d6 8. c3 0-0", &sh[0], "en");
     arb_reconstruct(sh, 1, &o, &r);
-    int swapped = 0;
-    for (int i = 0; r.found && i < r.best.n_corr; i++)
-        swapped += r.best.corr[i].kind == ARB_RC_SWAPPED;
+    int swapped = count_kind(&r, ARB_RC_SWAPPED);
     ok(r.found && moves_are(&r.best, bb5) && swapped == 2,
        "5. O-O and 6. Re1 in each other's cells: read as swapped (%d cells)", swapped);
     arb_recon_free(&r);
@@ -203,9 +208,7 @@ int main(void)
      * final position alone (with its move counter and clock). */
     sheet_of(&b1, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. 0-0 Be7 6. Re1 b5", &sh[0], "en");
     arb_reconstruct(sh, 1, &o, &r);
-    int after = 0;
-    for (int i = 0; r.found && i < r.best.n_corr; i++)
-        after += r.best.corr[i].kind == ARB_RC_AFTER_END;
+    int after = count_kind(&r, ARB_RC_AFTER_END);
     bool listed = r.found && moves_are(&r.best, bb5);
     for (int a = 0; r.found && a < r.n_alt && !listed; a++)
         listed = r.ties && moves_are(&r.alt[a], bb5) && r.alt[a].cost <= r.best.cost + 1e-6;
@@ -227,9 +230,7 @@ int main(void)
     o.final = &final;
     arb_reconstruct(sh, 1, &o, &r);
     ok(r.found && moves_are(&r.best, GAME), "with the final position, the row left out is found: h3 Nb8");
-    int nr = 0;
-    for (int i = 0; r.found && i < r.best.n_corr; i++)
-        nr += r.best.corr[i].kind == ARB_RC_BLANK;
+    int nr = count_kind(&r, ARB_RC_BLANK);
     ok(nr == 2, "both moves of the row are marked as not recorded (%d)", nr);
     arb_recon_free(&r);
     o.final = NULL;
@@ -248,9 +249,7 @@ int main(void)
     /* A token that was no move: a row written twice. */
     sheet_of(&b1, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5", &sh[0], "en");
     arb_reconstruct(sh, 1, &o, &r);
-    int extra = 0;
-    for (int i = 0; r.found && i < r.best.n_corr; i++)
-        extra += r.best.corr[i].kind == ARB_RC_EXTRA;
+    int extra = count_kind(&r, ARB_RC_EXTRA);
     ok(r.found && r.best.n_moves == 12 && extra == 2, "a row written twice: two tokens that were no move (%d)", extra);
     arb_recon_free(&r);
 
