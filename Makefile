@@ -54,25 +54,21 @@ pgo_names = -dumpdir $(dir $(1)) -dumpbase $(notdir $(2))
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
              -fno-sanitize-recover=undefined -Wno-format-truncation
 
-# The program's modules, one .c/.h pair each (main.c excepted).
-CORE_SRCS := src/chess/attacks.c src/chess/board.c src/chess/movegen.c src/chess/san.c src/chess/dead.c src/chess/locked.c
-NOTE_SRCS := notation/langs.c notation/lead.c notation/lang_en.c \
-             notation/lang_fi.c notation/lang_et.c notation/lang_de.c notation/lang_nl.c notation/lang_sv.c notation/lang_no.c notation/lang_da.c notation/lang_fr.c notation/lang_es.c \
-             notation/lang_it.c notation/lang_pt.c notation/lang_pl.c notation/lang_cs.c notation/lang_hu.c notation/lang_is.c notation/lang_ru.c notation/lang_uk.c notation/lang_fig.c notation/lang_de_spoken.c notation/spoken.c \
-             notation/parse.c notation/write.c notation/slips.c
-LIB_SRCS  := src/base/util.c src/base/stop.c src/base/out.c src/base/outfile.c src/base/spool.c src/base/utf8.c src/base/name.c src/base/msg.c src/base/arena.c src/read/magic.c src/read/input.c src/read/nag.c src/read/lex.c src/read/pgn.c src/read/trf.c \
-             src/base/finding.c src/laws/laws.c src/laws/walk.c src/laws/cite.c src/laws/setup.c src/laws/detect.c src/laws/failure.c src/laws/repair.c src/laws/repetition.c src/laws/writing.c src/laws/timing.c src/laws/result.c src/report/json.c src/report/pgn_out.c src/report/recon_out.c src/read/timectl.c src/laws/clocks.c \
-             src/report/report.c src/report/report_text.c src/report/report_jsonl.c src/report/report_github.c src/report/report_junit.c src/report/report_sarif.c src/report/report_html.c src/report/diagram.c \
-             src/cli/opts.c src/cli/filter.c src/cli/cmd_check.c src/cli/pipeline.c src/cli/progress.c src/cli/cmd_replay.c src/cli/cmd_convert.c src/cli/cmd_reconstruct.c src/cli/cmd_position.c src/cli/engine.c src/cli/dupes.c src/cli/trfcheck.c src/cli/writeout.c src/cli/cmd_watch.c src/cli/live.c src/recon/recon.c src/recon/cells.c src/recon/model.c src/recon/search.c src/recon/result.c src/recon/sheet.c \
-             $(CORE_SRCS) $(NOTE_SRCS)
+# The program's modules, one .c/.h pair each (main.c excepted), found by
+# glob: a new file under src/LAYER/ or notation/ is built without being named
+# here (tests/layers.sh keeps the layer order of their includes).
+CORE_SRCS := $(sort $(wildcard src/chess/*.c))
+NOTE_SRCS := $(sort $(wildcard notation/*.c))
 MAIN_SRC  := src/cli/main.c
+LIB_SRCS  := $(filter-out $(MAIN_SRC),$(sort $(wildcard src/*/*.c))) $(NOTE_SRCS)
 
-UNIT_TESTS := board san notation laws reader json input lex pgn timectl recon diagram msg spool trf live
+# Unit tests (tests/unit/test_*.c), each one program.
+UNIT_TESTS := $(patsubst tests/unit/test_%.c,%,$(sort $(wildcard tests/unit/test_*.c)))
 UNIT_BINS  := $(UNIT_TESTS:%=build/asan/tests/test_%)
 
 # Fuzz targets (tests/fuzz/fuzz_*.c): fuzzed by libFuzzer under make fuzz,
 # and their saved inputs replayed under ASan+UBSan by make check.
-FUZZ_TARGETS := pgn notation fen timectl check reconstruct replay trf live convert writeout trfcheck filter opts
+FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(sort $(wildcard tests/fuzz/fuzz_*.c)))
 FUZZ_BINS    := $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
 FUZZ_REPLAYS := $(FUZZ_TARGETS:%=build/asan/tests/fuzz-replay-%)
 # The same replays built by clang (ASan+UBSan, no libFuzzer): clang's UBSan
@@ -246,12 +242,20 @@ build/.deps-ok:
 deps:
 	@sh tools/deps.sh all
 
+# Test scripts, found by glob: every tests/*.sh and tests/*/*.sh is a test
+# (it prints TAP) except the runner, its TAP helpers, and the tools that
+# make bench and people run by hand.  A new script is run without being
+# named here; one that is not a test fails there for printing no plan.
+NOT_TESTS    := tests/run.sh tests/tap.sh tests/recon/bench.sh tests/recon/eval.sh tests/recon/hcs.sh \
+                tests/html/findings2000.sh
+TEST_SCRIPTS := tests/layers.sh $(filter-out $(NOT_TESTS) tests/layers.sh,$(sort $(wildcard tests/*.sh tests/*/*.sh)))
+
 check: build/.deps-ok data arbiter arbiter-asan $(UNIT_BINS) $(FUZZ_REPLAYS) $(CLANG_REPLAYS) build/perft build/unwin build/unwin-asan \
        build/recon-bound build/rssmax
 	@sh tools/deps.sh test
 	ARBITER=./arbiter-asan ARBITER_REL=./arbiter PERFT=build/perft RSSMAX=build/rssmax \
 	    UNWIN=build/unwin UNWIN_ASAN=build/unwin-asan RECON_BOUND=build/recon-bound \
-	    sh tests/run.sh $(UNIT_BINS) $(FUZZ_REPLAYS) $(CLANG_REPLAYS) tests/malformed.sh tests/bounded.sh tests/output.sh tests/outputs.sh tests/valgrind.sh tests/perft/run.sh tests/dead/run.sh \
+	    sh tests/run.sh $(UNIT_BINS) $(FUZZ_REPLAYS) $(CLANG_REPLAYS) $(TEST_SCRIPTS)
 	    tests/dead/asan.sh tests/dead/position.sh tests/recon/run.sh tests/summary.sh tests/sarif.sh tests/safety.sh tests/html.sh tests/jobs.sh tests/parallel.sh tests/cli/run.sh tests/replay.sh tests/notation/run.sh tests/notation/roundtrip.sh tests/readme.sh tests/man.sh tests/daily.sh tests/trf.sh tests/watch.sh tests/signals.sh tests/shared/run.sh
 
 # The program under valgrind (memcheck, leaks): every command on samples,
