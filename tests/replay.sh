@@ -170,7 +170,7 @@ board_of() { "$ARBITER" replay --ascii --color=never --no-interactive "$@" "$err
 board_of --game=1 --ply=7 >"$tmp/rep"
 grep -qx '4\. Ba4 (repaired; written Ba5)' "$tmp/rep" &&
     grep -q "^! Not the move written: 4\\. Ba5 cannot be played; the replay plays Ba4 ('5' for '4'), the nearest legal move" "$tmp/rep" &&
-    grep -q '^error: 4\. Ba5: no white bishop can reach a5 \[illegal-move\]' "$tmp/rep" &&
+    grep -q '^error: 4\. Ba5: no white bishop can reach a5 (Art\. 3\.2) \[illegal-move\]$' "$tmp/rep" &&
     grep -q "^  --repair: 'Ba5' is most likely Ba4" "$tmp/rep" &&
     ok "a move check --repair replaces: the replay plays the repaired move, says so and shows the error" ||
     { notok "4. Ba5: no repaired move at ply 7"; sed 's/^/#   /' "$tmp/rep"; }
@@ -180,7 +180,7 @@ cnt=$("$ARBITER" replay --fen --game=1 "$errs" 2>/dev/null | wc -l)
 [ "$cnt" -eq 15 ] && ok "... and the replay goes on to the end: 15 positions (it stopped at the 7th)" ||
     notok "game 1: $cnt positions"
 "$ARBITER" replay --game=1 "$errs" >/dev/null 2>"$tmp/err"; st=$?
-[ $st -eq 1 ] && grep -q '^.*errors\.pgn:8:34: error: no white bishop can reach a5 \[illegal-move\]$' "$tmp/err" &&
+[ $st -eq 1 ] && grep -q '^.*errors\.pgn:8:34: error: 4\. Ba5: no white bishop can reach a5 \[illegal-move\]$' "$tmp/err" &&
     ok "... the error still goes to standard error, status 1" || notok "game 1: status $st, $(cat "$tmp/err")"
 "$ARBITER" replay --svg="$tmp/rsvg" --game=1 --ply=7 "$errs" >/dev/null 2>&1
 grep -q '<title>Game 1, ply 7: 4\. Ba4 (repaired; written Ba5); Black to move</title>' "$tmp/rsvg/ply0007.svg" &&
@@ -258,7 +258,7 @@ shows '^ 1  ♖  ♘  ♗  ♕  ♔  ♗ \[·\] ♖$' && shows '^ 3  ·  ·  · 
 step "space, l and j go on too" Space l j "Ply 4 of 16: 2... Ng8"
 step "← goes back" Left "Ply 3 of 16: 2. Ng1"
 step "End goes to the last position, with its finding" End "Ply 16 of 16: 8... Nxe4"
-shows 'error: 9. Qh6: the white queen on d1 cannot reach h6 \[illegal-move\] (Art. 3.4)' &&
+shows 'error: 9. Qh6: the white queen on d1 cannot reach h6 (Art. 3.4) \[illegal-move\]' &&
     ok "the finding is shown at the position before the illegal move" || notok "no finding at ply 16"
 shows 'White 1:30:40 (after 2.), Black 1:30:50 (after 2...)' && ok "the clocks, with the move of an old reading" ||
     notok "no clocks"
@@ -478,7 +478,7 @@ T resize-window -t replay -x 80 -y 17
 step "80 x 17: the findings that do not fit are counted" Right Left "more lines: a taller window shows them"
 fits "80 x 17: the board and the keys stay"
 T resize-window -t replay -x 100 -y 50
-step "a larger window: the findings come back" Right Left "\[illegal-move-stood\] (Art\. 7\.5\.5)"
+step "a larger window: the findings come back" Right Left "(Art\. 7\.5\.5) \[illegal-move-stood\]"
 until_pane full_pane &&
     ok "... the full screen: the game on one line, blank lines around the board" ||
     { notok "100 x 50: not the full screen"; sed 's/^/#   /' "$tmp/pane"; }

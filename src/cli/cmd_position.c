@@ -16,6 +16,7 @@
 #include "cli/commands.h"
 #include "base/msg.h"
 #include "base/out.h"
+#include "base/outfile.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -30,6 +31,89 @@
 #include "report/json.h"
 #include "base/utf8.h"
 #include "base/util.h"
+
+/* position's own options (o->own). */
+struct position_opts {
+    const char *fen;                     /* --fen=FEN (NULL: read lines) */
+    uint64_t budget;                     /* --budget=N (0: the default) */
+    bool quick;                          /* --quick */
+};
+
+enum { OPT_FEN = ARB_OPT_OWN, OPT_BUDGET, OPT_QUICK };
+
+static const struct option options[] = {
+    ARB_OPTIONS_COMMON,
+    {"fen", optional_argument, NULL, OPT_FEN},
+    {"budget", required_argument, NULL, OPT_BUDGET},
+    {"quick", no_argument, NULL, OPT_QUICK},
+    ARB_OPTIONS_END,
+};
+
+static const char usage[] =
+    "Usage: arbiter position [OPTION]... [--fen=FEN | FILE...]\n"
+    "For each position (--fen=FEN, else one FEN a line from the files or standard\n"
+    "input, in order), and for each side: winnable, with a mating line both sides\n"
+    "could play (UCI); unwinnable, with the proof (no sequence of legal moves ends\n"
+    "in that side's checkmate: Laws 5.2.2, 6.9); or undetermined, when the search\n"
+    "ran out of its budget before finding either (never a guess).\n"
+    "\n"
+    "Options:\n"
+    "      --fen=FEN           the one position to analyse\n"
+    "      --format=FORMAT     text (default) or jsonl (one object a FEN: fen,\n"
+    "                          white and black, each {verdict, line, reason};\n"
+    "                          a FEN that cannot be read: {fen, error})\n"
+    "      --budget=N          positions the search may visit a side (default\n"
+    "                          400000; the exhaustive exploration four times as\n"
+    "                          many): more decides more, slower\n"
+    "      --quick             a small budget (4000): fast, decides most\n"
+    "\n"
+    "Exit status: 0 every FEN read, 1 some line was no valid FEN (said so, the\n"
+    "rest analysed), 2 usage error or unreadable file.\n";
+
+static enum arb_parse_result option(struct arb_opts *o, int id, const char *arg, const char *opt_text)
+{
+    struct position_opts *c = o->own;
+    (void)opt_text;
+    switch (id) {
+    case OPT_FEN:
+        if (!arg || !*arg)
+            return arb_opts_usage(o, "--fen needs a position: --fen='FEN'");
+        c->fen = arg;
+        break;
+    case OPT_BUDGET:
+        if (!arb_opts_u64(arg, &c->budget) || c->budget < 1 || c->budget > 1000000000)
+            return arb_opts_usage(o, "--budget needs a number of %s from 1 to 1000000000, not '%s'", "positions", arg);
+        break;
+    case OPT_QUICK:
+        c->quick = true;
+        break;
+    }
+    return ARB_OPTS_RUN;
+}
+
+static enum arb_parse_result finish(struct arb_opts *o)
+{
+    const struct position_opts *c = o->own;
+    if (o->format != &arb_format_text && o->format != &arb_format_jsonl)
+        return arb_opts_usage(o, "position writes text (the default) or --format=jsonl");
+    if (c->fen && o->n_files)
+        return arb_opts_usage(o, "position reads --fen=FEN or files of FENs, not both");
+    if (c->quick && c->budget)
+        return arb_opts_usage(o, "--quick is a budget: give --quick or --budget=N, not both");
+    return ARB_OPTS_RUN;
+}
+
+static bool io(const struct arb_opts *o)
+{
+    const struct position_opts *c = o->own;
+    arb_opts_inputs(o, !c->fen);
+    return arb_opts_outputs(o, NULL, 0);
+}
+
+const struct arb_command arb_command_position = {
+    .name = "position", .usage = usage, .shared_help = false, .options = options,
+    .own_size = sizeof(struct position_opts), .option = option, .finish = finish, .io = io, .run = arb_cmd_position,
+};
 
 static const char *verdict_name(enum arb_dead v)
 {
@@ -275,27 +359,28 @@ static const char *fen_as_files(const struct arb_opts *o, char *buf, size_t cap)
 
 int arb_cmd_position(const struct arb_opts *o)
 {
+    const struct position_opts *po = o->own;
     char fen[300];
-    if (!o->position_fen && fen_as_files(o, fen, sizeof fen)[0]) {
+    if (!po->fen && fen_as_files(o, fen, sizeof fen)[0]) {
         arb_msg("'%s' is a position, not a file: give it as --fen='%s'", fen, fen);
         return ARB_EXIT_FAILURE;
     }
     struct ctx c = {.o = o, .json = o->format == &arb_format_jsonl};
-    c.budget = o->budget ? (long)o->budget : o->quick ? ARB_MATE_QUICK_BUDGET : ARB_MATE_FULL_BUDGET;
+    c.budget = po->budget ? (long)po->budget : po->quick ? ARB_MATE_QUICK_BUDGET : ARB_MATE_FULL_BUDGET;
     /* The exploration proves what the searches cannot (every position
      * examined): a full decision lets it keep four times the budget (some
      * locked positions have a million), a quick one half. */
-    c.explore = o->quick ? c.budget / 2 : c.budget * 4;     /* (at most ARB_EXPLORE_MAX: dead.c caps it) */
+    c.explore = po->quick ? c.budget / 2 : c.budget * 4;     /* (at most ARB_EXPLORE_MAX: dead.c caps it) */
     c.v = malloc(sizeof *c.v);
     if (!c.v) {
         arb_msg("out of memory");
         return ARB_EXIT_FAILURE;
     }
     int st = ARB_EXIT_OK;
-    if (o->position_fen) {
-        analyse(&c, o->position_fen, NULL, 0);
+    if (po->fen) {
+        analyse(&c, po->fen, NULL, 0);
     } else if (o->n_files == 0) {
-        arb_opts_stdin_note();
+        arb_games_stdin_note();
         if (!read_lines(&c, stdin, "<stdin>"))
             st = ARB_EXIT_FAILURE;
     } else {
@@ -303,7 +388,7 @@ int arb_cmd_position(const struct arb_opts *o)
             const char *path = o->files[i];
             bool is_stdin = strcmp(path, "-") == 0;
             if (is_stdin)
-                arb_opts_stdin_note();
+                arb_games_stdin_note();
             FILE *f = is_stdin ? stdin : fopen(path, "r");
             if (!f) {
                 arb_msg("%s: %s", path, strerror(errno));

@@ -28,6 +28,7 @@
 #include "base/msg.h"
 #include "base/out.h"
 #include "base/outfile.h"
+#include "report/line.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -49,6 +50,157 @@
 #include "laws/replay.h"
 #include "report/report.h"
 #include "read/timectl.h"
+
+/* replay's own options (o->own). */
+struct replay_opts {
+    uint64_t game;                       /* --game=N (1-based) */
+    int ply;                             /* --ply=N; -1 none */
+    int move_no, move_side;              /* --move=23b: move number (0 none) and side */
+    bool fen;                            /* --fen */
+    bool flip;                           /* --flip */
+    const char *svg_dir;                 /* --svg=DIR, or NULL */
+    bool at_findings, at_given;          /* --at=findings */
+    bool ascii;                          /* --ascii */
+    bool no_interactive;                 /* --no-interactive */
+};
+#define OWN(o) ((const struct replay_opts *)(o)->own)
+
+enum { OPT_GAME = ARB_OPT_OWN, OPT_PLY, OPT_MOVE, OPT_FLIP, OPT_SVG, OPT_AT, OPT_ASCII, OPT_NO_INTERACTIVE, OPT_FEN };
+
+static const struct option options[] = {
+    ARB_OPTIONS_COMMON,
+    ARB_OPTIONS_COLOR,
+    {"game", required_argument, NULL, OPT_GAME},
+    {"ply", required_argument, NULL, OPT_PLY},
+    {"move", required_argument, NULL, OPT_MOVE},
+    {"flip", no_argument, NULL, OPT_FLIP},
+    {"svg", required_argument, NULL, OPT_SVG},
+    {"at", required_argument, NULL, OPT_AT},
+    {"ascii", no_argument, NULL, OPT_ASCII},
+    {"no-interactive", no_argument, NULL, OPT_NO_INTERACTIVE},
+    {"fen", optional_argument, NULL, OPT_FEN},
+    ARB_OPTIONS_END,
+};
+
+static const char usage[] =
+    "Usage: arbiter replay [OPTION]... [FILE]\n"
+    "Show the positions of one game of FILE as boards: the last move marked,\n"
+    "the clocks, and the findings of `arbiter check` at the position they concern.\n"
+    "On a terminal the replay is interactive (the keys are shown on screen; n and\n"
+    "p go to the next and previous game); otherwise the boards are printed one\n"
+    "after another.  Past a move that cannot be played the replay goes on with\n"
+    "the move `check --repair` finds in its place, else with an illegal move as\n"
+    "written where the board allows it, and says so.  Errors of the record also\n"
+    "go to standard error, and make the exit status 1.\n"
+    "\n"
+    "Which positions:\n"
+    "      --game=N            the N-th game of the file (default 1)\n"
+    "      --ply=N             only the position after half-move N (0: the start)\n"
+    "      --move=M            only the position after move M: 23 or 23w for\n"
+    "                          White's, 23b or 23... for Black's\n"
+    "      --at=WHICH          all (default) or findings: only the positions where\n"
+    "                          a finding is shown\n"
+    "How:\n"
+    "      --fen               one FEN per line instead of boards: the start\n"
+    "                          position, then the position after each replayed\n"
+    "                          half-move\n"
+    "      --svg=DIR           write one SVG diagram per position into DIR (made if\n"
+    "                          missing) as plyNNNN.svg, and print the names written\n"
+    "      --flip              Black's view (rank 1 at the top)\n"
+    "      --ascii             letters (White upper case) instead of chess symbols;\n"
+    "                          the default when the locale is not UTF-8\n"
+    "      --color=WHEN        coloured squares: auto (default: on a terminal),\n"
+    "                          always or never (NO_COLOR is honoured; --colour too)\n"
+    "      --no-interactive    print the boards even on a terminal\n"
+    "      --format=text       the only format of replay (accepted for the interface)\n";
+
+static void own_init(void *own)
+{
+    struct replay_opts *c = own;
+    c->game = 1;
+    c->ply = -1;
+}
+
+static enum arb_parse_result option(struct arb_opts *o, int id, const char *arg, const char *opt_text)
+{
+    struct replay_opts *c = o->own;
+    (void)opt_text;
+    switch (id) {
+    case OPT_FEN:
+        if (arg)
+            return arb_opts_usage(o, "replay --fen takes no value (it writes one FEN per ply)");
+        c->fen = true;
+        break;
+    case OPT_GAME:
+        if (!arb_opts_u64(arg, &c->game) || c->game < 1)
+            return arb_opts_usage(o, "--game needs a game number from 1, not '%s'", arg);
+        break;
+    case OPT_PLY: {
+        uint64_t n;
+        if (!arb_opts_u64(arg, &n) || n > 100000)
+            return arb_opts_usage(o, "--ply needs a half-move number from 0, not '%s'", arg);
+        c->ply = (int)n;
+        c->move_no = 0;
+        break;
+    }
+    case OPT_MOVE:
+        if (!arb_opts_move_ref(arg, &c->move_no, &c->move_side))
+            return arb_opts_usage(o, "--move needs a move number and side, e.g. 23 or 23w (White), 23b or "
+                                     "23... (Black), not '%s'", arg);
+        c->ply = -1;
+        break;
+    case OPT_FLIP:
+        c->flip = true;
+        break;
+    case OPT_SVG:
+        if (!*arg)
+            return arb_opts_usage(o, "--svg needs a directory");
+        c->svg_dir = arg;
+        break;
+    case OPT_AT:
+        if (strcmp(arg, "findings") == 0)
+            c->at_findings = true;
+        else if (strcmp(arg, "all") == 0)
+            c->at_findings = false;
+        else
+            return arb_opts_usage(o, "--at takes all or findings, not '%s'", arg);
+        c->at_given = true;
+        break;
+    case OPT_ASCII:
+        c->ascii = true;
+        break;
+    case OPT_NO_INTERACTIVE:
+        c->no_interactive = true;
+        break;
+    }
+    return ARB_OPTS_RUN;
+}
+
+static enum arb_parse_result finish(struct arb_opts *o)
+{
+    const struct replay_opts *c = o->own;
+    if (o->n_files > 1)
+        return arb_opts_usage(o, "replay reads one file, not %d", o->n_files);
+    if (c->fen && c->svg_dir)
+        return arb_opts_usage(o, "replay writes FEN (--fen) or SVG (--svg), not both");
+    if (c->at_given && (c->ply >= 0 || c->move_no))
+        return arb_opts_usage(o, "--at chooses among all positions; --ply and --move name one");
+    if (o->format != &arb_format_text)
+        return arb_opts_usage(o, "%s writes text only (--format=text, the default)", o->cmd_name);
+    return ARB_OPTS_RUN;
+}
+
+static bool io(const struct arb_opts *o)
+{
+    arb_opts_inputs(o, true);
+    return arb_opts_outputs(o, NULL, 0);
+}
+
+const struct arb_command arb_command_replay = {
+    .name = "replay", .usage = usage, .shared_help = true, .options = options,
+    .own_size = sizeof(struct replay_opts), .own_init = own_init, .option = option, .finish = finish, .io = io,
+    .run = arb_cmd_replay,
+};
 
 struct step {
     struct arb_compact pk;        /* the position in 32 bytes (a long game's steps add up) */
@@ -238,34 +390,15 @@ static void status_line(struct arb_buf *b, const struct view *v, int k)
     arb_buf_addc(b, '\n');
 }
 
-/* One finding: "error: 9. Qh6: the white queen ... [illegal-move] (Art. 3.4)",
- * and its note (--repair's) on a line of its own. */
+/* One finding, as every text output writes it (report/line.h), without
+ * the location (the screen's title names the file; the errors go to
+ * standard error with theirs): "error: 9. Qh6: the white queen ...
+ * (Art. 3.4) [illegal-move]", and its note (--repair's) on a line of its
+ * own. */
 static void finding_line(struct arb_buf *b, const struct view *v, const struct arb_finding *f)
 {
-    bool color = v->flags & ARB_DIAGRAM_COLOR;
-    static const char *const sev_color[3] = {"\033[1;36m", "\033[1;35m", "\033[1;31m"};
-    if (color)
-        arb_buf_adds(b, sev_color[f->severity]);
-    arb_buf_printf(b, "%s:", arb_severity_name(f->severity));
-    if (color)
-        arb_buf_adds(b, "\033[0m");
-    arb_buf_addc(b, ' ');
-    if (f->move) {
-        struct arb_buf t = {0};
-        arb_move_ref(&t, &v->oc, f);
-        arb_term_escape(b, t.data ? t.data : "", t.len);
-        arb_buf_free(&t);
-        arb_buf_adds(b, ": ");
-    }
-    arb_term_escapes(b, f->message);
-    arb_buf_printf(b, " [%s]", arb_codes[f->code].name);
-    if (f->article) {
-        arb_buf_adds(b, " (");
-        arb_article_ref(b, f->article);
-        arb_buf_addc(b, ')');
-    }
-    if (f->line)
-        arb_buf_printf(b, " line %u", f->line);
+    arb_line_finding(b, f, &v->oc,
+                     &(struct arb_line_opts){.article = true, .color = (v->flags & ARB_DIAGRAM_COLOR) != 0});
     arb_buf_addc(b, '\n');
     if (f->note) {
         arb_buf_adds(b, "  ");
@@ -405,10 +538,10 @@ struct slot {
 
 struct source {
     const struct arb_opts *o;
+    struct arb_games_opts go;     /* how the file is read (run/games.h) */
     struct arb_check_opts co;
     const char *path;
-    struct arb_input in;
-    struct arb_pgn_reader rd;
+    struct arb_games gs;          /* the game shown and those before it */
     bool open;
     off_t stdin_start;            /* standard input: where it started (-1: it cannot be read again) */
     bool once_only;               /* a named file that is no regular one (a FIFO, <(zcat f.gz)): it
@@ -417,8 +550,7 @@ struct source {
     uint64_t total;               /* the games of the file, 0 while not known */
     struct arb_arena skip;        /* games read on the way to another */
     /* The games counted while the keys wait (a reader of its own). */
-    struct arb_input cin;
-    struct arb_pgn_reader crd;
+    struct arb_games cgs;
     struct arb_arena carena;
     uint64_t counted;
     bool counting;
@@ -436,12 +568,12 @@ static void slot_free(struct slot *sl)
 
 static int source_open(struct source *src, char *err, size_t cap)
 {
-    if (arb_opts_open(src->o, src->path, src->path, arb_opts_sniffer(src->o), -1, &src->in, &src->rd, err, cap) < 0)
+    if (arb_games_open(&src->gs, &src->go, src->path, src->path, -1, err, cap) < 0)
         return -1;
     src->open = true;
     src->read = 0;
     struct stat st;
-    if (strcmp(src->path, "-") != 0 && fstat(src->in.fd, &st) == 0 && !S_ISREG(st.st_mode))
+    if (strcmp(src->path, "-") != 0 && fstat(src->gs.in.fd, &st) == 0 && !S_ISREG(st.st_mode))
         src->once_only = true;
     return 0;
 }
@@ -449,10 +581,10 @@ static int source_open(struct source *src, char *err, size_t cap)
 static void source_close(struct source *src)
 {
     if (src->open)
-        arb_input_close(&src->in);
+        arb_input_close(&src->gs.in);
     src->open = false;
     if (src->counting)
-        arb_input_close(&src->cin);
+        arb_input_close(&src->cgs.in);
     src->counting = false;
 }
 
@@ -470,7 +602,7 @@ static int source_load(struct source *src, uint64_t n, struct slot *sl, bool qui
         if (src->once_only)
             return -2;   /* (opened again, a FIFO would be another stream, or wait for a writer) */
         if (src->open)
-            arb_input_close(&src->in);
+            arb_input_close(&src->gs.in);
         src->open = false;
         if (source_open(src, err, sizeof err) < 0) {
             if (!quiet)
@@ -480,12 +612,12 @@ static int source_load(struct source *src, uint64_t n, struct slot *sl, bool qui
     }
     struct arb_game g;
     int r;
-    while ((r = arb_pgn_next(&src->rd, src->read + 1 == n ? &sl->g : &g,
+    while ((r = arb_pgn_next(&src->gs.rd, src->read + 1 == n ? &sl->g : &g,
                              src->read + 1 == n ? &sl->arena : &src->skip)) > 0) {
         src->read++;
         if (src->read == n)
             break;
-        arb_pgn_release(&src->rd, &g);
+        arb_pgn_release(&src->gs.rd, &g);
         arb_arena_reset(&src->skip);
     }
     arb_arena_reset(&src->skip);
@@ -501,19 +633,19 @@ static int source_load(struct source *src, uint64_t n, struct slot *sl, bool qui
     /* The game's own copy of its text, to the end of its last line (the
      * window moves on with the reader). */
     struct arb_game *gp = &sl->g;
-    const char *t = gp->text, *w_end = arb_input_at(&src->in, arb_input_end(&src->in));
+    const char *t = gp->text, *w_end = arb_input_at(&src->gs.in, arb_input_end(&src->gs.in));
     size_t len = (size_t)(gp->end_off - gp->start_off);
     while (t + len < w_end && t[len] != '\n' && t[len] != '\0')
         len++;
     gp->text = arb_arena_strndup(&sl->arena, t, len);
     gp->in = NULL;
-    arb_pgn_release(&src->rd, gp);
+    arb_pgn_release(&src->gs.rd, gp);
     /* One replay: the positions of the main line, and the findings as
      * `arbiter check --repair` makes them, in ply order; past a move that
      * cannot be played as the options of co say. */
-    sl->v = (struct view){.o = src->o, .g = gp, .flip = src->o->flip};
+    sl->v = (struct view){.o = src->o, .g = gp, .flip = OWN(src->o)->flip};
     struct arb_replay_hooks hooks = {.ctx = &sl->v, .on_position = collect};
-    arb_replay(gp, &src->co, &hooks, &sl->v.oc);
+    arb_games_judge(&src->co, NULL, gp, &hooks, &sl->v.oc);
     if (sl->v.n > 0)
         place_findings(&sl->v);
     sl->used = true;
@@ -528,16 +660,16 @@ static bool source_count(struct source *src)
         return false;
     struct arb_game g;
     int r = 1;
-    for (int i = 0; i < 64 && (r = arb_pgn_next(&src->crd, &g, &src->carena)) > 0; i++) {
+    for (int i = 0; i < 64 && (r = arb_pgn_next(&src->cgs.rd, &g, &src->carena)) > 0; i++) {
         src->counted++;
-        arb_pgn_release(&src->crd, &g);
+        arb_pgn_release(&src->cgs.rd, &g);
         arb_arena_reset(&src->carena);
     }
     if (r > 0)
         return false;
     if (r == 0 && !src->total)
         src->total = src->counted;
-    arb_input_close(&src->cin);
+    arb_input_close(&src->cgs.in);
     src->counting = false;
     return r == 0;
 }
@@ -547,8 +679,7 @@ static void source_count_start(struct source *src)
     char err[300];
     if (strcmp(src->path, "-") == 0 || src->once_only || src->total)
         return;
-    if (arb_opts_open(src->o, src->path, src->path, arb_opts_sniffer(src->o), -1, &src->cin, &src->crd, err,
-                      sizeof err) == 0) {
+    if (arb_games_open(&src->cgs, &src->go, src->path, src->path, -1, err, sizeof err) == 0) {
         src->counting = true;
         src->counted = 0;
     }
@@ -1110,7 +1241,7 @@ static void interactive(struct source *src, struct slot *slot, int *cur)
 
 static bool chosen(const struct view *v, int k)
 {
-    return !v->o->at_findings || noted(v, k);
+    return !OWN(v->o)->at_findings || noted(v, k);
 }
 
 /* --svg=DIR: a file a ply, DIR/plyNNNN.svg, each made beside its name and
@@ -1118,7 +1249,7 @@ static bool chosen(const struct view *v, int k)
  * DIR is followed or written through). */
 static int write_svgs(const struct view *v, int only)
 {
-    const char *dir = v->o->svg_dir;
+    const char *dir = OWN(v->o)->svg_dir;
     int dh = arb_outfile_dir(dir, "--svg");
     if (dh < 0)
         return -1;
@@ -1185,22 +1316,22 @@ static int show(struct source *src, struct slot *slot, int *cur)
     struct view *v = &slot[*cur].v;
     const struct arb_opts *o = v->o;
     int only = -1;
-    if (o->ply >= 0 || o->move_no) {
-        only = o->ply >= 0 ? (o->ply < v->n ? o->ply : -1) : step_of_move(v, o->move_no, o->move_side);
+    if (OWN(o)->ply >= 0 || OWN(o)->move_no) {
+        only = OWN(o)->ply >= 0 ? (OWN(o)->ply < v->n ? OWN(o)->ply : -1) : step_of_move(v, OWN(o)->move_no, OWN(o)->move_side);
         if (only < 0) {
-            if (o->ply >= 0)
+            if (OWN(o)->ply >= 0)
                 arb_msg("%s: there is no ply %d: the replay has plies 0 to %d", v->g->file,
-                        o->ply, v->n - 1);
+                        OWN(o)->ply, v->n - 1);
             else
                 arb_msg("%s: there is no move %d%s: the replay ends after ply %d", v->g->file,
-                        o->move_no, o->move_side == ARB_BLACK ? "b" : "w", v->n - 1);
+                        OWN(o)->move_no, OWN(o)->move_side == ARB_BLACK ? "b" : "w", v->n - 1);
             return -1;
         }
     }
-    if (o->svg_dir)
+    if (OWN(o)->svg_dir)
         return write_svgs(v, only);
     struct arb_buf b = {0};
-    if (o->fen) {
+    if (OWN(o)->fen) {
         char fen[128];
         struct arb_pos fpos;
         for (int k = 0; k < v->n; k++)
@@ -1212,8 +1343,8 @@ static int show(struct source *src, struct slot *slot, int *cur)
         arb_buf_free(&b);
         return 0;
     }
-    v->flags = (o->ascii || !utf8_locale() ? 0 : ARB_DIAGRAM_UNICODE) | (arb_opts_want_color(o) ? ARB_DIAGRAM_COLOR : 0);
-    if (only < 0 && !o->at_findings && !o->no_interactive && isatty(1)) {
+    v->flags = (OWN(o)->ascii || !utf8_locale() ? 0 : ARB_DIAGRAM_UNICODE) | (arb_opts_want_color(o) ? ARB_DIAGRAM_COLOR : 0);
+    if (only < 0 && !OWN(o)->at_findings && !OWN(o)->no_interactive && isatty(1)) {
         tty_fd = open("/dev/tty", O_RDWR | O_CLOEXEC);
         if (tty_fd >= 0) {
             interactive(src, slot, cur);
@@ -1240,20 +1371,17 @@ static int show(struct source *src, struct slot *slot, int *cur)
 
 /* The errors of the game's main line on standard error, as
  * FILE:LINE:COLUMN lines; true if there were any. */
-static bool tell_errors(const struct arb_game *g, const char *path)
+static bool tell_errors(const struct arb_game *g, const struct arb_outcome *oc, const char *path)
 {
     bool any = false;
     for (int i = 0; i < g->findings.n; i++) {
         const struct arb_finding *f = &g->findings.v[i];
         if (f->severity != ARB_SEV_ERROR || f->variation)
             continue;
-        struct arb_buf line = {0}, esc = {0};
-        arb_buf_printf(&line, "%s:%u:%u: error: %s [%s]", path, f->line, f->col, f->message,
-                       arb_codes[f->code].name);
-        arb_term_escape(&esc, line.data, line.len);   /* the file's name and text: escaped */
-        fprintf(stderr, "%s\n", esc.data);
+        struct arb_buf line = {0};
+        arb_line_finding(&line, f, oc, &(struct arb_line_opts){.file = path, .game_line = g->line, .col_always = true});
+        fprintf(stderr, "%s\n", line.data);
         arb_buf_free(&line);
-        arb_buf_free(&esc);
         any = true;
     }
     return any;
@@ -1261,7 +1389,8 @@ static bool tell_errors(const struct arb_game *g, const char *path)
 
 int arb_cmd_replay(const struct arb_opts *o)
 {
-    struct source src = {.o = o, .path = o->n_files ? o->files[0] : "-", .stdin_start = -1};
+    struct source src = {.o = o, .go = arb_opts_games(o), .path = o->n_files ? o->files[0] : "-", .stdin_start = -1};
+    src.go.filter = NULL;
     char err[300];
     if (strcmp(src.path, "-") == 0)
         src.stdin_start = lseek(0, 0, SEEK_CUR);   /* -1 for a pipe: no going back */
@@ -1269,7 +1398,7 @@ int arb_cmd_replay(const struct arb_opts *o)
         arb_msg("%s", err);
         return ARB_EXIT_FAILURE;
     }
-    src.co = arb_opts_check(o);
+    src.co = o->check;
     src.co.repair = true;            /* for people: past an error where a move can stand in its place */
     src.co.play_as_written = true;
     arb_arena_init(&src.skip);
@@ -1279,16 +1408,16 @@ int arb_cmd_replay(const struct arb_opts *o)
     arb_arena_init(&slot[1].arena);
     int cur = 0;
     int status = ARB_EXIT_FAILURE;
-    int r = source_load(&src, o->game, &slot[0], false);
+    int r = source_load(&src, OWN(o)->game, &slot[0], false);
     if (r == 0) {
         arb_msg("%s: there is no game %llu (the file holds %llu)", src.path,
-                (unsigned long long)o->game, (unsigned long long)src.total);
+                (unsigned long long)OWN(o)->game, (unsigned long long)src.total);
     } else if (r > 0) {
         status = ARB_EXIT_OK;
         if (slot[0].v.n > 0 && show(&src, slot, &cur) < 0)
             status = ARB_EXIT_FAILURE;
         /* The errors of the game shown (the last one on the screen). */
-        if (status != ARB_EXIT_FAILURE && tell_errors(&slot[cur].g, src.path))
+        if (status != ARB_EXIT_FAILURE && tell_errors(&slot[cur].g, &slot[cur].v.oc, src.path))
             status = ARB_EXIT_FINDINGS;
         if (arb_out_failed())
             status = ARB_EXIT_FAILURE;     /* main.c reports it */

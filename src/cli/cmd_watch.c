@@ -1,862 +1,110 @@
-/* cmd_watch.c — `arbiter watch FILE|DIR...`: follow PGN files that are
- * rewritten while the games go on (electronic boards: DGT LiveChess, a
- * broadcast's files) and say each new finding once, as it happens.
- *
- * Watching: one inotify watch per directory (a FILE is followed through
- * its directory, so that a file replaced by rename, the way LiveChess and
- * many tools write, is seen like one rewritten in place); a DIR's *.pgn
- * files, those that appear later too.  Without inotify, or with --poll,
- * the files are stat(2)ed every interval (size, mtime to the nanosecond,
- * inode).  Only a file that changed is read again, DEBOUNCE_MS after its
- * last event (at most SETTLE_MAX_MS after the first of a burst).
- *
- * Checking: every game of the file read goes through the Laws as `check`
- * replays it (arb_replay), the same options and filters; live.c keeps what
- * was said and gives what is new.  A file caught while it is written is
- * not reported from the cut: the file is read through one descriptor and
- * fstat(2)ed before and after, and read again when it changed meanwhile;
- * and the last game of a file without its termination marker (a write
- * cut short, or a writer not done) holds back what its last two half-moves
- * and the game as a whole would say until the marker, or another game,
- * follows (tail_finding).
- *
- * Only regular files are read: a FIFO, a device or a socket named *.pgn
- * (or given by name) is said once and left alone; nothing is opened that
- * could block (a FIFO is opened by no writer: open(2) would wait for one).
- *
- * Ending: SIGINT and SIGTERM set a flag (base/stop.h) that the loop looks
- * at around its wait (blocked but during ppoll, so that none is missed)
- * and the reading between games; a write blocked on a full pipe returns
- * EINTR and is given up.  Everything is freed.  Exit status 0, or 1 when a
- * finding of --fail-on's severity (error) was said.  --once keeps the
- * signals' default: they end it at once.
+/* cmd_watch.c — `arbiter watch FILE|DIR...`: its options; the following
+ * itself is run/watch.c.
  */
-#define _GNU_SOURCE   /* ppoll */
 #include "cli/commands.h"
 
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
-#include <poll.h>
-#include <signal.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-#include <sys/inotify.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include "base/arena.h"
-#include "base/msg.h"
-#include "base/out.h"
-#include "base/outfile.h"
-#include "base/stop.h"
-#include "cli/filter.h"
-#include "cli/live.h"
-#include "read/input.h"
-#include "read/pgn.h"
-#include "report/json.h"
-#include "report/report.h"
+#include "run/watch.h"
 
-#define DEBOUNCE_MS 40      /* read a file this long after its last event ... */
-#define SETTLE_MAX_MS 150   /* ... but no later than this after the first of a burst */
-#define RETRY_MS 20         /* a file that changed while it was read: again after this */
-
-struct wdir {
-    char *path;
-    int wd;                 /* inotify watch, -1 none */
-    bool all_pgn;           /* a DIR argument: every *.pgn in it */
-    bool have_id;           /* its device and inode (an output in it is not read) */
-    dev_t dev;
-    ino_t ino;
+/* watch's own options (o->own). */
+struct watch_opts {
+    double poll_s;                       /* --poll[=SECONDS] (0: inotify) */
+    bool once;                           /* --once */
 };
 
-struct wfile {
-    char *path;
-    const char *name;       /* its last component */
-    int dir;                /* index in the watch's dirs */
-    bool have_stat;
-    dev_t dev;
-    ino_t ino;
-    off_t size;
-    struct timespec mtime;  /* of the reading reported last */
-    bool dirty;
-    double first, due;      /* first event of the burst, when to read it */
-    char *error;            /* the last message said about it (said once) */
-    struct arb_live_file live;
+enum { OPT_POLL = ARB_OPT_OWN, OPT_ONCE };
+
+static const struct option options[] = {
+    ARB_OPTIONS_COMMON,
+    ARB_OPTIONS_REPORTING,
+    {"poll", optional_argument, NULL, OPT_POLL},
+    {"once", no_argument, NULL, OPT_ONCE},
+    ARB_OPTIONS_END,
 };
 
-struct watch {
-    const struct arb_opts *o;
-    struct wdir *dirs;
-    int n_dirs;
-    struct wfile *files;
-    int n_files, cap_files;
-    int ifd;
-    bool polling;
-    double poll_ms, next_poll;
-    bool failed;            /* a finding of --fail-on's severity was said */
-    const struct wfile *cur; /* the file being reported (for emit) */
+static const char usage[] =
+    "Usage: arbiter watch [OPTION]... FILE|DIR...\n"
+    "Follow PGN files that are rewritten as the games go on (electronic boards:\n"
+    "DGT LiveChess, broadcasts) and say each new finding once, as it happens:\n"
+    "  file:line:col: severity: game N, White - Black, round R: move: message [code]\n"
+    "A DIR: every *.pgn file in it, new ones too.  Only files that changed are read\n"
+    "again; a game checks as `arbiter check` checks it.  Fivefold repetition and\n"
+    "75 moves (9.6) say the arbiter must intervene.  A file caught in the middle\n"
+    "of a write is read again, not reported; the last game of a file without its\n"
+    "termination marker is judged short of its last moves until the marker follows.\n"
+    "A finding a corrected record no longer shows is said to be withdrawn.\n"
+    "Ctrl-C (SIGINT) or SIGTERM ends it.\n"
+    "\n"
+    "Options:\n"
+    "  -f, --format=FORMAT     text (default: one line per event) or jsonl (one\n"
+    "                          JSON object per event, flushed at once)\n"
+    "      --poll[=SECONDS]    look at the files every SECONDS (default 0.5)\n"
+    "                          instead of inotify (used when inotify is missing)\n"
+    "      --once              read every file once, say what it holds, and end\n"
+    "      --min-severity=SEV  say only findings of this severity or worse\n"
+    "  -q, --quiet             errors only (--min-severity=error)\n"
+    "      --fail-on=SEVERITY  exit status 1 when a finding of this severity or\n"
+    "                          worse was said: error (default), warning, info, never\n"
+    "      --select=CODES      say only these finding codes (comma-separated)\n"
+    "      --ignore=CODES      do not say these codes (repeatable)\n"
+    "      --where=TAG~REGEX   follow only the games whose tag matches\n";
+
+static void help_tail(FILE *f)
+{
+    fputs("\nExit status: 0 when it ends (Ctrl-C, SIGTERM, --once) and no error was\n"
+          "said, 1 a finding of severity error (or what --fail-on selects), 2 usage\n"
+          "error, failure of the program, or with --once a file that cannot be read.\n", f);
+}
+
+static enum arb_parse_result option(struct arb_opts *o, int id, const char *arg, const char *opt_text)
+{
+    struct watch_opts *c = o->own;
+    (void)opt_text;
+    switch (id) {
+    case OPT_POLL:
+        c->poll_s = 0.5;
+        if (arg) {
+            char *end;
+            errno = 0;
+            double v = strtod(arg, &end);
+            if (errno || end == arg || *end || !(v >= 0.01 && v <= 3600))
+                return arb_opts_usage(o, "--poll wants an interval in seconds from 0.01 to 3600, not '%s'", arg);
+            c->poll_s = v;
+        }
+        break;
+    case OPT_ONCE:
+        c->once = true;
+        break;
+    }
+    return ARB_OPTS_RUN;
+}
+
+static enum arb_parse_result finish(struct arb_opts *o)
+{
+    if (o->format != &arb_format_text && o->format != &arb_format_jsonl)
+        return arb_opts_usage(o, "watch writes text (the default) or --format=jsonl");
+    return ARB_OPTS_RUN;
+}
+
+static bool io(const struct arb_opts *o)
+{
+    arb_watch_inputs(o->files, o->n_files);
+    return arb_opts_outputs(o, NULL, 0);
+}
+
+const struct arb_command arb_command_watch = {
+    .name = "watch", .usage = usage, .shared_help = true, .help_tail = help_tail, .options = options,
+    .own_size = sizeof(struct watch_opts), .option = option, .finish = finish, .io = io, .run = arb_cmd_watch,
 };
-
-static bool is_pgn_name(const char *name)
-{
-    return arb_opts_pgn_name(name);
-}
-
-/* Is the entry `name` of a DIR argument one it reads?  Its *.pgn files,
- * but the one arbiter writes (-o d/report.pgn, refused when it is there
- * when watch starts: watch does not read its own report). */
-static bool dir_reads(const struct wdir *d, const char *name)
-{
-    return is_pgn_name(name) && !(d->have_id && arb_outfile_is_output(d->dev, d->ino, name));
-}
-
-void arb_watch_inputs(const struct arb_opts *o)
-{
-    struct arb_buf path = {0};
-    for (int i = 0; i < o->n_files; i++) {
-        const char *a = o->files[i];
-        struct stat st;
-        if (stat(a, &st) < 0 || !S_ISDIR(st.st_mode)) {
-            arb_outfile_input(a, "the watched file");
-            continue;
-        }
-        /* A DIR: its *.pgn files now (an -o file that is there among them
-         * is one it reads; one that is not is left out when it comes). */
-        DIR *dp = opendir(a);
-        struct dirent *e;
-        while (dp && (e = readdir(dp))) {
-            if (!is_pgn_name(e->d_name))
-                continue;
-            arb_buf_clear(&path);
-            arb_buf_printf(&path, "%s%s%s", a, a[strlen(a) - 1] == '/' ? "" : "/", e->d_name);
-            arb_outfile_input(path.data, "the watched file");
-        }
-        if (dp)
-            closedir(dp);
-    }
-    arb_buf_free(&path);
-}
-
-static struct wfile *file_find(struct watch *w, int dir, const char *name)
-{
-    for (int i = 0; i < w->n_files; i++)
-        if (w->files[i].dir == dir && strcmp(w->files[i].name, name) == 0)
-            return &w->files[i];
-    return NULL;
-}
-
-static struct wfile *file_add(struct watch *w, int dir, const char *name)
-{
-    struct wfile *f = file_find(w, dir, name);
-    if (f)
-        return f;
-    if (w->n_files == w->cap_files) {
-        w->cap_files = w->cap_files ? 2 * w->cap_files : 16;
-        w->files = arb_xrealloc(w->files, (size_t)w->cap_files * sizeof *w->files);
-    }
-    f = &w->files[w->n_files++];
-    memset(f, 0, sizeof *f);
-    const char *d = w->dirs[dir].path;
-    size_t n = strlen(d) + strlen(name) + 2;
-    f->path = arb_xmalloc(n);
-    if (strcmp(d, ".") == 0 && !w->dirs[dir].all_pgn)
-        snprintf(f->path, n, "%s", name);
-    else
-        snprintf(f->path, n, "%s%s%s", d, d[strlen(d) - 1] == '/' ? "" : "/", name);
-    f->name = f->path + strlen(f->path) - strlen(name);
-    f->dir = dir;
-    f->dirty = true;
-    f->first = f->due = arb_now_ms();
-    return f;
-}
-
-static int dir_add(struct watch *w, const char *path, bool all_pgn)
-{
-    for (int i = 0; i < w->n_dirs; i++)
-        if (strcmp(w->dirs[i].path, path) == 0) {
-            w->dirs[i].all_pgn |= all_pgn;
-            return i;
-        }
-    w->dirs = arb_xrealloc(w->dirs, (size_t)(w->n_dirs + 1) * sizeof *w->dirs);
-    struct wdir *d = &w->dirs[w->n_dirs];
-    d->path = arb_xstrdup(path);
-    d->all_pgn = all_pgn;
-    d->wd = -1;
-    struct stat st;
-    d->have_id = stat(path, &st) == 0;
-    d->dev = d->have_id ? st.st_dev : 0;
-    d->ino = d->have_id ? st.st_ino : 0;
-    if (w->ifd >= 0) {
-        uint32_t mask = IN_CLOSE_WRITE | IN_MODIFY | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM
-                        | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF;
-        d->wd = inotify_add_watch(w->ifd, path, mask);
-        if (d->wd < 0)
-            arb_msg("%s: cannot watch (%s); polling it", path, strerror(errno));
-    }
-    return w->n_dirs++;
-}
-
-/* A DIR's *.pgn files not followed yet. */
-static void dir_scan(struct watch *w, int dir)
-{
-    DIR *dp = opendir(w->dirs[dir].path);
-    if (!dp)
-        return;
-    struct dirent *e;
-    while ((e = readdir(dp)))
-        if (dir_reads(&w->dirs[dir], e->d_name) && !file_find(w, dir, e->d_name))
-            file_add(w, dir, e->d_name);
-    closedir(dp);
-}
-
-/* The file has changed (an event, or a poll saw it): read it soon. */
-static void touch(struct wfile *f, double now)
-{
-    if (!f->dirty) {
-        f->dirty = true;
-        f->first = now;
-    }
-    f->due = now + DEBOUNCE_MS;
-    if (f->due > f->first + SETTLE_MAX_MS)
-        f->due = f->first + SETTLE_MAX_MS;
-}
-
-/* Say something about a file once (again only when it changes). */
-static void file_message(struct wfile *f, const char *msg)
-{
-    if (f->error && strcmp(f->error, msg) == 0)
-        return;
-    free(f->error);
-    f->error = arb_xstrdup(msg);
-    arb_msg("%s", msg);
-}
-
-/* ---- events ---- */
-
-static void json_head(struct arb_buf *b, const char *event, const struct wfile *file, const struct arb_live_game *lg)
-{
-    arb_buf_addc(b, '{');
-    arb_json_key(b, "event", true);
-    arb_json_cstr(b, event);
-    arb_json_key(b, "file", false);
-    arb_json_cstr(b, file->path);
-    arb_json_key(b, "game", false);
-    arb_json_int(b, (long long)lg->index);
-    arb_json_key(b, "line", false);
-    arb_json_int(b, lg->line);
-    arb_json_key(b, "tags", false);
-    arb_buf_addc(b, '{');
-    arb_json_key(b, "White", true);
-    arb_json_cstr(b, lg->white);
-    arb_json_key(b, "Black", false);
-    arb_json_cstr(b, lg->black);
-    arb_json_key(b, "Round", false);
-    arb_json_cstr(b, lg->round);
-    arb_buf_addc(b, '}');
-}
-
-static void emit(void *ctx, const struct arb_live_game *lg, const struct arb_live_finding *f, bool withdrawn)
-{
-    struct watch *w = ctx;
-    struct arb_buf *b = arb_out_buf();
-    if (!withdrawn && (int)f->severity >= w->o->fail_on)
-        w->failed = true;
-    if (w->o->quiet)
-        return;   /* -qq: the exit status only */
-    if (w->o->format == &arb_format_jsonl) {
-        json_head(b, withdrawn ? "withdrawn" : "finding", w->cur, lg);
-        arb_json_key(b, "finding", false);
-        arb_buf_adds(b, f->json);
-        if (f->intervene && !withdrawn) {
-            arb_json_key(b, "intervene", false);
-            arb_buf_adds(b, "true");
-        }
-        if (withdrawn) {
-            arb_json_key(b, "withdrawn", false);
-            arb_buf_adds(b, "true");
-        }
-        if (withdrawn && lg->gone) {
-            arb_json_key(b, "gone", false);
-            arb_buf_adds(b, "true");
-        }
-        arb_buf_adds(b, "}\n");
-    } else {
-        arb_buf_printf(b, "%s: %s: %s%s\n", f->loc, withdrawn ? "withdrawn" : arb_severity_name(f->severity),
-                       !withdrawn ? "" : lg->gone ? "the game is no longer in the file: " : "no longer in the record: ",
-                       f->text);
-    }
-    arb_out_record();
-    arb_out_flush();   /* a dashboard reads a pipe: each event as it comes */
-}
-
-/* ---- reading a file ---- */
-
-/* A game of the reading: its identity and its findings as the watch says
- * them (tail: those a cut write could have made; said only when the game
- * is not the file's unterminated last one). */
-struct cur_game {
-    uint64_t index;
-    uint32_t line;
-    char *white, *black, *round;
-    struct arb_live_finding *v;
-    bool *tail;
-    int n;
-    bool complete;
-};
-
-static void cur_free(struct cur_game *c, int n)
-{
-    for (int i = 0; i < n; i++) {
-        for (int k = 0; k < c[i].n; k++)
-            arb_live_finding_fini(&c[i].v[k]);
-        free(c[i].v);
-        free(c[i].tail);
-        free(c[i].white);
-        free(c[i].black);
-        free(c[i].round);
-    }
-    free(c);
-}
-
-/* A finding as the watch says it: its place, the game, the move, the
- * message, the article; fivefold repetition and 75 moves (9.6: the game is
- * over by itself) tell the arbiter to intervene. */
-static void make_finding(struct arb_live_finding *lf, const struct arb_game *g, const struct arb_outcome *oc,
-                         const struct arb_finding *f, const char *label)
-{
-    struct arb_buf b = {0};
-    lf->id = arb_live_finding_id(f);
-    lf->severity = f->severity;
-    lf->intervene = (f->code == ARB_F_FIVEFOLD || f->code == ARB_F_SEVENTYFIVE) && f->severity >= ARB_SEV_WARNING;
-    arb_term_escapes(&b, g->file);
-    if (f->line)
-        arb_buf_printf(&b, ":%u:%u", f->line, f->col ? f->col : 1);
-    else
-        arb_buf_printf(&b, ":%u", g->line);
-    lf->loc = arb_xstrdup(b.data);
-    arb_buf_clear(&b);
-    arb_term_escapes(&b, label);
-    arb_buf_adds(&b, ": ");
-    struct arb_buf ref = {0};
-    arb_move_ref(&ref, oc, f);
-    if (ref.len) {
-        arb_term_escape(&b, ref.data, ref.len);
-        arb_buf_adds(&b, ": ");
-    }
-    arb_buf_free(&ref);
-    arb_term_escapes(&b, f->message);
-    if (lf->intervene)
-        arb_buf_adds(&b, "; the arbiter must intervene now: the game is over");
-    if (f->article) {
-        arb_buf_adds(&b, " (");
-        struct arb_buf art = {0};
-        arb_article_ref(&art, f->article);
-        arb_term_escape(&b, art.data, art.len);
-        arb_buf_free(&art);
-        arb_buf_adds(&b, ")");
-    }
-    arb_buf_printf(&b, " [%s]", arb_codes[f->code].name);
-    lf->text = arb_xstrdup(b.data);
-    arb_buf_clear(&b);
-    arb_jsonl_finding(&b, f);
-    lf->json = arb_xstrdup(b.data);
-    arb_buf_free(&b);
-}
-
-/* Where a write cut short could have changed a game: the ply of its last
- * move as recorded (the half-moves of the main line; a cut move token is
- * still a token), and whether it ends inside a variation. */
-struct tail {
-    int last_ply;
-    bool in_variation;
-};
-
-static struct tail game_tail(const struct arb_game *g)
-{
-    struct tail t = {0, false};
-    int depth = 0;
-    for (int i = 0; i < g->n_nodes; i++) {
-        const struct arb_node *nd = &g->nodes[i];
-        if (nd->kind == ARB_N_VAR_OPEN)
-            depth++;
-        else if (nd->kind == ARB_N_VAR_CLOSE && depth > 0)
-            depth--;
-        else if (nd->kind == ARB_N_MOVE && depth == 0)
-            t.last_ply++;
-    }
-    t.in_variation = depth > 0;
-    return t;
-}
-
-/* Would a write cut short have made this finding of the file's last game?
- * What its last move says (it may be cut: "Nf" for "Nf3", "O-O" for
- * "O-O-O"), the comments after it (a clock reading cut), and the move
- * before it, which the Laws may judge by the move that follows (the other
- * king put in the centre: the board's result signal, not an illegal move);
- * a variation left open; what the game as a whole says (no ply: the
- * result, the tags). */
-static bool tail_finding(const struct arb_finding *f, struct tail t)
-{
-    return f->ply == 0 || f->ply >= t.last_ply - 1 || (f->variation > 0 && t.in_variation);
-}
-
-enum read_status { READ_DONE, READ_AGAIN, READ_STOPPED };
-
-static bool same_stat(const struct stat *a, const struct stat *b)
-{
-    return a->st_dev == b->st_dev && a->st_ino == b->st_ino && a->st_size == b->st_size
-           && a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
-}
-
-/* What a file that is not a regular one is, for its message. */
-static const char *file_type(mode_t m)
-{
-    return S_ISFIFO(m) ? "a FIFO" : S_ISCHR(m) ? "a character device" : S_ISBLK(m) ? "a block device"
-           : S_ISSOCK(m) ? "a socket" : S_ISDIR(m) ? "a directory" : "not a regular file";
-}
-
-/* Say that the file is no regular file (once); the games it held are no
- * longer there. */
-static void not_regular(struct watch *w, struct wfile *f, mode_t m)
-{
-    char msg[PATH_MAX + 80];
-    snprintf(msg, sizeof msg, "%s: %s, not a regular file: not read", f->path, file_type(m));
-    file_message(f, msg);
-    w->cur = f;
-    arb_live_begin(&f->live);
-    arb_live_end(&f->live, UINT64_MAX, emit, w);
-    w->cur = NULL;
-    f->have_stat = false;
-}
-
-/* Read the file, check its games and say what is new.  READ_AGAIN when it
- * changed while it was read, READ_STOPPED when a stop was asked meanwhile
- * (nothing said either way). */
-static enum read_status read_file(struct watch *w, struct wfile *f)
-{
-    const struct arb_opts *o = w->o;
-    /* Only a regular file is opened (a FIFO's open would wait for a
-     * writer), and without waiting (O_NONBLOCK) should it be replaced by
-     * one meanwhile: what was opened is looked at again. */
-    struct stat st0;
-    if (stat(f->path, &st0) == 0 && !S_ISREG(st0.st_mode)) {
-        not_regular(w, f, st0.st_mode);
-        return READ_DONE;
-    }
-    int fd = open(f->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-    if (fd < 0) {
-        if (errno != ENOENT || o->once) {   /* gone while watched: between a writer's steps, or removed; say nothing */
-            char msg[PATH_MAX + 64];
-            snprintf(msg, sizeof msg, "%s: %s", f->path, strerror(errno));
-            file_message(f, msg);
-        }
-        return READ_DONE;
-    }
-    struct stat st1, st2;
-    if (fstat(fd, &st1) < 0) {
-        close(fd);
-        return READ_DONE;
-    }
-    if (!S_ISREG(st1.st_mode)) {
-        close(fd);
-        not_regular(w, f, st1.st_mode);
-        return READ_DONE;
-    }
-    if (f->have_stat && f->dev == st1.st_dev && f->ino == st1.st_ino && f->size == st1.st_size
-        && f->mtime.tv_sec == st1.st_mtim.tv_sec && f->mtime.tv_nsec == st1.st_mtim.tv_nsec) {
-        close(fd);
-        return READ_DONE;   /* as read last time */
-    }
-    struct arb_input in;
-    char err[PATH_MAX + 200];
-    if (arb_input_open_fd(&in, fd, f->path, o->encoding, err, sizeof err) < 0) {
-        close(fd);
-        file_message(f, err);
-        return READ_DONE;
-    }
-    arb_sniffer sniff = arb_opts_sniffer(o);
-    char why[160];
-    if (!arb_pgn_sniff(&in, sniff, why, sizeof why)) {
-        arb_input_close(&in);
-        bool changed = fstat(fd, &st2) < 0 || !same_stat(&st1, &st2);
-        close(fd);
-        if (changed)
-            return READ_AGAIN;
-        snprintf(err, sizeof err, "%s: not a PGN file: %s", f->path, why);
-        file_message(f, err);
-        return READ_DONE;
-    }
-    struct arb_pgn_reader rd;
-    arb_pgn_init(&rd, &in, f->path, o->max_game_bytes);
-    rd.is_move = sniff;
-    struct arb_check_opts co = arb_opts_check(o);
-    unsigned votes[32] = {0};
-    co.lang_votes = arb_lang_votes_plain;
-    co.votes_ctx = votes;
-    struct arb_arena arena;
-    arb_arena_init(&arena);
-    struct cur_game *cur = NULL;
-    int n = 0, cap = 0;
-    bool read_error = false;
-    bool stopped = false;
-    for (;;) {
-        if (arb_stop_signal) {
-            stopped = true;   /* SIGINT or SIGTERM: no more games */
-            break;
-        }
-        struct arb_game g;
-        memset(&g, 0, sizeof g);
-        int r = arb_pgn_next(&rd, &g, &arena);
-        if (r <= 0) {
-            read_error = r < 0;
-            break;
-        }
-        if (o->n_where && !arb_where_match(o->where, o->n_where, &g)) {
-            arb_pgn_release(&rd, &g);
-            arb_arena_reset(&arena);
-            continue;
-        }
-        struct arb_outcome oc;
-        arb_replay(&g, &co, NULL, &oc);
-        if (oc.lang_vote >= 0 && oc.lang_vote < 32)
-            votes[oc.lang_vote]++;
-        if (o->any_select || o->ignore_any || o->min_severity > ARB_SEV_INFO)
-            arb_findings_filter(&g.findings, o->select, o->ignore, o->min_severity);
-        if (n == cap) {
-            cap = cap ? 2 * cap : 8;
-            cur = arb_xrealloc(cur, (size_t)cap * sizeof *cur);
-        }
-        struct cur_game *c = &cur[n++];
-        memset(c, 0, sizeof *c);
-        c->index = g.index;
-        c->line = g.line;
-        c->white = arb_xstrdup(arb_game_tag(&g, "White") ? arb_game_tag(&g, "White") : "");
-        c->black = arb_xstrdup(arb_game_tag(&g, "Black") ? arb_game_tag(&g, "Black") : "");
-        c->round = arb_xstrdup(arb_game_tag(&g, "Round") ? arb_game_tag(&g, "Round") : "");
-        c->complete = g.marker != ARB_RESULT_NONE && !g.truncated;
-        struct arb_buf label = {0};
-        arb_game_label(&label, &g);
-        if (g.findings.n) {
-            c->v = arb_xcalloc((size_t)g.findings.n, sizeof *c->v);
-            c->tail = arb_xcalloc((size_t)g.findings.n, sizeof *c->tail);
-        }
-        struct tail t = game_tail(&g);
-        for (int i = 0; i < g.findings.n; i++) {
-            make_finding(&c->v[i], &g, &oc, &g.findings.v[i], label.data ? label.data : "");
-            c->tail[i] = tail_finding(&g.findings.v[i], t);
-        }
-        c->n = g.findings.n;
-        arb_buf_free(&label);
-        arb_pgn_release(&rd, &g);
-        arb_arena_reset(&arena);
-    }
-    arb_arena_fini(&arena);
-    int err_no = in.err_no;
-    arb_input_close(&in);
-    bool changed = fstat(fd, &st2) < 0 || !same_stat(&st1, &st2);
-    close(fd);
-    if (changed || stopped) {
-        cur_free(cur, n);
-        return stopped ? READ_STOPPED : READ_AGAIN;
-    }
-    if (read_error) {
-        snprintf(err, sizeof err, "%s: read error: %s", f->path, strerror(err_no));
-        file_message(f, err);
-    } else {
-        free(f->error);
-        f->error = NULL;
-    }
-    /* Say what is new, game by game; then what was said of a game no
-     * longer in the file is withdrawn (but of a game after the last one
-     * read when that one is still being written, and of any while the
-     * file is empty: a writer that truncates it before it writes). */
-    w->cur = f;
-    arb_live_begin(&f->live);
-    for (int i = 0; i < n; i++) {
-        struct cur_game *c = &cur[i];
-        bool last_open = i == n - 1 && !c->complete;
-        int k = 0;
-        for (int j = 0; j < c->n; j++) {
-            if (last_open && c->tail[j]) {
-                arb_live_finding_fini(&c->v[j]);
-                continue;
-            }
-            c->v[k++] = c->v[j];
-        }
-        c->n = k;
-        /* (A game is remembered once it has said something: a cut in the
-         * tags makes no lasting game of its own.) */
-        struct arb_live_game *lg = c->n ? arb_live_game_get(&f->live, c->index, c->white, c->black, c->round)
-                                        : arb_live_game_find(&f->live, c->index, c->white, c->black, c->round);
-        if (!lg)
-            continue;
-        lg->line = c->line;
-        arb_live_update(lg, c->v, c->n, c->complete, emit, w);
-    }
-    if (st1.st_size > 0)
-        arb_live_end(&f->live, n && !cur[n - 1].complete ? cur[n - 1].index : UINT64_MAX, emit, w);
-    w->cur = NULL;
-    cur_free(cur, n);
-    f->have_stat = true;
-    f->dev = st1.st_dev;
-    f->ino = st1.st_ino;
-    f->size = st1.st_size;
-    f->mtime = st1.st_mtim;
-    return READ_DONE;
-}
-
-/* ---- the loop ---- */
-
-static void inotify_events(struct watch *w, double now)
-{
-    char buf[8192] __attribute__((aligned(__alignof__(struct inotify_event))));
-    /* A bounded number of reads: a file written without pause beside the
-     * ones followed (a log) must not keep the loop from the signals and
-     * the reading. */
-    for (int reads = 0; reads < 16; reads++) {
-        ssize_t len = read(w->ifd, buf, sizeof buf);
-        if (len <= 0)
-            return;
-        for (char *p = buf; p < buf + len;) {
-            const struct inotify_event *ev = (const struct inotify_event *)p;
-            p += sizeof *ev + ev->len;
-            int dir = -1;
-            for (int i = 0; i < w->n_dirs; i++)
-                if (w->dirs[i].wd == ev->wd)
-                    dir = i;
-            if (ev->mask & IN_Q_OVERFLOW) {
-                /* Events were lost: every file may have changed. */
-                for (int d = 0; d < w->n_dirs; d++)
-                    if (w->dirs[d].all_pgn)
-                        dir_scan(w, d);
-                for (int i = 0; i < w->n_files; i++)
-                    touch(&w->files[i], now);
-                continue;
-            }
-            if (dir < 0)
-                continue;
-            if (ev->mask & (IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF)) {
-                /* The directory itself went: follow it by polling. */
-                if (w->dirs[dir].wd >= 0 && !(ev->mask & IN_IGNORED))
-                    inotify_rm_watch(w->ifd, w->dirs[dir].wd);
-                w->dirs[dir].wd = -1;
-                if (!w->polling) {
-                    w->polling = true;
-                    w->next_poll = now + w->poll_ms;
-                }
-                continue;
-            }
-            if (!ev->len)
-                continue;
-            struct wfile *f = file_find(w, dir, ev->name);
-            if (!f && w->dirs[dir].all_pgn && dir_reads(&w->dirs[dir], ev->name) && (ev->mask & (IN_CREATE | IN_MOVED_TO)))
-                f = file_add(w, dir, ev->name);
-            if (f)
-                touch(f, now);
-        }
-    }
-}
-
-static void poll_files(struct watch *w, double now)
-{
-    for (int d = 0; d < w->n_dirs; d++)
-        if (w->dirs[d].all_pgn && (w->ifd < 0 || w->dirs[d].wd < 0 || w->o->poll_s > 0))
-            dir_scan(w, d);
-    for (int i = 0; i < w->n_files; i++) {
-        struct wfile *f = &w->files[i];
-        if (w->ifd >= 0 && w->dirs[f->dir].wd >= 0 && !(w->o->poll_s > 0))
-            continue;
-        struct stat st;
-        if (stat(f->path, &st) < 0)
-            continue;
-        if (!f->have_stat || st.st_dev != f->dev || st.st_ino != f->ino || st.st_size != f->size
-            || st.st_mtim.tv_sec != f->mtime.tv_sec || st.st_mtim.tv_nsec != f->mtime.tv_nsec)
-            touch(f, now);
-    }
-}
-
-/* Read every file that is due; the next time one is (or -1: none). */
-static double read_due(struct watch *w, double now)
-{
-    double next = -1;
-    for (int i = 0; i < w->n_files; i++) {
-        struct wfile *f = &w->files[i];
-        if (!f->dirty)
-            continue;
-        if (arb_stop_signal)
-            return -1;
-        if (f->due <= now) {
-            f->dirty = false;
-            enum read_status st = read_file(w, f);
-            if (st == READ_STOPPED) {
-                f->dirty = true;
-                return -1;
-            }
-            if (st == READ_AGAIN) {
-                f->dirty = true;
-                f->first = now;
-                f->due = arb_now_ms() + RETRY_MS;
-            }
-        }
-        if (f->dirty && (next < 0 || f->due < next))
-            next = f->due;
-    }
-    return next;
-}
-
-static void watch_free(struct watch *w)
-{
-    for (int i = 0; i < w->n_files; i++) {
-        arb_live_file_fini(&w->files[i].live);
-        free(w->files[i].path);
-        free(w->files[i].error);
-    }
-    free(w->files);
-    for (int i = 0; i < w->n_dirs; i++)
-        free(w->dirs[i].path);
-    free(w->dirs);
-    if (w->ifd >= 0)
-        close(w->ifd);
-}
-
-/* The arguments: a directory (its *.pgn files), or a file (followed
- * through its directory).  False after a message if one cannot be. */
-static bool add_args(struct watch *w)
-{
-    const struct arb_opts *o = w->o;
-    for (int i = 0; i < o->n_files; i++) {
-        const char *a = o->files[i];
-        struct stat st;
-        if (strcmp(a, "-") == 0) {
-            arb_msg("watch follows files, not standard input");
-            return false;
-        }
-        if (stat(a, &st) == 0 && S_ISDIR(st.st_mode)) {
-            dir_scan(w, dir_add(w, a, true));
-            continue;
-        }
-        if (stat(a, &st) == 0 && !S_ISREG(st.st_mode)) {
-            arb_msg("%s: not a regular file or a directory", a);
-            return false;
-        }
-        /* A file, there or not yet: its directory and its name. */
-        const char *slash = strrchr(a, '/');
-        char dir[PATH_MAX];
-        const char *name = slash ? slash + 1 : a;
-        if (!*name) {
-            arb_msg("%s: no such directory", a);
-            return false;
-        }
-        if (!slash)
-            snprintf(dir, sizeof dir, ".");
-        else if (slash == a)
-            snprintf(dir, sizeof dir, "/");
-        else
-            snprintf(dir, sizeof dir, "%.*s", (int)(slash - a), a);
-        struct stat ds;
-        if (stat(dir, &ds) < 0 || !S_ISDIR(ds.st_mode)) {
-            arb_msg("%s: no such directory", dir);
-            return false;
-        }
-        if (stat(a, &st) < 0 && !o->once)   /* as tail -F: say it, then wait for it */
-            arb_msg("%s: %s; waiting for it to appear", a, strerror(errno));
-        int d = dir_add(w, dir, false);
-        struct wfile *f = file_add(w, d, name);
-        free(f->path);
-        f->path = arb_xstrdup(a);   /* as given */
-        f->name = f->path + (name - a);
-    }
-    return true;
-}
 
 int arb_cmd_watch(const struct arb_opts *o)
 {
-    if (o->n_files == 0) {
-        arb_msg("watch needs a FILE or a DIR to follow (arbiter watch --help)");
-        return ARB_EXIT_FAILURE;
-    }
-    struct watch w = {.o = o, .ifd = -1};
-    w.poll_ms = o->poll_s > 0 ? o->poll_s * 1000.0 : 500.0;
-    if (!(o->poll_s > 0) && !o->once) {
-        w.ifd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
-        if (w.ifd < 0)
-            arb_msg("inotify is not available (%s): polling every %.1f s", strerror(errno), w.poll_ms / 1000);
-    }
-    w.polling = w.ifd < 0;
-    if (!add_args(&w)) {
-        watch_free(&w);
-        return ARB_EXIT_FAILURE;
-    }
-    for (int d = 0; d < w.n_dirs; d++)
-        if (w.dirs[d].wd < 0)
-            w.polling = true;
-    /* While it watches, SIGINT and SIGTERM ask it to stop (base/stop.h):
-     * blocked but while it waits in ppoll, so that one that comes between
-     * a look at the flag and the wait is not missed. */
-    sigset_t sigs, old;
-    sigemptyset(&sigs);
-    sigaddset(&sigs, SIGINT);
-    sigaddset(&sigs, SIGTERM);
-    if (!o->once)
-        arb_stop_catch();
-    /* First every file as it is now, then what changes. */
-    double now = arb_now_ms();
-    for (int i = 0; i < w.n_files; i++)
-        w.files[i].due = now;
-    double next = read_due(&w, now);
-    for (int tries = 0; o->once && next >= 0; tries++) {
-        /* --once: a file that changed while it was read, once more (for
-         * some two seconds at most). */
-        if (tries == 100) {
-            for (int i = 0; i < w.n_files; i++)
-                if (w.files[i].dirty)
-                    arb_msg("%s: it kept changing while it was read; not reported", w.files[i].path);
-            break;
-        }
-        double wait = next - arb_now_ms();
-        if (wait > 0)
-            poll(NULL, 0, (int)wait + 1);
-        next = read_due(&w, arb_now_ms());
-    }
-    w.next_poll = now + w.poll_ms;
-    while (!o->once && !arb_out_failed() && !arb_stop_signal) {
-        while (next >= 0 && next <= arb_now_ms() && !arb_stop_signal)
-            next = read_due(&w, arb_now_ms());
-        now = arb_now_ms();
-        double until = next;
-        if (w.polling && (until < 0 || w.next_poll < until))
-            until = w.next_poll;
-        double ms = until < 0 ? -1 : until <= now ? 0 : until - now + 1;
-        struct timespec ts = {(time_t)(ms / 1000), (long)((long long)ms % 1000) * 1000000L};
-        struct pollfd pf = {.fd = w.ifd, .events = POLLIN};
-        sigprocmask(SIG_BLOCK, &sigs, &old);
-        int r = 0;
-        if (!arb_stop_signal)
-            r = ppoll(&pf, w.ifd >= 0 ? 1 : 0, ms < 0 ? NULL : &ts, &old);
-        sigprocmask(SIG_SETMASK, &old, NULL);
-        if (arb_stop_signal || (r < 0 && errno != EINTR))
-            break;
-        now = arb_now_ms();
-        if (w.ifd >= 0 && r > 0 && (pf.revents & POLLIN))
-            inotify_events(&w, now);
-        if (w.polling && now >= w.next_poll) {
-            poll_files(&w, now);
-            w.next_poll = now + w.poll_ms;
-        }
-        next = read_due(&w, now);
-    }
-    arb_out_flush();
-    arb_stop_release();
-    bool failed = w.failed, unread = false;
-    for (int i = 0; o->once && i < w.n_files; i++)
-        unread |= w.files[i].error != NULL || w.files[i].dirty;
-    watch_free(&w);
-    /* --once: like check, a file that could not be read is status 2 (while
-     * it watches, such a file may be in the middle of a write: said once,
-     * and read again when it changes). */
-    return unread ? ARB_EXIT_FAILURE : failed ? ARB_EXIT_FINDINGS : ARB_EXIT_OK;
+    const struct watch_opts *c = o->own;
+    struct arb_watch_opts wo = {.games = arb_opts_games(o), .format = o->format, .fail_on = o->fail_on,
+                                .quiet = o->quiet, .poll_s = c->poll_s, .once = c->once, .files = o->files,
+                                .n_files = o->n_files};
+    return arb_watch_run(&wo);
 }

@@ -10,7 +10,6 @@
 #include <unistd.h>
 
 #include "chess/board.h"
-#include "cli/commands.h"
 #include "cli/opts.h"
 #include "base/out.h"
 #include "base/outfile.h"
@@ -20,54 +19,31 @@ static int run(int argc, char **argv)
 {
     struct arb_opts o;
     arb_board_init();
+    int st = ARB_EXIT_FAILURE;
     switch (arb_opts_parse(&o, argc, argv)) {
     case ARB_OPTS_DONE:
-        return ARB_EXIT_OK;
+        st = ARB_EXIT_OK;
+        break;
     case ARB_OPTS_USAGE:
-        return ARB_EXIT_FAILURE;
+        break;
     case ARB_OPTS_RUN:
+        /* No output may be an input, or another output: decided before any
+         * file is opened. */
+        if (!o.cmd->io(&o))
+            break;
+        if (o.output) {
+            /* -o FILE: standard output goes to FILE (its temporary file until
+             * the run ends well; so a terminal test such as --color=auto sees a
+             * file). */
+            int h = arb_outfile_open(o.output, "--output");
+            if (h < 0 || dup2(arb_outfile_fd(h), 1) < 0)
+                break;
+        }
+        st = o.cmd->run(&o);
         break;
     }
-    /* No output may be an input, or another output: decided before any
-     * file is opened. */
-    if (!arb_opts_check_outputs(&o)) {
-        arb_opts_free(&o);
-        return ARB_EXIT_FAILURE;
-    }
-    if (o.output) {
-        /* -o FILE: standard output goes to FILE (its temporary file until
-         * the run ends well; so a terminal test such as --color=auto sees a
-         * file). */
-        int h = arb_outfile_open(o.output, "--output");
-        if (h < 0 || dup2(arb_outfile_fd(h), 1) < 0) {
-            arb_opts_free(&o);
-            return ARB_EXIT_FAILURE;
-        }
-    }
-    switch (o.cmd) {
-    case ARB_CMD_CHECK:
-        {
-            int st = arb_cmd_check(&o);
-            arb_opts_free(&o);
-            return st;
-        }
-    case ARB_CMD_REPLAY:
-        return arb_cmd_replay(&o);
-    case ARB_CMD_CONVERT:
-        return arb_cmd_convert(&o);
-    case ARB_CMD_RECONSTRUCT:
-        return arb_cmd_reconstruct(&o);
-    case ARB_CMD_WATCH:
-        {
-            int st = arb_cmd_watch(&o);
-            arb_opts_free(&o);
-            return st;
-        }
-    case ARB_CMD_POSITION:
-        return arb_cmd_position(&o);
-    default:
-        return ARB_EXIT_FAILURE;
-    }
+    arb_opts_free(&o);
+    return st;
 }
 
 int main(int argc, char **argv)

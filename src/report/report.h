@@ -49,15 +49,15 @@ struct arb_format {
      * may format games in any thread.  Otherwise it is called in input
      * order from one thread. */
     bool any_thread;
-    /* Text before the first game (may be empty). */
+    /* Text before the first game (NULL: none). */
     void (*begin)(struct arb_buf *out, struct arb_report_opts *o);
     /* One game: everything the report says about it. */
     void (*game)(struct arb_buf *out, const struct arb_game *g, const struct arb_outcome *oc,
                  const struct arb_report_opts *o);
-    /* A file that could not be read. */
+    /* A file that could not be read (NULL: said on standard error only). */
     void (*file_error)(struct arb_buf *out, const char *file, const char *message,
                        const struct arb_report_opts *o);
-    /* Text after the last game (for formats that close a document). */
+    /* Text after the last game (for formats that close a document; NULL: none). */
     void (*end)(struct arb_buf *out, const struct arb_summary *s, const struct arb_report_opts *o);
     /* For a format that keeps text back until the end (html: the warnings
      * and infos, which come after every error), or NULL: called after

@@ -59,12 +59,6 @@ static void write_clock(struct arb_buf *b, const struct arb_outcome *oc)
     arb_buf_adds(b, "}}");
 }
 
-static void nothing(struct arb_buf *out, struct arb_report_opts *o)
-{
-    (void)out;
-    (void)o;
-}
-
 void arb_jsonl_finding(struct arb_buf *b, const struct arb_finding *f)
 {
     arb_buf_addc(b, '{');
@@ -178,20 +172,11 @@ static void jsonl_file_error(struct arb_buf *b, const char *file, const char *me
     (void)o;
 }
 
-static void jsonl_end(struct arb_buf *out, const struct arb_summary *s, const struct arb_report_opts *o)
-{
-    (void)out;
-    (void)s;
-    (void)o;
-}
-
 const struct arb_format arb_format_jsonl = {
     .name = "jsonl",
     .any_thread = true,
-    .begin = nothing,
     .game = jsonl_game,
     .file_error = jsonl_file_error,
-    .end = jsonl_end,
 };
 
 /* ---- --format=json: one document, the same records and the summary ------ */

@@ -12,26 +12,12 @@
  */
 #include "report/report.h"
 #include "base/msg.h"
+#include "report/line.h"
 
 #include <string.h>
 
 #include "chess/board.h"
 #include "read/input.h"
-
-static void text_begin(struct arb_buf *out, struct arb_report_opts *o)
-{
-    (void)out;
-    (void)o;
-}
-
-static const char *sev_color(enum arb_severity s)
-{
-    switch (s) {
-    case ARB_SEV_ERROR: return "\033[1;31m";
-    case ARB_SEV_WARNING: return "\033[1;35m";
-    default: return "\033[1;36m";
-    }
-}
 
 /* Where a finding that names no token stands in the game's text, from its
  * line and column; NULL when that is outside the text. */
@@ -180,29 +166,8 @@ static void text_game(struct arb_buf *out, const struct arb_game *g, const struc
     }
     for (int i = 0; i < g->findings.n; i++) {
         const struct arb_finding *f = &g->findings.v[i];
-        if (o->color)
-            arb_buf_adds(out, "\033[1m");
-        arb_term_escapes(out, g->file);
-        if (f->line) {
-            arb_buf_printf(out, ":%u", f->line);
-            if (f->col)
-                arb_buf_printf(out, ":%u", f->col);
-        }
-        arb_buf_adds(out, ": ");
-        if (o->color)
-            arb_buf_adds(out, "\033[0m");
-        if (o->color)
-            arb_buf_adds(out, sev_color(f->severity));
-        arb_buf_adds(out, arb_severity_name(f->severity));
-        if (o->color)
-            arb_buf_adds(out, "\033[0m");
-        arb_buf_adds(out, ": ");
-        if (f->move) {
-            move_ref(out, oc, f);
-            arb_buf_adds(out, ": ");
-        }
-        arb_term_escapes(out, f->message);
-        arb_buf_printf(out, " [%s]\n", arb_codes[f->code].name);
+        arb_line_finding(out, f, oc, &(struct arb_line_opts){.file = g->file, .color = o->color});
+        arb_buf_addc(out, '\n');
         if (f->len && f->line)
             source_line(out, g, f, g->text + f->off, f->len, o);
         else if (f->line && g->text) {
@@ -221,28 +186,9 @@ static void text_game(struct arb_buf *out, const struct arb_game *g, const struc
     }
 }
 
-/* Unreadable files are reported on standard error by the driver. */
-static void text_file_error(struct arb_buf *out, const char *file, const char *message,
-                            const struct arb_report_opts *o)
-{
-    (void)out;
-    (void)file;
-    (void)message;
-    (void)o;
-}
-
-static void text_end(struct arb_buf *out, const struct arb_summary *s, const struct arb_report_opts *o)
-{
-    (void)out;
-    (void)s;
-    (void)o;
-}
-
 const struct arb_format arb_format_text = {
     .name = "text",
     .any_thread = true,
-    .begin = text_begin,
     .game = text_game,
-    .file_error = text_file_error,
-    .end = text_end,
+    /* no file_error: unreadable files are said on standard error */
 };

@@ -90,7 +90,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 if (strlen(arb_codes[k].name) == (size_t)(e - c) && !strncmp(arb_codes[k].name, c, (size_t)(e - c)))
                     code = k;
             assert(code >= 0);
-            assert(o.select[code] && !o.ignore[code]);
+            assert(o.filter.select[code] && !o.filter.ignore[code]);
             const char *sv = strstr(e, "\"severity\":\"");
             assert(sv);
             sv += 12;

@@ -17,7 +17,7 @@
 
 #include <assert.h>
 
-#include "cli/live.h"
+#include "run/live.h"
 
 #define GAMES 6                   /* identities: number 1-3, White "A" or "B" */
 #define FINDINGS 5

@@ -21,7 +21,7 @@
 #include "base/arena.h"
 #include "base/outfile.h"
 #include "base/utf8.h"
-#include "cli/writeout.h"
+#include "run/writeout.h"
 #include "read/input.h"
 #include "read/pgn.h"
 
@@ -68,11 +68,7 @@ static char *sink_close(struct sink *s, size_t *n)
 /* Open the write-outs asked for (clean, flagged: paths or NULL). */
 static void writeouts_open(struct arb_writeouts *ws, const char *clean, const char *flagged)
 {
-    struct arb_opts o;
-    memset(&o, 0, sizeof o);
-    o.write_clean = clean;
-    o.write_flagged = flagged;
-    if (arb_writeouts_open(ws, &o) < 0)
+    if (arb_writeouts_open(ws, clean, flagged, NULL) < 0)
         abort();
 }
 

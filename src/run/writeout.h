@@ -32,7 +32,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cli/opts.h"
+#include "base/util.h"
 #include "read/pgn.h"
 
 struct arb_writeout {
@@ -58,9 +58,11 @@ struct arb_writeouts {
     struct arb_writeout *last[2]; /* where the last game went (its tail follows it) */
 };
 
-/* Create the files the options ask for (checked before: arb_opts_check_outputs).
- * -1 after a message (then close what was opened with arb_writeouts_close). */
-int arb_writeouts_open(struct arb_writeouts *ws, const struct arb_opts *o);
+/* Create the files --write-clean, --write-flagged, --write-repaired name
+ * (each NULL: not asked for; checked against the inputs before, by the
+ * command line).  -1 after a message (then close what was opened with
+ * arb_writeouts_close). */
+int arb_writeouts_open(struct arb_writeouts *ws, const char *clean, const char *flagged, const char *repaired);
 
 /* An input file begins: src reads its bytes at offsets (-1: none; the
  * caller keeps it open while its games are written). */

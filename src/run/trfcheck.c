@@ -1,5 +1,5 @@
 /* trfcheck.c — check --trf (see trfcheck.h). */
-#include "cli/trfcheck.h"
+#include "run/trfcheck.h"
 
 #include <stdint.h>
 #include <stdio.h>

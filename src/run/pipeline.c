@@ -19,9 +19,8 @@
  * file's majority): a worker that needs it waits until every earlier batch
  * has been written and counted (lang_votes_wait).  Few games need it.
  */
-#include "cli/pipeline.h"
+#include "run/pipeline.h"
 
-#include "cli/commands.h"
 #include "base/msg.h"
 #include "base/out.h"
 
@@ -40,11 +39,11 @@
 #include "read/pgn.h"
 #include "laws/replay.h"
 #include "report/report.h"
-#include "cli/dupes.h"
-#include "cli/trfcheck.h"
-#include "cli/filter.h"
-#include "cli/progress.h"
-#include "cli/writeout.h"
+#include "run/dupes.h"
+#include "run/trfcheck.h"
+#include "report/filter.h"
+#include "run/progress.h"
+#include "run/writeout.h"
 #include "report/pgn_out.h"
 
 #define BATCH_GAMES 64
@@ -56,7 +55,7 @@
  * read to the end and its last batch has been written (its games point at
  * its name and at the encoding names kept in `in`). */
 struct file_ctx {
-    struct arb_input in;
+    struct arb_games gs;          /* its games (run/games.h) */
     bool open, reading;
     int pending;                  /* batches of it not yet written */
     unsigned votes[32];           /* languages of its games written so far */
@@ -95,7 +94,7 @@ struct batch {
 };
 
 struct arb_pipeline {
-    const struct arb_opts *o;
+    const struct arb_pipeline_opts *o;
     pthread_mutex_t mu;
     pthread_cond_t work;          /* to workers: a batch is ready, or stop */
     pthread_cond_t progress;      /* a batch is done (to the main thread), or written (to workers) */
@@ -114,6 +113,11 @@ struct arb_pipeline {
     uint64_t bytes_read;          /* input bytes of the files done so far */
     const struct arb_input *reading; /* the file being read now (for the progress line) */
     struct arb_dupes *dupes;      /* --duplicates */
+    /* Records are formatted by the threads that judge the games: the
+     * format can run in any thread, and no finding comes later (--duplicates
+     * and --trf add theirs in input order, so then the main thread formats,
+     * once). */
+    bool format_in_workers;
     struct arb_trfcheck *trf;     /* --trf */
     struct arb_writeouts wo;      /* --write-clean, --write-flagged, --write-repaired */
     const struct file_ctx *wo_file; /* the file whose games they take now */
@@ -163,29 +167,19 @@ static const unsigned *lang_votes_wait(void *ctx)
     return b->votes;
 }
 
-/* --select, --ignore, --min-severity on a game's findings; how many it
- * left out. */
-static int filter(const struct arb_opts *o, struct arb_game *g)
-{
-    if (!o->any_select && !o->ignore_any && o->min_severity <= ARB_SEV_INFO)
-        return 0;
-    return arb_findings_filter(&g->findings, o->select, o->ignore, o->min_severity);
-}
-
 /* Replay and judge the games of a batch (in a worker, or the main thread). */
 static void batch_check(struct batch *b)
 {
-    const struct arb_opts *o = b->p->o;
+    const struct arb_pipeline_opts *o = b->p->o;
     if (!b->file)
         return;
     struct arb_check_opts co = b->file->co;
     co.lang_votes = lang_votes_wait;
     co.votes_ctx = b;
-    bool format = o->format->any_thread && !o->quiet;
+    bool format = b->p->format_in_workers;
     for (int i = 0; i < b->n; i++) {
         b->cur = i;
-        arb_replay(&b->games[i], &co, NULL, &b->oc[i]);
-        b->hidden[i] = filter(o, &b->games[i]);
+        b->hidden[i] = arb_games_judge(&co, o->games.filter, &b->games[i], NULL, &b->oc[i]);
         if (format) {
             o->format->game(&b->out, &b->games[i], &b->oc[i], b->p->ro);
             b->rec_end[i] = b->out.len;
@@ -257,7 +251,7 @@ static void file_done(struct arb_pipeline *p, struct file_ctx *f)
     }
     p->bytes_read += f->size;
     if (f->open)
-        arb_input_close(&f->in);
+        arb_games_close(&f->gs);
     if (f->raw_fd >= 0)
         close(f->raw_fd);
     free(f);
@@ -285,9 +279,10 @@ static void write_game(struct arb_pipeline *p, struct batch *b, int i, bool copy
 /* Format the games of the oldest batch, count them and free the batch. */
 static void batch_write(struct arb_pipeline *p, struct batch *b)
 {
-    const struct arb_opts *o = p->o;
+    const struct arb_pipeline_opts *o = p->o;
     if (b->error) {
-        o->format->file_error(arb_out_buf(), b->error_path, b->error, p->ro);
+        if (o->format->file_error)
+            o->format->file_error(arb_out_buf(), b->error_path, b->error, p->ro);
         arb_out_record();
         free(b->error);
         b->error = NULL;
@@ -296,18 +291,17 @@ static void batch_write(struct arb_pipeline *p, struct batch *b)
     for (int i = 0; i < b->n; i++) {
         struct arb_game *g = &b->games[i];
         /* --duplicates: in input order, here; a copy's finding goes
-         * through the same filter, and its record is formatted again. */
+         * through the same filter (the record is formatted after it, here:
+         * format_in_workers is off). */
         bool copy = p->dupes && arb_dupes_check(p->dupes, g, &b->oc[i]), dup = copy;
         /* --trf likewise: the game against its pairing, in input order. */
         dup |= p->trf && arb_trfcheck_game(p->trf, g, &b->oc[i]);
         if (dup)
-            b->hidden[i] += filter(o, g);
-        if (o->format->any_thread && !o->quiet) {
+            b->hidden[i] += o->games.filter ? arb_filter_findings(o->games.filter, &g->findings) : 0;
+        if (p->format_in_workers) {
             /* Formatted by the thread that checked it (a text record
              * may be empty: out.len says nothing). */
-            if (dup)
-                o->format->game(arb_out_buf(), g, &b->oc[i], p->ro);
-            else if (b->rec_end[i] > rec_start)   /* (an empty one: out.data may be NULL) */
+            if (b->rec_end[i] > rec_start)   /* (an empty one: out.data may be NULL) */
                 arb_buf_add(arb_out_buf(), b->out.data + rec_start, b->rec_end[i] - rec_start);
             rec_start = b->rec_end[i];
             arb_out_record();
@@ -414,10 +408,9 @@ int arb_pipeline_unreadable(struct arb_pipeline *p, const char *path, const char
 
 int arb_pipeline_check_file(struct arb_pipeline *p, const char *path)
 {
-    const struct arb_opts *o = p->o;
+    const struct arb_pipeline_opts *o = p->o;
     struct file_ctx *f = arb_xcalloc(1, sizeof *f);
     char err[300];
-    struct arb_pgn_reader rd;
     const char *name = o->origin && strcmp(path, "-") == 0 ? o->origin : path;
     f->raw_fd = -1;
     f->cut = UINT64_MAX;
@@ -437,8 +430,7 @@ int arb_pipeline_check_file(struct arb_pipeline *p, const char *path)
                 copy_err = errno;
         }
     }
-    if (arb_opts_open(o, path, name, arb_opts_sniffer(o), f->tee ? f->raw_fd : -1, &f->in, &rd, err, sizeof err)
-        < 0) {
+    if (arb_games_open(&f->gs, &o->games, path, name, f->tee ? f->raw_fd : -1, err, sizeof err) < 0) {
         if (f->raw_fd >= 0)
             close(f->raw_fd);
         free(f);
@@ -448,15 +440,14 @@ int arb_pipeline_check_file(struct arb_pipeline *p, const char *path)
     if (p->wo.any && !f->tee && f->raw_fd >= 0) {
         /* The file opened again is the one read (not replaced between). */
         struct stat a, b;
-        if (fstat(f->raw_fd, &a) < 0 || fstat(f->in.fd, &b) < 0 || a.st_dev != b.st_dev || a.st_ino != b.st_ino) {
+        if (fstat(f->raw_fd, &a) < 0 || fstat(f->gs.in.fd, &b) < 0 || a.st_dev != b.st_dev || a.st_ino != b.st_ino) {
             close(f->raw_fd);
             f->raw_fd = -1;
         }
     }
     p->sum.files++;
-    p->reading = &f->in;
-    rd.game_base = o->game_base;
-    f->co = arb_opts_check(o);
+    p->reading = &f->gs.in;
+    f->co = o->games.check;
     int status = ARB_EXIT_OK;
     struct batch *b = NULL;
     unsigned since_progress = 0;
@@ -464,20 +455,21 @@ int arb_pipeline_check_file(struct arb_pipeline *p, const char *path)
         if (!b)
             b = batch_open(p, f);
         struct arb_game *g = &b->games[b->n];
-        int r = arb_pgn_next(&rd, g, &b->arena);
+        bool kept;
+        int r = arb_games_read(&f->gs, g, &b->arena, &kept);
         if (r < 0) {
-            arb_msg("%s: read error: %s", path, strerror(f->in.err_no));
+            arb_msg("%s: read error: %s", path, strerror(f->gs.in.err_no));
             status = ARB_EXIT_FAILURE;
             break;
         }
         if (r == 0)
             break;
         f->any_game = true;
-        if (o->n_where && !arb_where_match(o->where, o->n_where, g)) {
+        if (!kept) {
             p->sum.skipped++;
             if (f->cut == UINT64_MAX)
                 f->cut = g->raw_from;
-            arb_pgn_release(&rd, g);
+            arb_pgn_release(&f->gs.rd, g);
             /* What it allocated stays in the arena until the batch is
              * written: an empty batch starts afresh, a long run of left-out
              * games hands the batch on. */
@@ -491,7 +483,7 @@ int arb_pipeline_check_file(struct arb_pipeline *p, const char *path)
         }
         /* The game's own copy of its text, to the end of its last line
          * (the text report shows that line). */
-        const char *t = g->text, *w_end = arb_input_at(&f->in, arb_input_end(&f->in));
+        const char *t = g->text, *w_end = arb_input_at(&f->gs.in, arb_input_end(&f->gs.in));
         size_t len = (size_t)(g->end_off - g->start_off);
         while (t + len < w_end && t[len] != '\n' && t[len] != '\0')
             len++;
@@ -502,7 +494,7 @@ int arb_pipeline_check_file(struct arb_pipeline *p, const char *path)
         arb_buf_addc(&b->text, '\0');
         g->text = NULL;
         g->in = NULL;
-        arb_pgn_release(&rd, g);
+        arb_pgn_release(&f->gs.rd, g);
         b->n++;
         if (b->n == BATCH_GAMES || b->text.len >= BATCH_BYTES) {
             batch_submit(p, b);
@@ -515,11 +507,11 @@ int arb_pipeline_check_file(struct arb_pipeline *p, const char *path)
         if (arb_out_failed())
             break;
     }
-    p->sum.lines += rd.lx.line - 1;
-    f->size = f->in.raw_total;
-    p->sum.bytes += f->in.raw_total;
-    if (f->tee && f->in.tee_err)
-        copy_err = f->in.tee_err;
+    p->sum.lines += f->gs.rd.lx.line - 1;
+    f->size = f->gs.in.raw_total;
+    p->sum.bytes += f->gs.in.raw_total;
+    if (f->tee && f->gs.in.tee_err)
+        copy_err = f->gs.in.tee_err;
     if (copy_err) {
         /* Its games went to the write-outs as text, without what stands
          * between them: the run fails (they are not put in place). */
@@ -527,7 +519,7 @@ int arb_pipeline_check_file(struct arb_pipeline *p, const char *path)
                 strerror(copy_err));
         status = ARB_EXIT_FAILURE;
     }
-    arb_input_close(&f->in);
+    arb_games_close(&f->gs);
     f->open = false;
     p->reading = NULL;
     if (b && b->n)
@@ -551,12 +543,13 @@ static int default_jobs(void)
     return n < 1 ? 1 : n > MAX_JOBS ? MAX_JOBS : (int)n;
 }
 
-struct arb_pipeline *arb_pipeline_new(const struct arb_opts *o, const struct arb_report_opts *ro)
+struct arb_pipeline *arb_pipeline_new(const struct arb_pipeline_opts *o, const struct arb_report_opts *ro)
 {
     struct arb_pipeline *p = arb_xcalloc(1, sizeof *p);
     p->o = o;
+    p->format_in_workers = o->format->any_thread && !o->quiet && !o->duplicates && !o->trf;
     p->ro = ro;
-    if (arb_writeouts_open(&p->wo, o) < 0) {
+    if (arb_writeouts_open(&p->wo, o->write_clean, o->write_flagged, o->write_repaired) < 0) {
         arb_pipeline_close_writes(p);
         free(p);
         return NULL;
@@ -594,7 +587,7 @@ struct arb_pipeline *arb_pipeline_new(const struct arb_opts *o, const struct arb
     if (o->duplicates)
         p->dupes = arb_dupes_new();
 
-    p->sum.show_profiles = o->profile == NULL;   /* --rules=auto */
+    p->sum.show_profiles = o->games.check.profile == NULL;   /* --rules=auto */
     return p;
 }
 
@@ -616,14 +609,14 @@ void arb_pipeline_flush(struct arb_pipeline *p)
 /* --trf: the report's own records, after every game (main thread). */
 static void trf_records(struct arb_pipeline *p)
 {
-    const struct arb_opts *o = p->o;
+    const struct arb_pipeline_opts *o = p->o;
     struct arb_arena a;
     arb_arena_init(&a);
     struct arb_outcome *oc = arb_xcalloc(1, sizeof *oc);
     oc->lang_vote = -1;
     struct arb_game g;
     while (arb_trfcheck_record(p->trf, &g, &a)) {
-        p->sum.hidden += (uint64_t)filter(o, &g);
+        p->sum.hidden += (uint64_t)(o->games.filter ? arb_filter_findings(o->games.filter, &g.findings) : 0);
         if (!o->quiet) {
             o->format->game(arb_out_buf(), &g, oc, p->ro);
             arb_out_record();

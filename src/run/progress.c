@@ -1,5 +1,5 @@
 /* progress.c — the progress line (see progress.h). */
-#include "cli/progress.h"
+#include "run/progress.h"
 
 #include <stdio.h>
 #include <stdlib.h>

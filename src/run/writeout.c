@@ -1,5 +1,5 @@
 /* writeout.c — see writeout.h. */
-#include "cli/writeout.h"
+#include "run/writeout.h"
 
 #include <errno.h>
 #include <iconv.h>
@@ -25,16 +25,16 @@ static int open_one(struct arb_writeout *w, const char *path, const char *option
     return 0;
 }
 
-int arb_writeouts_open(struct arb_writeouts *ws, const struct arb_opts *o)
+int arb_writeouts_open(struct arb_writeouts *ws, const char *clean, const char *flagged, const char *repaired)
 {
     memset(ws, 0, sizeof *ws);
     ws->src = -1;
     ws->raw = true;
     ws->clean.fd = ws->flagged.fd = ws->repaired.fd = -1;
-    ws->any = o->write_clean || o->write_flagged || o->write_repaired;
-    if (open_one(&ws->clean, o->write_clean, "--write-clean") < 0
-        || open_one(&ws->flagged, o->write_flagged, "--write-flagged") < 0
-        || open_one(&ws->repaired, o->write_repaired, "--write-repaired") < 0)
+    ws->any = clean || flagged || repaired;
+    if (open_one(&ws->clean, clean, "--write-clean") < 0
+        || open_one(&ws->flagged, flagged, "--write-flagged") < 0
+        || open_one(&ws->repaired, repaired, "--write-repaired") < 0)
         return -1;
     return 0;
 }

@@ -6,15 +6,32 @@
 #ifndef ARB_PIPELINE_H
 #define ARB_PIPELINE_H
 
-#include "cli/opts.h"
+#include <stdbool.h>
+
+#include "base/exit.h"
 #include "report/report.h"
+#include "run/games.h"
+
+/* What `check` asks of the pipeline (cli/cmd_check.c fills it). */
+struct arb_pipeline_opts {
+    struct arb_games_opts games;         /* how games are read, judged and filtered */
+    const struct arb_format *format;
+    bool quiet;                          /* -qq: no records, only the counters */
+    const char *origin;                  /* --origin: the name records give standard input */
+    int jobs;                            /* --jobs (0: the processors online) */
+    bool no_progress;                    /* --no-progress */
+    bool duplicates;                     /* --duplicates */
+    const char *trf;                     /* --trf=FILE, or NULL */
+    int trf_round;                       /* --round=N (0: none) */
+    const char *write_clean, *write_flagged, *write_repaired;   /* --write-*=FILE, or NULL */
+};
 
 struct arb_pipeline;
 
 /* Start the threads; ro is the report's options for every record. */
 /* NULL when a file --write-clean, --write-flagged or --write-repaired names
  * cannot be created (the message was given). */
-struct arb_pipeline *arb_pipeline_new(const struct arb_opts *o, const struct arb_report_opts *ro);
+struct arb_pipeline *arb_pipeline_new(const struct arb_pipeline_opts *o, const struct arb_report_opts *ro);
 /* Read one file (path "-": standard input) and hand its games on; an
  * unreadable file gets its record and a message.  The exit status so far. */
 int arb_pipeline_check_file(struct arb_pipeline *p, const char *path);

@@ -1,5 +1,5 @@
 /* dupes.c — see dupes.h. */
-#include "cli/dupes.h"
+#include "run/dupes.h"
 
 #include <stdlib.h>
 #include <string.h>

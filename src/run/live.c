@@ -1,6 +1,6 @@
 /* live.c — the findings `arbiter watch` has said, game by game, and the
  * difference a new reading of a file makes (see live.h). */
-#include "cli/live.h"
+#include "run/live.h"
 
 #include <stdlib.h>
 #include <string.h>

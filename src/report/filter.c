@@ -1,12 +1,11 @@
 /* filter.c — see filter.h. */
-#include "cli/filter.h"
+#include "report/filter.h"
 
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-
-#include "cli/opts.h"
 
 /* A pattern that backtracks without end stops here (and does not match). */
 #define MATCH_LIMIT 1000000
@@ -66,4 +65,58 @@ int arb_findings_filter(struct arb_findings *f, const bool *select, const bool *
     int left_out = f->n - k;
     f->n = k;
     return left_out;
+}
+
+void arb_filter_init(struct arb_filter *f)
+{
+    memset(f, 0, sizeof *f);
+    for (int i = 0; i < ARB_F_COUNT; i++)
+        f->select[i] = true;
+    f->min_severity = ARB_SEV_INFO;
+}
+
+void arb_filter_fini(struct arb_filter *f)
+{
+    for (int i = 0; i < f->n_where; i++) {
+        free(f->where[i].tag);
+        arb_where_free(f->where[i].code);
+    }
+    free(f->where);
+    f->where = NULL;
+    f->n_where = 0;
+}
+
+bool arb_filter_add_where(struct arb_filter *f, const char *tag, size_t tag_len, const char *pattern, char *msg,
+                          size_t msglen)
+{
+    void *code = arb_where_compile(pattern, msg, msglen);
+    if (!code)
+        return false;
+    struct arb_where *w = realloc(f->where, (size_t)(f->n_where + 1) * sizeof *w);
+    char *t = strndup(tag, tag_len);
+    if (!w || !t) {
+        free(t);
+        if (w)
+            f->where = w;
+        arb_where_free(code);
+        snprintf(msg, msglen, "out of memory");
+        return false;
+    }
+    f->where = w;
+    w[f->n_where].tag = t;
+    w[f->n_where].code = code;
+    f->n_where++;
+    return true;
+}
+
+bool arb_filter_game(const struct arb_filter *f, const struct arb_game *g)
+{
+    return !f->n_where || arb_where_match(f->where, f->n_where, g);
+}
+
+int arb_filter_findings(const struct arb_filter *f, struct arb_findings *fs)
+{
+    if (!f->any_select && !f->ignore_any && f->min_severity <= ARB_SEV_INFO)
+        return 0;
+    return arb_findings_filter(fs, f->select, f->ignore, f->min_severity);
 }

@@ -1,0 +1,63 @@
+/* filter.h — which games and findings a run reports (--where, --select,
+ * --ignore, --min-severity).  Part of the report side: it never changes
+ * what the Laws decide, only what is shown and counted.  The command line
+ * fills a struct arb_filter (cli/opts.c); check's pipeline, watch and the
+ * games loop of run/games.c apply it. */
+#ifndef ARB_FILTER_H
+#define ARB_FILTER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "base/finding.h"
+#include "read/pgn.h"
+
+/* One --where condition: the tag's value (empty when the game lacks it)
+ * must match the pattern (PCRE2, UTF-8, compiled once with JIT). */
+struct arb_where {
+    char *tag;
+    void *code;                          /* pcre2_code */
+};
+
+/* What a run reports.  Caller storage: arb_filter_init() before use,
+ * arb_filter_fini() frees the --where patterns it holds. */
+struct arb_filter {
+    struct arb_where *where;             /* --where=TAG~REGEX, all must match; NULL none */
+    int n_where;
+    bool select[ARB_F_COUNT];            /* --select (all true when not given) */
+    bool any_select;
+    bool ignore[ARB_F_COUNT];            /* --ignore */
+    bool ignore_any;
+    int min_severity;                    /* --min-severity (-q: error); ARB_SEV_INFO: all */
+};
+
+/* Every game, every finding. */
+void arb_filter_init(struct arb_filter *f);
+void arb_filter_fini(struct arb_filter *f);
+
+/* Add a --where condition: tag ~ pattern.  False, and a message in msg,
+ * when the pattern is no valid regular expression. */
+bool arb_filter_add_where(struct arb_filter *f, const char *tag, size_t tag_len, const char *pattern, char *msg,
+                          size_t msglen);
+
+/* Does the game pass every --where condition (a missing tag is "")? */
+bool arb_filter_game(const struct arb_filter *f, const struct arb_game *g);
+
+/* Keep only the game's findings the filter shows; how many it left out
+ * (0 at once when it shows every finding). */
+int arb_filter_findings(const struct arb_filter *f, struct arb_findings *fs);
+
+/* Compile a --where pattern (PCRE2, UTF-8, JIT, a match limit).  NULL and
+ * a message in msg when it is no valid pattern. */
+void *arb_where_compile(const char *pattern, char *msg, size_t msglen);
+
+void arb_where_free(void *code);
+
+/* Whether every condition holds for the game (a missing tag is ""). */
+bool arb_where_match(const struct arb_where *w, int n, const struct arb_game *g);
+
+/* Keep only the findings whose code is selected and not ignored, of
+ * min_severity or worse (--min-severity, -q).  Returns how many it left out. */
+int arb_findings_filter(struct arb_findings *f, const bool *select, const bool *ignore, int min_severity);
+
+#endif
