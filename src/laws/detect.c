@@ -15,7 +15,7 @@
  * reported (lang-ambiguous).
  */
 
-int rs_trial_replay_from(const struct arb_game *g, const struct arb_lang *lang, const struct arb_pos *start,
+int arb_detect_trial_replay(const struct arb_game *g, const struct arb_lang *lang, const struct arb_pos *start,
                          int first, uint64_t *key, bool *complete, int *bad_marks, bool as_played)
 {
     struct arb_pos pos = *start;
@@ -47,7 +47,7 @@ int rs_trial_replay_from(const struct arb_game *g, const struct arb_lang *lang, 
             struct arb_resolve r;
             arb_san_resolve(&pos, &d, &r);
             arb_move m = r.move;
-            if (as_played && r.status == ARB_RS_CAPTURES_KING && rs_king_taken_clearly(&pos, &d)) {
+            if (as_played && r.status == ARB_RS_CAPTURES_KING && arb_fail_king_taken_clearly(&pos, &d)) {
                 /* No position follows a king taken: what can be
                  * followed ends here, whatever the record writes after. */
                 *key = pos.key;
@@ -55,7 +55,7 @@ int rs_trial_replay_from(const struct arb_game *g, const struct arb_lang *lang, 
                 return plies + 1;
             }
             if (r.status != ARB_RS_OK && r.status != ARB_RS_PROMO_MISSING
-                && !(as_played && rs_playable_at(&pos, &d, &r, &m))) {
+                && !(as_played && arb_fail_playable_at(&pos, &d, &r, &m))) {
                 *key = pos.key;
                 return plies;
             }
@@ -81,11 +81,11 @@ static int trial_replay(const struct arb_game *g, const struct arb_lang *lang, c
                         uint64_t *key, int *bad_marks)
 {
     bool complete;
-    int plies = rs_trial_replay_from(g, lang, start, 0, key, &complete, bad_marks, false);
+    int plies = arb_detect_trial_replay(g, lang, start, 0, key, &complete, bad_marks, false);
     return complete ? plies + 1 : plies;
 }
 
-const struct arb_lang *rs_detect_lang(struct rs *s, const struct arb_check_opts *o)
+const struct arb_lang *arb_detect_lang(struct arb_rs *s, const struct arb_check_opts *o)
 {
     const struct arb_game *g = s->g;
     const uint32_t all = arb_lang_all();

@@ -3,7 +3,7 @@
  */
 #include "laws/state.h"
 
-static void report_castle_no_right(struct rs *s, const struct arb_node *n, int aside)
+static void report_castle_no_right(struct arb_rs *s, const struct arb_node *n, int aside)
 {
     int us = s->cur.pos.side;
     int idx = ARB_CASTLE_IDX(us, aside);
@@ -13,13 +13,13 @@ static void report_castle_no_right(struct rs *s, const struct arb_node *n, int a
         static const char *const why[3] = {"the king moved", "that rook moved", "that rook was captured"};
         uint32_t line, col;
         arb_node_place(s->g, m, &line, &col);
-        rs_finding(s, ARB_F_ILLEGAL_MOVE, n, rs_castling_article(s, ARB_ART_CASTLING_LOST, false),
-                "%s cannot castle %s: %s earlier (%.*s, line %u)", side_names[us], rs_castle_name(aside), why[l->why],
+        arb_cite_finding(s, ARB_F_ILLEGAL_MOVE, n, arb_cite_castling_article(s, ARB_ART_CASTLING_LOST, false),
+                "%s cannot castle %s: %s earlier (%.*s, line %u)", side_names[us], arb_cite_castle_name(aside), why[l->why],
                 (int)m->len, arb_node_text(s->g, m), line);
     } else {
-        rs_finding(s, ARB_F_ILLEGAL_MOVE, n, rs_castling_article(s, ARB_ART_CASTLING_LOST, false),
+        arb_cite_finding(s, ARB_F_ILLEGAL_MOVE, n, arb_cite_castling_article(s, ARB_ART_CASTLING_LOST, false),
                 "%s cannot castle %s: the king or that rook has moved (the starting position gives no such right)",
-                side_names[us], rs_castle_name(aside));
+                side_names[us], arb_cite_castle_name(aside));
     }
 }
 
@@ -49,7 +49,7 @@ static int castling_by_king_move(const struct arb_pos *pos, const struct arb_mov
 }
 
 /* Report why the description d found no single legal move. */
-void rs_report_failure(struct rs *s, const struct arb_node *n, const struct arb_movedesc *d,
+void arb_fail_report(struct arb_rs *s, const struct arb_node *n, const struct arb_movedesc *d,
                        const struct arb_resolve *r)
 {
     const struct arb_pos *pos = &s->cur.pos;
@@ -63,39 +63,39 @@ void rs_report_failure(struct rs *s, const struct arb_node *n, const struct arb_
     }
     const char *pname = type >= 0 && type < 6 ? piece_names[type] : "piece";
     if (r->square >= 0)
-        rs_square(r->square, sq);
+        arb_cite_square(r->square, sq);
     else if (d->to_file >= 0 && d->to_rank >= 0)
-        rs_square(ARB_SQ(d->to_file, d->to_rank), sq);
+        arb_cite_square(ARB_SQ(d->to_file, d->to_rank), sq);
     else
         snprintf(sq, sizeof sq, "%c", d->to_file >= 0 ? 'a' + d->to_file : '?');
 
     switch (r->status) {
     case ARB_RS_NO_SUCH_PIECE:
         if (d->from_file >= 0 && d->from_rank >= 0) {
-            rs_square(ARB_SQ(d->from_file, d->from_rank), sq2);
-            rs_finding(s, ARB_F_ILLEGAL_MOVE, n, rs_piece_article(type), "no %s %s stands on %s", colour_names[us],
+            arb_cite_square(ARB_SQ(d->from_file, d->from_rank), sq2);
+            arb_cite_finding(s, ARB_F_ILLEGAL_MOVE, n, arb_cite_piece_article(type), "no %s %s stands on %s", colour_names[us],
                     d->coords ? "piece" : pname, sq2);
         } else if (d->from_file >= 0) {
-            rs_finding(s, ARB_F_ILLEGAL_MOVE, n, rs_piece_article(type), "no %s %s stands on the %c-file", colour_names[us],
+            arb_cite_finding(s, ARB_F_ILLEGAL_MOVE, n, arb_cite_piece_article(type), "no %s %s stands on the %c-file", colour_names[us],
                     pname, 'a' + d->from_file);
         } else if (d->from_rank >= 0) {
-            rs_finding(s, ARB_F_ILLEGAL_MOVE, n, rs_piece_article(type), "no %s %s stands on rank %d", colour_names[us],
+            arb_cite_finding(s, ARB_F_ILLEGAL_MOVE, n, arb_cite_piece_article(type), "no %s %s stands on rank %d", colour_names[us],
                     pname, d->from_rank + 1);
         } else {
-            rs_finding(s, ARB_F_ILLEGAL_MOVE, n, rs_piece_article(type), "%s has no %s", side_names[us], pname);
+            arb_cite_finding(s, ARB_F_ILLEGAL_MOVE, n, arb_cite_piece_article(type), "%s has no %s", side_names[us], pname);
         }
         break;
     case ARB_RS_CANNOT_REACH:
         if (type == ARB_PAWN) {
             bool capture = (d->from_file >= 0 && d->from_file != d->to_file) || d->capture;
             if (capture && r->square >= 0 && !(pos->occ & ARB_BB(r->square)))
-                rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PAWN,
+                arb_cite_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PAWN,
                         "no %s pawn can capture on %s: there is nothing to capture there", colour_names[us], sq);
             else if (!capture && r->square >= 0 && (pos->occ & ARB_BB(r->square)))
-                rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PAWN, "no %s pawn can move to %s: the square is occupied",
+                arb_cite_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PAWN, "no %s pawn can move to %s: the square is occupied",
                         colour_names[us], sq);
             else
-                rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PAWN, "no %s pawn can %s %s", colour_names[us],
+                arb_cite_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PAWN, "no %s pawn can %s %s", colour_names[us],
                         capture ? "capture on" : "move to", sq);
         } else if (type == ARB_KING && castling_by_king_move(pos, d) >= 0) {
             /* "Kg1" from e1: castling written as the king's move, without
@@ -104,25 +104,25 @@ void rs_report_failure(struct rs *s, const struct arb_node *n, const struct arb_
         } else {
             int only = only_piece(pos, us, type, d);
             if (only >= 0) {
-                rs_square(only, sq2);
-                rs_finding(s, ARB_F_ILLEGAL_MOVE, n, rs_piece_article(type), "the %s %s on %s cannot reach %s",
+                arb_cite_square(only, sq2);
+                arb_cite_finding(s, ARB_F_ILLEGAL_MOVE, n, arb_cite_piece_article(type), "the %s %s on %s cannot reach %s",
                         colour_names[us], pname, sq2, sq);
             } else {
-                rs_finding(s, ARB_F_ILLEGAL_MOVE, n, rs_piece_article(type), "no %s %s can reach %s", colour_names[us],
+                arb_cite_finding(s, ARB_F_ILLEGAL_MOVE, n, arb_cite_piece_article(type), "no %s %s can reach %s", colour_names[us],
                         pname, sq);
             }
         }
         break;
     case ARB_RS_OWN_PIECE: {
         int p = pos->board[r->square];
-        rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_OCCUPIED, "%s is occupied by %s's own %s", sq, side_names[us],
+        arb_cite_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_OCCUPIED, "%s is occupied by %s's own %s", sq, side_names[us],
                 piece_names[arb_piece_type(p)]);
         break;
     }
     case ARB_RS_KING_EXPOSED: {
         arb_move m = r->cand[0];
         char from[3];
-        rs_square(arb_move_from(m), from);
+        arb_cite_square(arb_move_from(m), from);
         int fsq = arb_move_from(m), tsq = arb_move_to(m);
         arb_bb by = fsq == pos->king_sq[us]
                         ? arb_pos_attackers(pos, tsq, us ^ 1, pos->occ ^ ARB_BB(fsq))
@@ -131,12 +131,12 @@ void rs_report_failure(struct rs *s, const struct arb_node *n, const struct arb_
             /* A king move onto an attacked square: name the attacker. */
             int a = arb_lsb(by);
             char asq[3];
-            rs_square(a, asq);
-            rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_IN_CHECK,
+            arb_cite_square(a, asq);
+            arb_cite_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_IN_CHECK,
                     "the %s king on %s cannot move to %s: the %s %s on %s attacks that square", colour_names[us],
                     from, sq, colour_names[us ^ 1], piece_names[arb_piece_type(pos->board[a])], asq);
         } else if (arb_pos_checkers(pos))
-            rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_IN_CHECK,
+            arb_cite_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_IN_CHECK,
                     "the %s king is in check and the %s on %s to %s does not answer the check", colour_names[us],
                     pname, from, sq);
         else {
@@ -149,14 +149,14 @@ void rs_report_failure(struct rs *s, const struct arb_node *n, const struct arb_
             if (att) {
                 int a = arb_lsb(att);
                 char asq[3], ksq[3];
-                rs_square(a, asq);
-                rs_square(pos->king_sq[us], ksq);
-                rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_IN_CHECK,
+                arb_cite_square(a, asq);
+                arb_cite_square(pos->king_sq[us], ksq);
+                arb_cite_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_IN_CHECK,
                         "the %s on %s cannot move to %s%s: the %s %s on %s would then attack the %s king on %s",
                         pname, from, sq, arb_move_kind(m) == ARB_MK_EP ? " (en passant)" : "", colour_names[us ^ 1],
                         piece_names[arb_piece_type(pos->board[a])], asq, colour_names[us], ksq);
             } else {
-                rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_IN_CHECK,
+                arb_cite_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_IN_CHECK,
                         "the %s on %s cannot move to %s: that would expose the %s king to check", pname, from, sq,
                         colour_names[us]);
             }
@@ -167,12 +167,12 @@ void rs_report_failure(struct rs *s, const struct arb_node *n, const struct arb_
         char list[160] = "";
         size_t used = 0;
         for (int i = 0; i < r->n_cand && used + 16 < sizeof list; i++) {
-            rs_write_move(s, r->cand[i], buf, sizeof buf);
+            arb_cite_write_move(s, r->cand[i], buf, sizeof buf);
             used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? (i + 1 == r->n_cand ? " or " : ", ") : "", buf);
         }
         /* Two pawns that can take the same unit: the departure file
          * (2009 C.11; later editions' pawn-capture rule). */
-        struct arb_finding *amb = rs_finding(s, ARB_F_AMBIGUOUS_MOVE, n,
+        struct arb_finding *amb = arb_cite_finding(s, ARB_F_AMBIGUOUS_MOVE, n,
                 type == ARB_PAWN ? ARB_ART_NOTATION_PAWN_AMBIGUITY : ARB_ART_NOTATION_AMBIGUITY,
                 "%d %s %ss can move to %s: write %s", r->n_cand, colour_names[us], pname, sq, list);
         /* For diagrams: every piece the move could mean. */
@@ -181,40 +181,40 @@ void rs_report_failure(struct rs *s, const struct arb_node *n, const struct arb_
         break;
     }
     case ARB_RS_PROMO_BAD_PIECE:
-        rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PROMOTION, "a pawn cannot promote to a %s", piece_names[d->promo]);
+        arb_cite_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PROMOTION, "a pawn cannot promote to a %s", piece_names[d->promo]);
         break;
     case ARB_RS_PROMO_NOT_LAST:
-        rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PROMOTION, "only a pawn reaching the last rank promotes");
+        arb_cite_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PROMOTION, "only a pawn reaching the last rank promotes");
         break;
     case ARB_RS_CASTLE_NO_RIGHT:
         report_castle_no_right(s, n, d->castle == ARB_DESC_CASTLE_A || (d->castle == 0 && d->to_file == 2));
         break;
     case ARB_RS_CASTLE_IN_CHECK:
-        rs_finding(s, ARB_F_ILLEGAL_MOVE, n, rs_castling_article(s, ARB_ART_CASTLING_PREVENTED, false),
+        arb_cite_finding(s, ARB_F_ILLEGAL_MOVE, n, arb_cite_castling_article(s, ARB_ART_CASTLING_PREVENTED, false),
                 "%s cannot castle while in check", side_names[us]);
         break;
     case ARB_RS_CASTLE_BLOCKED:
-        rs_finding(s, ARB_F_ILLEGAL_MOVE, n, rs_castling_article(s, ARB_ART_CASTLING_PREVENTED, true),
+        arb_cite_finding(s, ARB_F_ILLEGAL_MOVE, n, arb_cite_castling_article(s, ARB_ART_CASTLING_PREVENTED, true),
                 "%s cannot castle %s: a piece stands on %s between king and rook", side_names[us],
-                rs_castle_name(d->castle == ARB_DESC_CASTLE_A), sq);
+                arb_cite_castle_name(d->castle == ARB_DESC_CASTLE_A), sq);
         break;
     case ARB_RS_CASTLE_ATTACKED:
-        rs_finding(s, ARB_F_ILLEGAL_MOVE, n, rs_castling_article(s, ARB_ART_CASTLING_PREVENTED, false),
+        arb_cite_finding(s, ARB_F_ILLEGAL_MOVE, n, arb_cite_castling_article(s, ARB_ART_CASTLING_PREVENTED, false),
                 "%s cannot castle %s: the king would cross or land on %s, which %s attacks", side_names[us],
-                rs_castle_name(d->castle == ARB_DESC_CASTLE_A), sq, side_names[us ^ 1]);
+                arb_cite_castle_name(d->castle == ARB_DESC_CASTLE_A), sq, side_names[us ^ 1]);
         break;
     case ARB_RS_NULL_MOVE:
-        rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_ILLEGAL_MOVE, "'%s' is a null move (passing the turn), which is not a move of chess",
-                rs_quoted(s, n));
+        arb_cite_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_ILLEGAL_MOVE, "'%s' is a null move (passing the turn), which is not a move of chess",
+                arb_cite_quoted(s, n));
         break;
     case ARB_RS_CAPTURES_KING:
-        rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_CAPTURE,
+        arb_cite_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_CAPTURE,
                 "the %s king stands on %s: taking the king is no move of chess (the illegal move before left it "
                 "in check)", colour_names[us ^ 1], sq);
         break;
     case ARB_RS_INCOMPLETE:
     default:
-        rs_finding(s, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "the move is incomplete: no target square");
+        arb_cite_finding(s, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "the move is incomplete: no target square");
         break;
     }
     /* For diagrams: the target square, and the mover where one piece is meant. */
@@ -240,7 +240,7 @@ void rs_report_failure(struct rs *s, const struct arb_node *n, const struct arb_
     }
 }
 
-struct arb_finding *rs_report_after_end(struct rs *s, const struct arb_node *n)
+struct arb_finding *arb_fail_report_after_end(struct arb_rs *s, const struct arb_node *n)
 {
     enum arb_end_reason why = s->out->end_reason;
     if (why == ARB_END_NONE)   /* found lazily: no legal move here */
@@ -257,12 +257,12 @@ struct arb_finding *rs_report_after_end(struct rs *s, const struct arb_node *n)
     };
     int at = game_ended(s) ? s->out->end_ply : s->cur.ply;
     if (why == ARB_END_CHECKMATE || why == ARB_END_STALEMATE)
-        return rs_finding(s, ARB_F_MOVE_AFTER_END, n, art[why],
+        return arb_cite_finding(s, ARB_F_MOVE_AFTER_END, n, art[why],
                           "the game had already ended in %s at ply %d; no move can follow", what[why], at);
     /* A draw the Laws made without a claim (a dead position, fivefold, 75
      * moves): the players may not have seen it, and the board allowed the
      * moves.  The game stays drawn; the moves after it do not count. */
-    struct arb_finding *f = rs_finding(s, ARB_F_MOVE_AFTER_END, n, art[why],
+    struct arb_finding *f = arb_cite_finding(s, ARB_F_MOVE_AFTER_END, n, art[why],
                                        "the game had already ended in %s at ply %d; play went on unnoticed, "
                                        "and the moves after it do not count", what[why], at);
     f->severity = ARB_SEV_WARNING;
@@ -273,7 +273,7 @@ struct arb_finding *rs_report_after_end(struct rs *s, const struct arb_node *n)
  * clear, one that could be made on the board: one piece from one square
  * to another (the only candidate, exposing its king), or castling in or
  * through check?  *m: the move. */
-bool rs_playable_at(const struct arb_pos *pos, const struct arb_movedesc *d, const struct arb_resolve *r,
+bool arb_fail_playable_at(const struct arb_pos *pos, const struct arb_movedesc *d, const struct arb_resolve *r,
                     arb_move *m)
 {
     if (r->status == ARB_RS_KING_EXPOSED && r->n_cand == 1) {
@@ -289,13 +289,13 @@ bool rs_playable_at(const struct arb_pos *pos, const struct arb_movedesc *d, con
     return false;
 }
 
-bool rs_playable_as_written(const struct rs *s, const struct arb_movedesc *d, const struct arb_resolve *r,
+bool arb_fail_playable_as_written(const struct arb_rs *s, const struct arb_movedesc *d, const struct arb_resolve *r,
                             arb_move *m)
 {
-    return rs_playable_at(&s->cur.pos, d, r, m);
+    return arb_fail_playable_at(&s->cur.pos, d, r, m);
 }
 
-bool rs_king_taken_clearly(const struct arb_pos *pos, const struct arb_movedesc *d)
+bool arb_fail_king_taken_clearly(const struct arb_pos *pos, const struct arb_movedesc *d)
 {
     int us = pos->side, ksq = pos->king_sq[us ^ 1];
     if (d->castle || d->null_move || d->to_file < 0 || d->to_rank < 0 || ARB_SQ(d->to_file, d->to_rank) != ksq)
@@ -317,25 +317,25 @@ bool rs_king_taken_clearly(const struct arb_pos *pos, const struct arb_movedesc 
  * rest of the record replays only from the position it left (later
  * illegal moves that are physically clear, and a king taken at the end,
  * included: each is reported when the replay reaches it).  Only a move
- * that is physically clear can have stood (rs_playable_as_written).  It
+ * that is physically clear can have stood (arb_fail_playable_as_written).  It
  * stood when the moves after it replay from there to the end (at least
  * one), or for STOOD_PLIES half-moves.  *m: the move. */
 #define STOOD_PLIES 8
-bool rs_illegal_move_stood(struct rs *s, int next, const struct arb_movedesc *d, const struct arb_resolve *r,
+bool arb_fail_illegal_stood(struct arb_rs *s, int next, const struct arb_movedesc *d, const struct arb_resolve *r,
                            arb_move *m)
 {
-    if (s->depth || game_ended(s) || !rs_playable_as_written(s, d, r, m))
+    if (s->depth || game_ended(s) || !arb_fail_playable_as_written(s, d, r, m))
         return false;
     struct arb_pos after = s->cur.pos;
     struct arb_undo u;
     arb_pos_make(&after, *m, &u);
     bool complete;
     uint64_t key;
-    int plies = rs_trial_replay_from(s->g, s->lang, &after, next, &key, &complete, NULL, true);
+    int plies = arb_detect_trial_replay(s->g, s->lang, &after, next, &key, &complete, NULL, true);
     return plies >= STOOD_PLIES || (complete && plies >= 1);
 }
 
-bool rs_record_ends_at(const struct rs *s, int next)
+bool arb_fail_record_ends_at(const struct arb_rs *s, int next)
 {
     const struct arb_game *g = s->g;
     for (int i = next, depth = 0; i < g->n_nodes; i++) {
@@ -366,7 +366,7 @@ static const char *ordinal(int k)
  * promotion not completed, both kings in check).  The minutes it adds to
  * the opponent's clock, if any, are credited to that clock (a reading
  * that shows them is lawful, 6.3.1). */
-const char *rs_illegal_consequence(struct rs *s, const char **article, bool arbiter_case)
+const char *arb_fail_illegal_consequence(struct arb_rs *s, const char **article, bool arbiter_case)
 {
     const struct arb_pos *pos = &s->cur.pos;
     int off = pos->side, opp = off ^ 1;
@@ -418,11 +418,11 @@ const char *rs_illegal_consequence(struct rs *s, const char **article, bool arbi
  * anything could follow it.  It counts as its player's illegal move: f
  * says what the edition prescribes, and that the record ends there (a
  * king taken: that nothing can follow it). */
-void rs_count_last_illegal(struct rs *s, struct arb_finding *f, bool king_taken, bool record_ends)
+void arb_fail_count_last_illegal(struct arb_rs *s, struct arb_finding *f, bool king_taken, bool record_ends)
 {
     int off = s->cur.pos.side;
     const char *article;
-    const char *what = rs_illegal_consequence(s, &article, false);
+    const char *what = arb_fail_illegal_consequence(s, &article, false);
     const struct arb_illegal_rule *ir = &s->prof->illegal[s->out->mode];
     bool loses = ir->loses_at && s->illegal_moves[off] >= ir->loses_at;
     const char *end = "";
@@ -454,7 +454,7 @@ void rs_count_last_illegal(struct rs *s, struct arb_finding *f, bool king_taken,
  * move is in check.  The draw itself a record cannot show here: the next
  * move would have to be a second illegal one, and the replay follows an
  * illegal move only when the rest replays legally from it. */
-void rs_both_kings_in_check(struct rs *s, struct arb_finding *f)
+void arb_fail_both_kings_in_check(struct arb_rs *s, struct arb_finding *f)
 {
     const struct arb_pos *pos = &s->cur.pos;
     const char *article = s->prof->illegal[s->out->mode].both_in_check;
@@ -493,7 +493,7 @@ enum arb_result arb_kings_signal(int sq_a, int sq_b)
  * line (from node next) puts it there.  Then the finding says so
  * (board-result-signal: info; a warning when the Result recorded is
  * another one) instead of an illegal move, and returns true. */
-bool rs_board_signal(struct rs *s, const struct arb_node *n, int next, const struct arb_movedesc *d)
+bool arb_fail_board_signal(struct arb_rs *s, const struct arb_node *n, int next, const struct arb_movedesc *d)
 {
     const struct arb_pos *pos = &s->cur.pos;
     int us = pos->side, from = pos->king_sq[us];
@@ -530,12 +530,12 @@ bool rs_board_signal(struct rs *s, const struct arb_node *n, int next, const str
     if (sig == ARB_RESULT_NONE)
         return false;
     char sa[3], sb[3];
-    rs_square(a, sa);
-    rs_square(b, sb);
+    arb_cite_square(a, sa);
+    arb_cite_square(b, sb);
     static const char *const colours[] = {
         [ARB_RESULT_WHITE] = "both on light squares", [ARB_RESULT_BLACK] = "both on dark squares",
         [ARB_RESULT_DRAW] = "one on each colour"};
-    struct arb_finding *f = rs_finding(s, ARB_F_BOARD_RESULT_SIGNAL, n, -1,
+    struct arb_finding *f = arb_cite_finding(s, ARB_F_BOARD_RESULT_SIGNAL, n, -1,
                                        "the kings were placed on %s and %s (%s): an electronic board's signal for %s, "
                                        "not a move", sa, sb, colours[sig], arb_result_name(sig));
     const char *rt = arb_game_tag(s->g, "Result");

@@ -8,7 +8,7 @@
  * the rest of the main line.  The note under finding f names the nearest
  * one from which the rest replays; the replay goes on from it (returns
  * true) unless another fits as well. */
-bool rs_repair(struct rs *s, int idx, int used, struct arb_finding *f)
+bool arb_repair_move(struct arb_rs *s, int idx, int used, struct arb_finding *f)
 {
     if (!s->opts->repair || s->depth || !f)
         return false;
@@ -36,7 +36,7 @@ bool rs_repair(struct rs *s, int idx, int used, struct arb_finding *f)
         arb_pos_make(&p, cand[a].m, &u);
         uint64_t key;
         bool complete;
-        int plies = rs_trial_replay_from(s->g, s->lang, &p, idx + used, &key, &complete, NULL, false);
+        int plies = arb_detect_trial_replay(s->g, s->lang, &p, idx + used, &key, &complete, NULL, false);
         if (complete) {
             if (best < 0)
                 best = a;
@@ -79,9 +79,9 @@ bool rs_repair(struct rs *s, int idx, int used, struct arb_finding *f)
         s->out->repaired++;
         if (s->hooks->on_move)
             s->hooks->on_move(s->hooks->ctx, idx, &s->cur.pos, cand[best].m);
-        rs_play(s, cand[best].m, idx);
+        arb_walk_play(s, cand[best].m, idx);
         bool check, mate;
-        rs_after_move(s, n, &check, &mate);
+        arb_walk_after_move(s, n, &check, &mate);
         return true;
     }
     if (most >= 0) {
@@ -99,7 +99,7 @@ bool rs_repair(struct rs *s, int idx, int used, struct arb_finding *f)
  * only comments, NAGs and more such tokens before it, resynchronises when
  * it agrees with the position (the junk took no move's place: "e5 <br>
  * 2. Nf3"); its node index, or -1 when the replay cannot go on safely. */
-int rs_resync(struct rs *s, int from)
+int arb_repair_resync(struct arb_rs *s, int from)
 {
     if (s->depth)
         return -1;

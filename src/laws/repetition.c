@@ -16,7 +16,7 @@
 _Static_assert(HIST_RING > REP_HASH_FROM + 20, "hist[] keeps the plies looked back at");
 #define REP_FIRST_CAP 1024
 
-static void rep_reset(struct rs *s)
+static void rep_reset(struct arb_rs *s)
 {
     struct rep_table *t = s->rep;
     if (!t) {
@@ -55,7 +55,7 @@ static void rep_grow(struct rep_table *t)
     free(old);
 }
 
-void rs_repetition_free(struct rs *s)
+void arb_rep_free(struct arb_rs *s)
 {
     if (s->rep)
         free(s->rep->slot);
@@ -63,7 +63,7 @@ void rs_repetition_free(struct rs *s)
 }
 
 /* The slot of key (made, with count 0, when new). */
-static struct rep_slot *rep_slot(struct rs *s, uint64_t key)
+static struct rep_slot *rep_slot(struct arb_rs *s, uint64_t key)
 {
     struct rep_table *t = s->rep;
     struct rep_slot *e = rep_find(t, key);
@@ -90,7 +90,7 @@ static int rep_count(const struct rep_table *t, uint64_t key)
 /* The main line after each ply: repetitions and the move counts (9.2, 9.3,
  * 9.6).  HIST(s, p) is the repetition key (9.2.2: side to move, castling
  * rights, en passant only where a capture is legal) after ply p. */
-void rs_count_repetitions(struct rs *s, const struct arb_node *n, bool mate)
+void arb_rep_count(struct arb_rs *s, const struct arb_node *n, bool mate)
 {
     const struct arb_pos *pos = &s->cur.pos;
     int p = s->cur.ply;
@@ -139,7 +139,7 @@ void rs_count_repetitions(struct rs *s, const struct arb_node *n, bool mate)
     bool claims = !(prof->rules & ARB_PR_NO_CLAIMS);
     if (occ >= 3 && !s->threefold_told && claims) {
         s->threefold_told = true;
-        f = rs_finding(s, ARB_F_THREEFOLD_CLAIMABLE, n, ARB_ART_THREEFOLD,
+        f = arb_cite_finding(s, ARB_F_THREEFOLD_CLAIMABLE, n, ARB_ART_THREEFOLD,
                     "this move makes the position occur the third time: a draw claim is correct from here "
                     "(by %s, to move; or by %s, writing this move first)",
                     side_names[pos->side], side_names[pos->side ^ 1]);
@@ -147,13 +147,13 @@ void rs_count_repetitions(struct rs *s, const struct arb_node *n, bool mate)
     }
     if (pos->halfmove >= 100 && !s->fifty_told && claims) {
         s->fifty_told = true;
-        f = rs_finding(s, ARB_F_FIFTY_CLAIMABLE, n, ARB_ART_FIFTY,
+        f = arb_cite_finding(s, ARB_F_FIFTY_CLAIMABLE, n, ARB_ART_FIFTY,
                     "this move completes 50 moves by each side without a pawn move or a capture: a draw claim "
                     "is correct from here");
         f->ply = p;
     } else if (pos->halfmove >= 100 && !s->fifty_told && (prof->rules & ARB_PR_ARBITER_FIFTY)) {
         s->fifty_told = true;
-        f = rs_finding(s, ARB_F_ARBITER_FIFTY, n, ARB_ART_ARBITER_FIFTY,
+        f = arb_cite_finding(s, ARB_F_ARBITER_FIFTY, n, ARB_ART_ARBITER_FIFTY,
                     "50 moves by each side without a pawn move or a capture: the players cannot claim, but from "
                     "here the arbiter may declare the game drawn");
         f->ply = p;
@@ -163,7 +163,7 @@ void rs_count_repetitions(struct rs *s, const struct arb_node *n, bool mate)
     if (occ >= 5) {
         bool strict = (prof->rules & ARB_PR_FIVEFOLD_CONSECUTIVE) != 0;
         if (!strict || consecutive >= 5) {
-            f = rs_finding(s, ARB_F_FIVEFOLD, n, ARB_ART_FIVEFOLD,
+            f = arb_cite_finding(s, ARB_F_FIVEFOLD, n, ARB_ART_FIVEFOLD,
                         "this move makes the position occur the fifth time%s: the game is drawn",
                         strict ? " in consecutive alternate moves" : "");
             f->ply = p;
@@ -173,7 +173,7 @@ void rs_count_repetitions(struct rs *s, const struct arb_node *n, bool mate)
         }
         if (occ == 5 && !s->fivefold_2014_told) {
             s->fivefold_2014_told = true;
-            f = rs_finding(s, ARB_F_NOTATION_FORM, n, ARB_ART_FIVEFOLD,
+            f = arb_cite_finding(s, ARB_F_NOTATION_FORM, n, ARB_ART_FIVEFOLD,
                         "the position occurs the fifth time, but not in five consecutive alternate moves: "
                         "under the %s Laws that is no automatic draw (from 2017 it would be)", prof->name);
             f->code = ARB_F_FIVEFOLD;
@@ -182,7 +182,7 @@ void rs_count_repetitions(struct rs *s, const struct arb_node *n, bool mate)
         }
     }
     if (pos->halfmove >= 150) {
-        f = rs_finding(s, ARB_F_SEVENTYFIVE, n, ARB_ART_SEVENTYFIVE,
+        f = arb_cite_finding(s, ARB_F_SEVENTYFIVE, n, ARB_ART_SEVENTYFIVE,
                     "this move completes 75 moves by each side without a pawn move or a capture: the game is drawn");
         f->ply = p;
         s->out->end_ply = p;
@@ -194,7 +194,7 @@ void rs_count_repetitions(struct rs *s, const struct arb_node *n, bool mate)
  * claimed a draw by writing another move first (9.2.1.1 / 9.3.1), one the
  * record shows he did not play?  Said once per game, and only before a
  * claim was open anyway. */
-void rs_check_unplayed_claims(struct rs *s, const struct arb_node *n, arb_move played)
+void arb_rep_check_unplayed_claims(struct arb_rs *s, const struct arb_node *n, arb_move played)
 {
     const struct arb_pos *pos = &s->cur.pos;
     if (s->unplayed_told || s->threefold_told || s->fifty_told || (s->prof->rules & ARB_PR_NO_CLAIMS))
@@ -249,9 +249,9 @@ void rs_check_unplayed_claims(struct rs *s, const struct arb_node *n, arb_move p
     }
     if (why) {
         char mv[ARB_MOVE_TEXT_MAX], num[16];
-        rs_write_move(s, m, mv, sizeof mv);
-        rs_move_number(pos, num, sizeof num);
-        struct arb_finding *f = rs_finding(s, ARB_F_CLAIM_UNPLAYED, n, fifty && !twice ? ARB_ART_FIFTY_WRITTEN : ARB_ART_THREEFOLD,
+        arb_cite_write_move(s, m, mv, sizeof mv);
+        arb_cite_move_number(pos, num, sizeof num);
+        struct arb_finding *f = arb_cite_finding(s, ARB_F_CLAIM_UNPLAYED, n, fifty && !twice ? ARB_ART_FIFTY_WRITTEN : ARB_ART_THREEFOLD,
                                         "%s could have claimed a draw by writing %s %s first (%s); the record shows "
                                         "another move", side_names[pos->side], num, mv, why);
         (void)f;

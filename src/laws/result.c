@@ -31,7 +31,7 @@ static enum arb_result result_from_string(const char *s)
     return s ? arb_result_parse(s, strlen(s)) : ARB_RESULT_NONE;
 }
 
-void rs_judge_result(struct rs *s)
+void arb_result_judge(struct arb_rs *s)
 {
     struct arb_game *g = s->g;
     struct arb_outcome *out = s->out;
@@ -99,7 +99,7 @@ void rs_judge_result(struct rs *s)
     if (out->have_fen && out->end_reason == ARB_END_NONE && (recorded == ARB_RESULT_WHITE || recorded == ARB_RESULT_BLACK)) {
         int winner = recorded == ARB_RESULT_WHITE ? ARB_WHITE : ARB_BLACK;
         const struct arb_clocks *c = &out->clocks;
-        if (termination && rs_contains_nocase(termination, "time"))
+        if (termination && arb_setup_contains_nocase(termination, "time"))
             why_time = arb_arena_printf(g->arena, "Termination \"%s\"", termination);
         else if (c->flag_ply[winner ^ 1] && c->last[winner ^ 1] == 0)
             why_time = arb_arena_printf(g->arena, "%s's clock reads 0:00:00", side_names[winner ^ 1]);
@@ -140,7 +140,7 @@ void rs_judge_result(struct rs *s)
      * microseconds, and every such game asks). */
     if ((s->prof->rules & ARB_PR_RESIGN_DRAW) && out->have_fen && out->end_reason == ARB_END_NONE
         && (recorded == ARB_RESULT_WHITE || recorded == ARB_RESULT_BLACK)
-        && (!termination || strcasecmp(termination, "normal") == 0 || rs_contains_nocase(termination, "resign"))) {
+        && (!termination || strcasecmp(termination, "normal") == 0 || arb_setup_contains_nocase(termination, "resign"))) {
         int winner = recorded == ARB_RESULT_WHITE ? ARB_WHITE : ARB_BLACK;
         if (arb_cannot_mate_quick(&out->final, winner)) {
             struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_RESULT_MISMATCH);
@@ -159,7 +159,7 @@ void rs_judge_result(struct rs *s)
      * draw.  Only where the record shows nothing else that drew the game
      * (a Termination other than an agreement, a position the Laws end). */
     const char *term = arb_game_tag(g, "Termination");
-    bool agreed = !term || strcasecmp(term, "normal") == 0 || rs_contains_nocase(term, "agree");
+    bool agreed = !term || strcasecmp(term, "normal") == 0 || arb_setup_contains_nocase(term, "agree");
     /* (A record with a movetext: a header-only game shows no moves at all,
      * and a termination marker that says otherwise makes it a contradiction,
      * reported above, not an agreement.) */

@@ -4,7 +4,7 @@
 #include "laws/state.h"
 
 /* Does s contain word, ignoring ASCII case? */
-bool rs_contains_nocase(const char *s, const char *word)
+bool arb_setup_contains_nocase(const char *s, const char *word)
 {
     size_t n = strlen(word);
     for (; *s; s++)
@@ -17,8 +17,8 @@ static bool is_chess960(const char *variant)
 {
     if (!variant)
         return false;
-    return strstr(variant, "960") || rs_contains_nocase(variant, "fischer") || rs_contains_nocase(variant, "frc")
-           || rs_contains_nocase(variant, "freestyle");
+    return strstr(variant, "960") || arb_setup_contains_nocase(variant, "fischer") || arb_setup_contains_nocase(variant, "frc")
+           || arb_setup_contains_nocase(variant, "freestyle");
 }
 
 static bool is_standard(const char *variant)
@@ -31,7 +31,7 @@ static bool is_standard(const char *variant)
 /* A start position (a FEN tag) that the Laws have already ended: mate,
  * stalemate (5.1.1, 5.2.1) or a dead position (5.2.2) ends the game at
  * ply 0, in every edition; a move recorded after it is move-after-end. */
-static void judge_start(struct rs *s, const struct arb_tag *fen)
+static void judge_start(struct arb_rs *s, const struct arb_tag *fen)
 {
     if (!arb_has_legal_move(&s->cur.pos)) {
         s->out->end_ply = 0;
@@ -41,7 +41,7 @@ static void judge_start(struct rs *s, const struct arb_tag *fen)
     char why[420];
     if (arb_dead_position(&s->cur.pos, why, sizeof why) != ARB_DEAD_YES)
         return;
-    struct arb_finding *f = rs_finding(s, ARB_F_DEAD_POSITION, NULL, ARB_ART_DEAD_POSITION,
+    struct arb_finding *f = arb_cite_finding(s, ARB_F_DEAD_POSITION, NULL, ARB_ART_DEAD_POSITION,
                                     "the game starts in a dead position (%s): no sequence of legal moves can lead to "
                                     "checkmate, and the game is drawn", why);
     f->ply = 0;
@@ -52,7 +52,7 @@ static void judge_start(struct rs *s, const struct arb_tag *fen)
 }
 
 /* Set up the start position; false if the game cannot be replayed. */
-bool rs_setup(struct rs *s)
+bool arb_setup_position(struct arb_rs *s)
 {
     struct arb_game *g = s->g;
     const struct arb_tag *variant = arb_game_find_tag(g, "Variant");
@@ -99,7 +99,7 @@ bool rs_setup(struct rs *s)
     return true;
 }
 
-const struct arb_profile *rs_choose_profile(const struct arb_game *g, const struct arb_check_opts *o, char *why,
+const struct arb_profile *arb_setup_choose_profile(const struct arb_game *g, const struct arb_check_opts *o, char *why,
                                             size_t cap)
 {
     why[0] = 0;

@@ -70,7 +70,7 @@ struct rep_table {
 #define HIST_RING 64
 #define HIST(s, p) ((s)->hist[(unsigned)(p) % HIST_RING])
 #define REP_HASH_FROM 24     /* a window this long is hashed (and hist[] keeps more) */
-struct rs {
+struct arb_rs {
     struct arb_game *g;
     struct arb_outcome *out;
     const struct arb_profile *prof;
@@ -116,19 +116,19 @@ struct rs {
     int first_illegal;       /* main line: ply of the first illegal move the replay followed, 0 none */
     struct arb_pos legal_end; /* ... and the position before it */
     enum arb_step_how how;   /* main line: how the move do_move() just played was played */
-    char rules_why[400];     /* rs_choose_profile's sentence, for a rules-edition finding (or empty) */
+    char rules_why[400];     /* arb_setup_choose_profile's sentence, for a rules-edition finding (or empty) */
     bool mode_mismatch;      /* the profile's own kind of game is not the time control's */
     enum arb_mode mode_by_tc;/* ... the kind the time control makes */
 };
 
 /* Has the Laws ended the game on the main line (at any ply, 0 included)? */
-static inline bool game_ended(const struct rs *s)
+static inline bool game_ended(const struct arb_rs *s)
 {
     return s->out->end_reason != ARB_END_NONE;
 }
 
 /* A finding's `move`: the token as recorded; one longer than any move
- * could be (over ARB_TOKEN_SHOWN bytes) as rs_quoted() shows it, so that a
+ * could be (over ARB_TOKEN_SHOWN bytes) as arb_cite_quoted() shows it, so that a
  * runaway word does not make a runaway record. */
 #define ARB_TOKEN_SHOWN 256
 
@@ -157,29 +157,29 @@ static inline __attribute__((always_inline)) enum arb_np_status read_move(const 
 }
 
 /* cite.c */
-void rs_square(int sq, char out[3]);
-const char *rs_quoted(struct rs *s, const struct arb_node *n);
-const char *rs_clock_text(struct rs *s, long tenths);
-struct arb_finding *rs_finding(struct rs *s, enum arb_code code, const struct arb_node *n, enum arb_article art,
+void arb_cite_square(int sq, char out[3]);
+const char *arb_cite_quoted(struct arb_rs *s, const struct arb_node *n);
+const char *arb_cite_clock_text(struct arb_rs *s, long tenths);
+struct arb_finding *arb_cite_finding(struct arb_rs *s, enum arb_code code, const struct arb_node *n, enum arb_article art,
                                const char *fmt, ...) ARB_PRINTF(5, 6);
-void rs_mark_move(struct arb_finding *f, arb_move m);
-enum arb_article rs_piece_article(int type);
-void rs_write_move(struct rs *s, arb_move m, char *buf, size_t cap);
-void rs_move_number(const struct arb_pos *pos, char *buf, size_t cap);
-const char *rs_castle_name(int aside);
-enum arb_article rs_castling_article(const struct rs *s, enum arb_article standard, bool path);
+void arb_cite_mark_move(struct arb_finding *f, arb_move m);
+enum arb_article arb_cite_piece_article(int type);
+void arb_cite_write_move(struct arb_rs *s, arb_move m, char *buf, size_t cap);
+void arb_cite_move_number(const struct arb_pos *pos, char *buf, size_t cap);
+const char *arb_cite_castle_name(int aside);
+enum arb_article arb_cite_castling_article(const struct arb_rs *s, enum arb_article standard, bool path);
 
 /* walk.c */
-void rs_play(struct rs *s, arb_move m, int node);
-void rs_after_move(struct rs *s, const struct arb_node *n, bool *check_out, bool *mate_out);
+void arb_walk_play(struct arb_rs *s, arb_move m, int node);
+void arb_walk_after_move(struct arb_rs *s, const struct arb_node *n, bool *check_out, bool *mate_out);
 
 /* setup.c */
-bool rs_contains_nocase(const char *s, const char *word);
-bool rs_setup(struct rs *s);
+bool arb_setup_contains_nocase(const char *s, const char *word);
+bool arb_setup_position(struct arb_rs *s);
 /* The profile a game is checked by (--rules=, else its date); why: where
  * the date does not settle the edition, the sentence that says so (else
  * empty). */
-const struct arb_profile *rs_choose_profile(const struct arb_game *g, const struct arb_check_opts *o, char *why,
+const struct arb_profile *arb_setup_choose_profile(const struct arb_game *g, const struct arb_check_opts *o, char *why,
                                             size_t cap);
 
 /* detect.c */
@@ -187,54 +187,54 @@ const struct arb_profile *rs_choose_profile(const struct arb_game *g, const stru
  * move fails; the final key in *key; *complete: the record's end was
  * reached; *bad_marks (when not NULL): how many check and mate marks the
  * moves so read do not bear out.  as_played: the record as played, its
- * illegal moves that are physically clear followed too (rs_playable_at),
- * and a king taken (rs_king_taken_clearly) the end of what can be
+ * illegal moves that are physically clear followed too (arb_fail_playable_at),
+ * and a king taken (arb_fail_king_taken_clearly) the end of what can be
  * followed (*complete). */
-int rs_trial_replay_from(const struct arb_game *g, const struct arb_lang *lang, const struct arb_pos *start,
+int arb_detect_trial_replay(const struct arb_game *g, const struct arb_lang *lang, const struct arb_pos *start,
                          int first, uint64_t *key, bool *complete, int *bad_marks, bool as_played);
-const struct arb_lang *rs_detect_lang(struct rs *s, const struct arb_check_opts *o);
+const struct arb_lang *arb_detect_lang(struct arb_rs *s, const struct arb_check_opts *o);
 
 /* failure.c */
-void rs_report_failure(struct rs *s, const struct arb_node *n, const struct arb_movedesc *d,
+void arb_fail_report(struct arb_rs *s, const struct arb_node *n, const struct arb_movedesc *d,
                        const struct arb_resolve *r);
-bool rs_board_signal(struct rs *s, const struct arb_node *n, int next, const struct arb_movedesc *d);
-struct arb_finding *rs_report_after_end(struct rs *s, const struct arb_node *n);
-bool rs_playable_as_written(const struct rs *s, const struct arb_movedesc *d, const struct arb_resolve *r,
+bool arb_fail_board_signal(struct arb_rs *s, const struct arb_node *n, int next, const struct arb_movedesc *d);
+struct arb_finding *arb_fail_report_after_end(struct arb_rs *s, const struct arb_node *n);
+bool arb_fail_playable_as_written(const struct arb_rs *s, const struct arb_movedesc *d, const struct arb_resolve *r,
                             arb_move *m);
 /* The same from position pos. */
-bool rs_playable_at(const struct arb_pos *pos, const struct arb_movedesc *d, const struct arb_resolve *r,
+bool arb_fail_playable_at(const struct arb_pos *pos, const struct arb_movedesc *d, const struct arb_resolve *r,
                     arb_move *m);
-bool rs_illegal_move_stood(struct rs *s, int next, const struct arb_movedesc *d, const struct arb_resolve *r,
+bool arb_fail_illegal_stood(struct arb_rs *s, int next, const struct arb_movedesc *d, const struct arb_resolve *r,
                            arb_move *m);
 /* Does the movedesc d take the other king, one piece of the mover fitting
  * it attacking that king (after an illegal move left it in check)? */
-bool rs_king_taken_clearly(const struct arb_pos *pos, const struct arb_movedesc *d);
+bool arb_fail_king_taken_clearly(const struct arb_pos *pos, const struct arb_movedesc *d);
 /* Does the record's main line end before any move from node next on? */
-bool rs_record_ends_at(const struct rs *s, int next);
-void rs_count_last_illegal(struct rs *s, struct arb_finding *f, bool king_taken, bool record_ends);
-const char *rs_illegal_consequence(struct rs *s, const char **article, bool arbiter_case);
-void rs_both_kings_in_check(struct rs *s, struct arb_finding *f);
+bool arb_fail_record_ends_at(const struct arb_rs *s, int next);
+void arb_fail_count_last_illegal(struct arb_rs *s, struct arb_finding *f, bool king_taken, bool record_ends);
+const char *arb_fail_illegal_consequence(struct arb_rs *s, const char **article, bool arbiter_case);
+void arb_fail_both_kings_in_check(struct arb_rs *s, struct arb_finding *f);
 
 /* repair.c */
-bool rs_repair(struct rs *s, int idx, int used, struct arb_finding *f);
-int rs_resync(struct rs *s, int from);
+bool arb_repair_move(struct arb_rs *s, int idx, int used, struct arb_finding *f);
+int arb_repair_resync(struct arb_rs *s, int from);
 
 /* repetition.c */
-void rs_count_repetitions(struct rs *s, const struct arb_node *n, bool mate);
-void rs_check_unplayed_claims(struct rs *s, const struct arb_node *n, arb_move played);
-void rs_repetition_free(struct rs *s);
+void arb_rep_count(struct arb_rs *s, const struct arb_node *n, bool mate);
+void arb_rep_check_unplayed_claims(struct arb_rs *s, const struct arb_node *n, arb_move played);
+void arb_rep_free(struct arb_rs *s);
 
 /* writing.c */
-void rs_forms_counted(struct rs *s);
-void rs_judge_writing(struct rs *s, const struct arb_node *n, const struct arb_movedesc *d,
+void arb_writing_count_forms(struct arb_rs *s);
+void arb_writing_judge(struct arb_rs *s, const struct arb_node *n, const struct arb_movedesc *d,
                       const struct arb_parse_info *info, const struct arb_resolve *r);
-void rs_judge_marks(struct rs *s, const struct arb_node *n, int written, bool check, bool mate);
+void arb_writing_judge_marks(struct arb_rs *s, const struct arb_node *n, int written, bool check, bool mate);
 
 /* timing.c */
-void rs_clock_comment(struct rs *s, const struct arb_node *n);
-void rs_report_flags(struct rs *s);
+void arb_timing_read_comment(struct arb_rs *s, const struct arb_node *n);
+void arb_timing_report_flags(struct arb_rs *s);
 
 /* result.c */
-void rs_judge_result(struct rs *s);
+void arb_result_judge(struct arb_rs *s);
 
 #endif

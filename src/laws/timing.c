@@ -5,7 +5,7 @@
 
 /* A comment after a main-line move: its clock reading, checked against the
  * time control (clocks.c). */
-void rs_clock_comment(struct rs *s, const struct arb_node *n)
+void arb_timing_read_comment(struct arb_rs *s, const struct arb_node *n)
 {
     struct arb_clock_comment cc;
     arb_clock_comment_parse(arb_node_text(s->g, n), n->len, &cc);
@@ -31,14 +31,14 @@ void rs_clock_comment(struct rs *s, const struct arb_node *n)
                                                           ck.credit / 600, ck.credit == 600 ? "" : "s",
                                                           side_names[mover], ck.credit_ply)
                                        : "";
-        struct arb_finding *f = rs_finding(s, ARB_F_CLOCK_INCONSISTENT, n, ARB_ART_TIME_CONTROL,
+        struct arb_finding *f = arb_cite_finding(s, ARB_F_CLOCK_INCONSISTENT, n, ARB_ART_TIME_CONTROL,
                                         "%s's clock reads %s after move %d, up from %s: under %s it may %s%s%s, so at "
                                         "most %s (one second allowed for display rounding)",
-                                        side_names[mover], rs_clock_text(s, ck.reading), move, rs_clock_text(s, ck.before),
+                                        side_names[mover], arb_cite_clock_text(s, ck.reading), move, arb_cite_clock_text(s, ck.before),
                                         arb_tc_format(&s->out->tc, tcs, sizeof tcs), rise,
                                         s->out->tc.n > 1 ? " (and the next period's time at the move that ends a period)"
                                                          : "",
-                                        credit, rs_clock_text(s, ck.most));
+                                        credit, arb_cite_clock_text(s, ck.most));
         f->ply = s->cur.ply;
     }
     if ((ck.flag || ck.period_missed) && !s->flag_node[mover]) {
@@ -50,7 +50,7 @@ void rs_clock_comment(struct rs *s, const struct arb_node *n)
 
 /* After the record: a flag that fell where play went on (6.1, 6.8, the
  * rapid and blitz rules on who acts). */
-void rs_report_flags(struct rs *s)
+void arb_timing_report_flags(struct arb_rs *s)
 {
     struct arb_clocks *c = &s->out->clocks;
     bool both = c->flag_ply[0] && c->flag_ply[1];
@@ -62,8 +62,8 @@ void rs_report_flags(struct rs *s)
         const char *what = s->flag_period[side]
                                ? arb_arena_printf(s->g->arena, "the moves of the period were not made in its time (the "
                                                                "clock reads %s with the next period's time added)",
-                                                  rs_clock_text(s, s->flag_reading[side]))
-                               : arb_arena_printf(s->g->arena, "the clock reads %s", rs_clock_text(s, s->flag_reading[side]));
+                                                  arb_cite_clock_text(s, s->flag_reading[side]))
+                               : arb_arena_printf(s->g->arena, "the clock reads %s", arb_cite_clock_text(s, s->flag_reading[side]));
         /* Both down, the order unknown: what the edition says (2009/2014
          * 6.11, 2009 A.4d(3), Guidelines III.3.1 only without increment,
          * team rule 14), or that it names no rule for this kind of game. */
@@ -77,7 +77,7 @@ void rs_report_flags(struct rs *s)
                 both_text = "; both flags have fallen (no rule of this edition decides an unknown order in this "
                             "kind of game)";
         }
-        struct arb_finding *f = rs_finding(s, ARB_F_FLAG_FALL, s->flag_node[side], -1,
+        struct arb_finding *f = arb_cite_finding(s, ARB_F_FLAG_FALL, s->flag_node[side], -1,
                                         "%s's flag fell at ply %d: %s, and play went on for %d more half-move%s; under "
                                         "%s (%s) %s%s",
                                         side_names[side], at, what, s->cur.ply - at, s->cur.ply - at == 1 ? "" : "s",

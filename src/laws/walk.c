@@ -15,7 +15,7 @@
  * without a piece, a null move): `plies` and `fen` stay at the legal
  * part (INTERFACE: half-moves replayed as legal moves), followed_plies
  * goes on. */
-static void followed_illegal(struct rs *s)
+static void followed_illegal(struct arb_rs *s)
 {
     if (s->depth || s->first_illegal)
         return;
@@ -31,7 +31,7 @@ static void fold_move(uint64_t *h, uint64_t m)
 }
 
 /* Play m at the current level, remembering castling-right losses. */
-void rs_play(struct rs *s, arb_move m, int node)
+void arb_walk_play(struct arb_rs *s, arb_move m, int node)
 {
     struct level *L = &s->cur;
     uint8_t before = L->pos.castle;
@@ -55,7 +55,7 @@ void rs_play(struct rs *s, arb_move m, int node)
 }
 
 /* The main line or this variation cannot go on. */
-static void fail(struct rs *s)
+static void fail(struct arb_rs *s)
 {
     if (s->depth == 0) {
         s->stop = true;
@@ -67,7 +67,7 @@ static void fail(struct rs *s)
 
 /* Has the position no legal move (mate or stalemate)?  Sets the end of the
  * game on the main line. */
-static bool position_ended(struct rs *s)
+static bool position_ended(struct arb_rs *s)
 {
     if (arb_has_legal_move(&s->cur.pos))
         return false;
@@ -78,7 +78,7 @@ static bool position_ended(struct rs *s)
     return true;
 }
 
-static int do_move(struct rs *s, int idx)
+static int do_move(struct arb_rs *s, int idx)
 {
     const struct arb_node *n = &s->g->nodes[idx];
     struct arb_movedesc d;
@@ -96,8 +96,8 @@ static int do_move(struct rs *s, int idx)
          * signal, no move after the end. */
         struct arb_movedesc sd;
         struct arb_parse_info si;
-        if (read_move(s->g, s->lang, idx, &sd, &si, &used) != ARB_NP_MOVE || !rs_board_signal(s, n, idx + used, &sd))
-            rs_report_after_end(s, n);
+        if (read_move(s->g, s->lang, idx, &sd, &si, &used) != ARB_NP_MOVE || !arb_fail_board_signal(s, n, idx + used, &sd))
+            arb_fail_report_after_end(s, n);
         fail(s);
         return used;
     }
@@ -106,7 +106,7 @@ static int do_move(struct rs *s, int idx)
     int after_end = -1;
     if (s->depth == 0 && s->out->end_reason != ARB_END_NONE && !s->after_end_told) {
         s->after_end_told = true;
-        rs_report_after_end(s, n);
+        arb_fail_report_after_end(s, n);
         after_end = s->g->findings.n - 1;
     }
     enum arb_np_status st = read_move(s->g, s->lang, idx, &d, &info, &used);
@@ -115,11 +115,11 @@ static int do_move(struct rs *s, int idx)
         if (s->cur.have_last) {
             struct arb_finding *f = NULL;
             if (arb_move_kind(s->cur.last) != ARB_MK_EP)
-                f = rs_finding(s, ARB_F_WRONG_MARK, n, ARB_ART_NOTATION_CAPTURE,
+                f = arb_cite_finding(s, ARB_F_WRONG_MARK, n, ARB_ART_NOTATION_CAPTURE,
                             "an en-passant mark after a move that is no en-passant capture");
             else if (info.forms & ARB_NF_FOREIGN_EP_MARK)
-                f = rs_finding(s, ARB_F_NOTATION_FORM, n, ARB_ART_NOTATION_MARKS, "'%s' is not a %s en-passant mark (%s)",
-                            rs_quoted(s, n), s->lang->name, s->lang->ep_marks[0] ? s->lang->ep_marks[0] : "e.p.");
+                f = arb_cite_finding(s, ARB_F_NOTATION_FORM, n, ARB_ART_NOTATION_MARKS, "'%s' is not a %s en-passant mark (%s)",
+                            arb_cite_quoted(s, n), s->lang->name, s->lang->ep_marks[0] ? s->lang->ep_marks[0] : "e.p.");
             if (f) {
                 f->severity = ARB_SEV_WARNING;
                 f->ply = s->cur.ply;
@@ -132,19 +132,19 @@ static int do_move(struct rs *s, int idx)
     if (st == ARB_NP_ERROR) {
         struct arb_finding *f;
         if (strcmp(info.error, "not a move") == 0)
-            f = rs_finding(s, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "'%s' is not a move in %s notation",
-                        rs_quoted(s, n), s->lang->name);
+            f = arb_cite_finding(s, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "'%s' is not a move in %s notation",
+                        arb_cite_quoted(s, n), s->lang->name);
         else if (info.bad[0])
-            f = rs_finding(s, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "'%s' is not a move in %s notation: %s '%s'",
-                        rs_quoted(s, n), s->lang->name, info.error, info.bad);
+            f = arb_cite_finding(s, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "'%s' is not a move in %s notation: %s '%s'",
+                        arb_cite_quoted(s, n), s->lang->name, info.error, info.bad);
         else
-            f = rs_finding(s, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "'%s' is not a move in %s notation: %s",
-                        rs_quoted(s, n), s->lang->name, info.error);
-        if (rs_repair(s, idx, used, f)) {
+            f = arb_cite_finding(s, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "'%s' is not a move in %s notation: %s",
+                        arb_cite_quoted(s, n), s->lang->name, info.error);
+        if (arb_repair_move(s, idx, used, f)) {
             s->how = ARB_STEP_REPAIRED;
             return used;
         }
-        int resume = rs_resync(s, idx + used);
+        int resume = arb_repair_resync(s, idx + used);
         if (resume < 0) {
             fail(s);
             return used;
@@ -165,22 +165,22 @@ static int do_move(struct rs *s, int idx)
          * goes on as if the turn had passed, and so does the replay.  Not
          * when the side to move is in check (passing leaves the king in it). */
         if (arb_pos_checkers(&s->cur.pos)) {
-            rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_IN_CHECK,
-                    "a null move ('%s') cannot answer a check", rs_quoted(s, n));
+            arb_cite_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_IN_CHECK,
+                    "a null move ('%s') cannot answer a check", arb_cite_quoted(s, n));
             fail(s);
             return used;
         }
         if (s->depth > 0) {
-            rs_finding(s, ARB_F_NULL_MOVE, n, -1, "a null move ('%s') passes the turn", rs_quoted(s, n));
+            arb_cite_finding(s, ARB_F_NULL_MOVE, n, -1, "a null move ('%s') passes the turn", arb_cite_quoted(s, n));
         } else {
-            struct arb_finding *f = rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_ILLEGAL_MOVE,
+            struct arb_finding *f = arb_cite_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_ILLEGAL_MOVE,
                     "'%s' is a null move (passing the turn), which is not a move of chess; the replay passes the turn "
-                    "to %s and goes on", rs_quoted(s, n), side_names[s->cur.pos.side ^ 1]);
+                    "to %s and goes on", arb_cite_quoted(s, n), side_names[s->cur.pos.side ^ 1]);
             if (s->prof->rules & ARB_PR_PASS_ILLEGAL) {
                 /* Pressing the clock without a move is an illegal move
                  * (7.5.3), counted with the others (7.5.5). */
                 const char *article;
-                const char *what = rs_illegal_consequence(s, &article, false);
+                const char *what = arb_fail_illegal_consequence(s, &article, false);
                 f->message = arb_arena_printf(s->g->arena, "%s; pressing the clock without a move counts as an illegal "
                                               "move (%s): %s (%s)", f->message,
                                               arb_article(s->prof, ARB_ART_CLOCK_NO_MOVE), what, article);
@@ -200,7 +200,7 @@ static int do_move(struct rs *s, int idx)
             s->n_twice[0] = s->n_twice[1] = 0;
             s->twice_over[0] = s->twice_over[1] = false;
             s->rep_hashed = false;
-            rs_count_repetitions(s, n, false);
+            arb_rep_count(s, n, false);
         }
         return used;
     }
@@ -213,33 +213,33 @@ static int do_move(struct rs *s, int idx)
         arb_move m;
         bool ended = position_ended(s);
         if (ended) {
-            rs_report_after_end(s, n);
-        } else if (s->depth == 0 && rs_board_signal(s, n, idx + used, &d)) {
+            arb_fail_report_after_end(s, n);
+        } else if (s->depth == 0 && arb_fail_board_signal(s, n, idx + used, &d)) {
             fail(s);   /* the game's end on the board: nothing after it is a move */
             return used;
         } else {
-            rs_report_failure(s, n, &d, &r);
-            stood = rs_illegal_move_stood(s, idx + used, &d, &r, &m);
+            arb_fail_report(s, n, &d, &r);
+            stood = arb_fail_illegal_stood(s, idx + used, &d, &r, &m);
         }
         if (!stood) {
             struct arb_finding *f = s->g->findings.n ? &s->g->findings.v[s->g->findings.n - 1] : NULL;
             if (f && f->code != ARB_F_ILLEGAL_MOVE && f->code != ARB_F_AMBIGUOUS_MOVE)
                 f = NULL;
-            if (!ended && rs_repair(s, idx, used, f)) {
+            if (!ended && arb_repair_move(s, idx, used, f)) {
                 s->how = ARB_STEP_REPAIRED;
                 return used;
             }
             /* The record ends on a move the board allowed, or takes the
              * king: it counts, as far as anything could follow it. */
             if (f && !ended && s->depth == 0 && !game_ended(s)) {
-                bool ends = rs_record_ends_at(s, idx + used);
-                bool king = r.status == ARB_RS_CAPTURES_KING && rs_king_taken_clearly(&s->cur.pos, &d);
-                if (king || (ends && rs_playable_as_written(s, &d, &r, &m)))
-                    rs_count_last_illegal(s, f, king, ends);
+                bool ends = arb_fail_record_ends_at(s, idx + used);
+                bool king = r.status == ARB_RS_CAPTURES_KING && arb_fail_king_taken_clearly(&s->cur.pos, &d);
+                if (king || (ends && arb_fail_playable_as_written(s, &d, &r, &m)))
+                    arb_fail_count_last_illegal(s, f, king, ends);
             }
             /* For people: the move as written, where the board allows it
              * (no finding of its own: the illegal move's says what it is). */
-            if (ended || s->depth || !s->opts->play_as_written || !rs_playable_as_written(s, &d, &r, &m)) {
+            if (ended || s->depth || !s->opts->play_as_written || !arb_fail_playable_as_written(s, &d, &r, &m)) {
                 fail(s);
                 return used;
             }
@@ -247,8 +247,8 @@ static int do_move(struct rs *s, int idx)
             stood = true;   /* judged as the illegal move it is: not its writing, nor claims */
         } else {
             const char *article;
-            const char *what = rs_illegal_consequence(s, &article, false);
-            struct arb_finding *f = rs_finding(s, ARB_F_ILLEGAL_MOVE_STOOD, n, -1,
+            const char *what = arb_fail_illegal_consequence(s, &article, false);
+            struct arb_finding *f = arb_cite_finding(s, ARB_F_ILLEGAL_MOVE_STOOD, n, -1,
                                             "the record goes on from the position this move left, as if it stood "
                                             "(the moves after it replay only from there), and the replay follows "
                                             "it; %s",
@@ -262,45 +262,45 @@ static int do_move(struct rs *s, int idx)
     }
     if (r.status == ARB_RS_PROMO_MISSING) {
         char to[3];
-        rs_square(arb_move_to(r.move), to);
+        arb_cite_square(arb_move_to(r.move), to);
         /* An illegal move that counts on the main line (2009 7.4a; 2014+ 7.5.2). */
         const char *counts = "";
         followed_illegal(s);
         s->how = ARB_STEP_FOLLOWED;
         if (s->depth == 0) {
             const char *article;
-            const char *what = rs_illegal_consequence(s, &article, true);
+            const char *what = arb_fail_illegal_consequence(s, &article, true);
             counts = arb_arena_printf(s->g->arena, ", and the move counts as an illegal move: %s (%s)", what, article);
         }
-        rs_finding(s, ARB_F_PROMOTION_MISSING, n, ARB_ART_PROMOTION_INCOMPLETE,
+        arb_cite_finding(s, ARB_F_PROMOTION_MISSING, n, ARB_ART_PROMOTION_INCOMPLETE,
                 "the pawn reaches %s but no piece is chosen; it %s%s", to,
                 (s->prof->rules & ARB_PR_PROMO_QUEEN) ? "is replaced by a queen"
                                                       : "is read as a queen (this edition names no piece for it)",
                 counts);
     }
     if (!stood && (info.forms | r.notes | (d.promo != ARB_NO_PIECE)))
-        rs_judge_writing(s, n, &d, &info, &r);
+        arb_writing_judge(s, n, &d, &info, &r);
     if (!stood && (s->n_twice[s->cur.pos.side ^ 1] || s->cur.pos.halfmove == 99) && s->depth == 0
         && !game_ended(s) && !s->unplayed_told)
-        rs_check_unplayed_claims(s, n, r.move);
+        arb_rep_check_unplayed_claims(s, n, r.move);
     if (after_end >= 0)
-        rs_mark_move(&s->g->findings.v[after_end], r.move);
+        arb_cite_mark_move(&s->g->findings.v[after_end], r.move);
     if (s->hooks->on_move)
         s->hooks->on_move(s->hooks->ctx, idx, &s->cur.pos, r.move);
-    rs_play(s, r.move, idx);
+    arb_walk_play(s, r.move, idx);
     bool check, mate;
-    rs_after_move(s, n, &check, &mate);
+    arb_walk_after_move(s, n, &check, &mate);
     if (stood_f >= 0 && check)
-        rs_both_kings_in_check(s, &s->g->findings.v[stood_f]);
+        arb_fail_both_kings_in_check(s, &s->g->findings.v[stood_f]);
     if (d.check || check)
-        rs_judge_marks(s, n, d.check, check, mate);
+        arb_writing_judge_marks(s, n, d.check, check, mate);
     return used;
 }
 
 /* After a move of the record is played (as written, or as --repair read
  * it): checkmate, the repetitions and move counts, a dead position.
  * *check, *mate: what the move gave. */
-void rs_after_move(struct rs *s, const struct arb_node *n, bool *check_out, bool *mate_out)
+void arb_walk_after_move(struct arb_rs *s, const struct arb_node *n, bool *check_out, bool *mate_out)
 {
     bool check = arb_pos_checkers(&s->cur.pos) != 0;
     bool mate = check && !arb_has_legal_move(&s->cur.pos);
@@ -311,7 +311,7 @@ void rs_after_move(struct rs *s, const struct arb_node *n, bool *check_out, bool
         s->out->end_reason = ARB_END_CHECKMATE;
     }
     if (s->depth == 0) {
-        rs_count_repetitions(s, n, mate);
+        arb_rep_count(s, n, mate);
         /* 5.2.2: a dead position ends the game at once (the move that made
          * it being legal); mate and the automatic draws came first.  Only
          * captures and pawn moves change the material and the pawns the
@@ -319,7 +319,7 @@ void rs_after_move(struct rs *s, const struct arb_node *n, bool *check_out, bool
         char why[420];
         if (!mate && !game_ended(s) && (s->cur.pos.halfmove == 0 || s->cur.ply == 1)
             && arb_dead_position(&s->cur.pos, why, sizeof why) == ARB_DEAD_YES) {
-            struct arb_finding *f = rs_finding(s, ARB_F_DEAD_POSITION, n, ARB_ART_DEAD_POSITION,
+            struct arb_finding *f = arb_cite_finding(s, ARB_F_DEAD_POSITION, n, ARB_ART_DEAD_POSITION,
                                             "no sequence of legal moves can lead to checkmate (%s): the game is drawn",
                                             why);
             f->ply = s->cur.ply;
@@ -329,7 +329,7 @@ void rs_after_move(struct rs *s, const struct arb_node *n, bool *check_out, bool
     }
 }
 
-static void check_number(struct rs *s, const struct arb_node *n)
+static void check_number(struct arb_rs *s, const struct arb_node *n)
 {
     if (s->depth || s->numbering_reported || n->num < 0)
         return;
@@ -339,21 +339,21 @@ static void check_number(struct rs *s, const struct arb_node *n)
     if ((unsigned)n->num == pos->fullmove && (!black_dots || pos->side == ARB_BLACK))
         return;
     char next[24];
-    rs_move_number(pos, next, sizeof next);
+    arb_cite_move_number(pos, next, sizeof next);
     s->numbering_reported = true;
-    rs_finding(s, ARB_F_MOVE_NUMBER, n, ARB_ART_RECORDING,
-            "the record says %s but %s's move %s is next; a move may be missing or written twice", rs_quoted(s, n),
+    arb_cite_finding(s, ARB_F_MOVE_NUMBER, n, ARB_ART_RECORDING,
+            "the record says %s but %s's move %s is next; a move may be missing or written twice", arb_cite_quoted(s, n),
             side_names[pos->side], next);
 }
 
-static void open_variation(struct rs *s, const struct arb_node *n)
+static void open_variation(struct arb_rs *s, const struct arb_node *n)
 {
     if (s->skip || s->depth >= ARB_MAX_VARIATION_DEPTH) {
         /* Deeper than we follow: read on, check nothing until it closes.
          * (Each level keeps a position: the limit bounds the memory.) */
         if (!s->skip++ && !s->too_deep_reported) {
             s->too_deep_reported = true;
-            struct arb_finding *f = rs_finding(s, ARB_F_VARIATION_TOO_DEEP, n, -1,
+            struct arb_finding *f = arb_cite_finding(s, ARB_F_VARIATION_TOO_DEEP, n, -1,
                                             "variations are nested more than %d deep here; the deeper ones are not checked",
                                             ARB_MAX_VARIATION_DEPTH);
             f->ply = s->cur.ply;
@@ -379,14 +379,14 @@ static void open_variation(struct rs *s, const struct arb_node *n)
     }
 }
 
-static void close_variation(struct rs *s)
+static void close_variation(struct arb_rs *s)
 {
     s->cur = s->stack[--s->depth];
 }
 
 /* The step of the main line's position the replay stands at: handed on
  * once the next move is played (its clock comments read), or at the end. */
-static void step_status(struct rs *s)
+static void step_status(struct arb_rs *s)
 {
     const struct arb_pos *p = &s->step_pos;
     bool check = arb_pos_checkers(p) != 0;
@@ -394,7 +394,7 @@ static void step_status(struct rs *s)
                      : check ? ARB_STEP_CHECKMATE : ARB_STEP_STALEMATE;
 }
 
-static void first_step(struct rs *s)
+static void first_step(struct arb_rs *s)
 {
     s->step_pos = s->cur.pos;
     s->step = (struct arb_replay_step){.ply = 0, .pos = &s->step_pos, .move = ARB_MOVE_NONE, .node = -1,
@@ -404,7 +404,7 @@ static void first_step(struct rs *s)
 
 /* The main line's move at node i was played: hand on the step before it,
  * and stand at the position it made. */
-static void next_step(struct rs *s, int i)
+static void next_step(struct arb_rs *s, int i)
 {
     s->hooks->on_position(s->hooks->ctx, &s->step);
     const struct arb_node *n = &s->g->nodes[i];
@@ -419,11 +419,11 @@ static void next_step(struct rs *s, int i)
 }
 
 /* A comment of the main line: the clocks it shows, for the step too. */
-static void step_clocks(struct rs *s, const struct arb_node *n)
+static void step_clocks(struct arb_rs *s, const struct arb_node *n)
 {
     struct arb_clocks *c = &s->out->clocks;
     int readings = c->readings;
-    rs_clock_comment(s, n);
+    arb_timing_read_comment(s, n);
     if (c->readings > readings) {
         int mover = s->cur.pos.side ^ 1;
         s->step.clk[mover] = c->last[mover];
@@ -432,7 +432,7 @@ static void step_clocks(struct rs *s, const struct arb_node *n)
 }
 
 /* Walk the nodes: the heart of the replay. */
-static void walk(struct rs *s)
+static void walk(struct arb_rs *s)
 {
     struct arb_game *g = s->g;
     for (int i = 0; i < g->n_nodes && !s->stop; i++) {
@@ -468,13 +468,13 @@ static void walk(struct rs *s)
         case ARB_N_DRAW_OFFER:
             if (!s->depth && !s->cur.dead) {
                 int mover = s->cur.pos.side ^ 1;
-                struct arb_finding *f = rs_finding(s, ARB_F_DRAW_OFFER, n, ARB_ART_NOTATION_DRAW_OFFER,
+                struct arb_finding *f = arb_cite_finding(s, ARB_F_DRAW_OFFER, n, ARB_ART_NOTATION_DRAW_OFFER,
                                                 "%s offered a draw", side_names[mover]);
                 f->ply = s->cur.ply;
                 const struct arb_node *p = i ? &g->nodes[i - 1] : NULL;
                 /* (Glued: nothing between the move's text and the offer's.) */
                 if (p && p->kind == ARB_N_MOVE && p->off + p->len == n->off) {
-                    f = rs_finding(s, ARB_F_NOTATION_FORM, n, ARB_ART_NOTATION_DRAW_OFFER,
+                    f = arb_cite_finding(s, ARB_F_NOTATION_FORM, n, ARB_ART_NOTATION_DRAW_OFFER,
                                 "a space belongs between the move and the draw offer (=)");
                     f->ply = s->cur.ply;
                 }
@@ -489,7 +489,7 @@ static void walk(struct rs *s)
             /* "Kb1 =": read as the glyph $10 (an equal position), but on a
              * scoresheet a bare '=' is no sign of the Laws (NOTATION-CASES 132). */
             if (!s->cur.dead && n->len == 1 && arb_node_text(g, n)[0] == '=') {
-                struct arb_finding *f = rs_finding(s, ARB_F_NOTATION_FORM, n, ARB_ART_NOTATION_DRAW_OFFER,
+                struct arb_finding *f = arb_cite_finding(s, ARB_F_NOTATION_FORM, n, ARB_ART_NOTATION_DRAW_OFFER,
                                                 "a bare '=' is read as the annotation $10 (an equal position); it is "
                                                 "no sign of the Laws, and a draw offer is written (=)");
                 f->severity = ARB_SEV_WARNING;
@@ -512,7 +512,7 @@ done:
     s->skip = 0;
     while (s->depth)
         close_variation(s);
-    rs_report_flags(s);
+    arb_timing_report_flags(s);
 }
 
 static void outcome_init(struct arb_outcome *out)
@@ -522,13 +522,13 @@ static void outcome_init(struct arb_outcome *out)
     out->lang_vote = -1;
 }
 
-static void state_init(struct rs *s, struct arb_game *g, const struct arb_check_opts *o, struct arb_outcome *out)
+static void state_init(struct arb_rs *s, struct arb_game *g, const struct arb_check_opts *o, struct arb_outcome *out)
 {
     memset(s, 0, sizeof *s);
     s->g = g;
     s->out = out;
     s->opts = o;
-    s->prof = rs_choose_profile(g, o, s->rules_why, sizeof s->rules_why);
+    s->prof = arb_setup_choose_profile(g, o, s->rules_why, sizeof s->rules_why);
     s->lang = o->lang ? o->lang : arb_langs[0];
     out->profile = s->prof;
     /* The time control: --time-control=, else the TimeControl tag (the PGN
@@ -566,15 +566,15 @@ const unsigned *arb_lang_votes_plain(void *votes)
 
 /* The repetition history (count_repetitions) starts with the position
  * the game starts from. */
-static void hist_start(struct rs *s)
+static void hist_start(struct arb_rs *s)
 {
     s->hist[0] = arb_pos_repetition_key(&s->cur.pos);
 }
 
 /* A finding about the game as a whole, at its first line (ply 0, no
  * position). */
-static struct arb_finding *game_finding(struct rs *s, enum arb_code code, const char *fmt, ...) ARB_PRINTF(3, 4);
-static struct arb_finding *game_finding(struct rs *s, enum arb_code code, const char *fmt, ...)
+static struct arb_finding *game_finding(struct arb_rs *s, enum arb_code code, const char *fmt, ...) ARB_PRINTF(3, 4);
+static struct arb_finding *game_finding(struct arb_rs *s, enum arb_code code, const char *fmt, ...)
 {
     struct arb_finding *f = arb_findings_add(&s->g->findings, s->g->arena, code);
     va_list ap;
@@ -600,20 +600,20 @@ static void at_tag(struct arb_finding *f, const struct arb_tag *t)
  * position (and whether the Laws ended the game there), the language
  * (--lang=auto: detect_lang), the repetition history.  False when the
  * game cannot be replayed (its findings say why). */
-static bool begin(struct rs *s, const struct arb_check_opts *o)
+static bool begin(struct arb_rs *s, const struct arb_check_opts *o)
 {
     struct arb_game *g = s->g;
     struct arb_outcome *out = s->out;
-    if (!rs_setup(s))
+    if (!arb_setup_position(s))
         return false;
     out->start_fullmove = s->cur.pos.fullmove;
     out->moves_hash = s->cur.pos.key;
     out->start_side = s->cur.pos.side;
     if (!o->lang) {
-        s->lang = rs_detect_lang(s, o);
+        s->lang = arb_detect_lang(s, o);
         out->lang_vote = arb_lang_index(s->lang);
         if (s->other_lang) {
-            struct arb_finding *f = rs_finding(s, ARB_F_LANG_AMBIGUOUS, NULL, ARB_ART_NOTATION_LETTERS,
+            struct arb_finding *f = arb_cite_finding(s, ARB_F_LANG_AMBIGUOUS, NULL, ARB_ART_NOTATION_LETTERS,
                                             "the moves read as a whole game in %s and in %s, with different moves; "
                                             "read as %s (--lang= or --lang-hint= decides)",
                                             s->lang->name, s->other_lang->name, s->lang->name);
@@ -655,7 +655,7 @@ void arb_replay(struct arb_game *g, const struct arb_check_opts *o, const struct
                 struct arb_outcome *out)
 {
     static const struct arb_replay_hooks none;
-    struct rs s;
+    struct arb_rs s;
     outcome_init(out);
     state_init(&s, g, o, out);
     s.hooks = hooks ? hooks : &none;
@@ -677,8 +677,8 @@ void arb_replay(struct arb_game *g, const struct arb_check_opts *o, const struct
         out->legal_final = s.first_illegal ? s.legal_end : s.cur.pos;
         out->lang = s.lang_told ? s.lang : NULL;
     }
-    rs_repetition_free(&s);
-    rs_forms_counted(&s);
-    rs_judge_result(&s);
+    arb_rep_free(&s);
+    arb_writing_count_forms(&s);
+    arb_result_judge(&s);
     arb_findings_sort(&g->findings);
 }

@@ -5,9 +5,9 @@
 
 /* A form outside the language's standard but with one sure reading: say
  * so (Appendix C), at the severity the edition's wording earns. */
-static void form(struct rs *s, const struct arb_node *n, enum arb_severity sev, enum arb_article art,
+static void form(struct arb_rs *s, const struct arb_node *n, enum arb_severity sev, enum arb_article art,
                  const char *fmt, ...) ARB_PRINTF(5, 6);
-static void form(struct rs *s, const struct arb_node *n, enum arb_severity sev, enum arb_article art,
+static void form(struct arb_rs *s, const struct arb_node *n, enum arb_severity sev, enum arb_article art,
                  const char *fmt, ...)
 {
     /* Each form is reported at its first move; later ones are counted
@@ -21,7 +21,7 @@ static void form(struct rs *s, const struct arb_node *n, enum arb_severity sev, 
     va_start(ap, fmt);
     char *msg = arb_arena_vprintf(s->g->arena, fmt, ap);
     va_end(ap);
-    struct arb_finding *f = rs_finding(s, ARB_F_NOTATION_FORM, n, art, "%s", msg);
+    struct arb_finding *f = arb_cite_finding(s, ARB_F_NOTATION_FORM, n, art, "%s", msg);
     f->severity = sev;
     if (s->n_forms < (int)(sizeof s->forms / sizeof s->forms[0])) {
         s->forms[s->n_forms].fmt = fmt;
@@ -31,7 +31,7 @@ static void form(struct rs *s, const struct arb_node *n, enum arb_severity sev, 
 }
 
 /* After the replay: "and in N more moves" on forms that came back. */
-void rs_forms_counted(struct rs *s)
+void arb_writing_count_forms(struct arb_rs *s)
 {
     for (int i = 0; i < s->n_forms; i++)
         if (s->forms[i].more) {
@@ -43,7 +43,7 @@ void rs_forms_counted(struct rs *s)
 
 /* Before the move of node n (description d, parse info, resolution r) is
  * played: the forms it was written in and the marks it bears. */
-void rs_judge_writing(struct rs *s, const struct arb_node *n, const struct arb_movedesc *d,
+void arb_writing_judge(struct arb_rs *s, const struct arb_node *n, const struct arb_movedesc *d,
                       const struct arb_parse_info *info, const struct arb_resolve *r)
 {
     int moved_type = arb_pos_type_at(&s->cur.pos, arb_move_from(r->move));
@@ -74,7 +74,7 @@ void rs_judge_writing(struct rs *s, const struct arb_node *n, const struct arb_m
                  L->pawn_letter ? L->pawn_letter : "P");
         if ((f & ARB_NF_COORDS) && moved_type != ARB_PAWN) {
             char to[3];
-            rs_square(arb_move_to(r->move), to);
+            arb_cite_square(arb_move_to(r->move), to);
             form(s, n, ARB_SEV_WARNING, ARB_ART_NOTATION_MOVE,
                  "a move written as coordinates only (UCI style); the Laws write the piece letter (%s%s)",
                  moved_type == ARB_KING && arb_move_kind(r->move) == ARB_MK_CASTLE ? "0-0" : L->piece[moved_type],
@@ -113,9 +113,9 @@ void rs_judge_writing(struct rs *s, const struct arb_node *n, const struct arb_m
         form(s, n, ARB_SEV_INFO, ARB_ART_NOTATION_PROMOTION, "PGN writes a promotion with '=' (e8=Q)");
     if (r->notes) {
         if ((r->notes & ARB_RN_CAPTURE_MARK_EMPTY) && !(f & ARB_NF_CAPITAL_X))
-            rs_finding(s, ARB_F_WRONG_MARK, n, ARB_ART_NOTATION_CAPTURE, "a capture mark, but the move captures nothing");
+            arb_cite_finding(s, ARB_F_WRONG_MARK, n, ARB_ART_NOTATION_CAPTURE, "a capture mark, but the move captures nothing");
         if (r->notes & ARB_RN_EP_MARK_NOT_EP)
-            rs_finding(s, ARB_F_WRONG_MARK, n, ARB_ART_NOTATION_CAPTURE, "an en-passant mark on a move that is no en-passant capture");
+            arb_cite_finding(s, ARB_F_WRONG_MARK, n, ARB_ART_NOTATION_CAPTURE, "an en-passant mark on a move that is no en-passant capture");
         if (r->notes & ARB_RN_PAWN_CAPTURE_NOFILE)
             form(s, n, ARB_SEV_WARNING, ARB_ART_NOTATION_CAPTURE, "a pawn capture is written with the pawn's file (exd5)");
         if (r->notes & ARB_RN_KING_STEP_CASTLE)
@@ -126,7 +126,7 @@ void rs_judge_writing(struct rs *s, const struct arb_node *n, const struct arb_m
 /* After the move of node n was played (check and mate known): a check or
  * mate mark the move does not bear out.  The finding belongs to the move:
  * its ply and the position before it. */
-void rs_judge_marks(struct rs *s, const struct arb_node *n, int written, bool check, bool mate)
+void arb_writing_judge_marks(struct arb_rs *s, const struct arb_node *n, int written, bool check, bool mate)
 {
     const char *msg = NULL;
     enum arb_code code = ARB_F_WRONG_MARK;
@@ -143,9 +143,9 @@ void rs_judge_marks(struct rs *s, const struct arb_node *n, int written, bool ch
     struct level *L = &s->cur;
     arb_pos_unmake(&L->pos, L->last, &L->last_undo);
     L->ply--;
-    struct arb_finding *f = rs_finding(s, code, n, ARB_ART_NOTATION_MARKS, "%s", msg);
+    struct arb_finding *f = arb_cite_finding(s, code, n, ARB_ART_NOTATION_MARKS, "%s", msg);
     f->last = ARB_MOVE_NONE;   /* the move before is not kept */
-    rs_mark_move(f, L->last);
+    arb_cite_mark_move(f, L->last);
     L->ply++;
     arb_pos_make(&L->pos, L->last, &L->last_undo);
 }
