@@ -19,6 +19,8 @@
 #include "base/utf8.h"
 #include "read/nag.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <string.h>
 
 static bool starts_with(const char *s, size_t n, const char *p)
@@ -150,11 +152,18 @@ static bool parse_castling(const char *s, size_t n, struct arb_movedesc *d, stru
 
 /* The piece type a single ASCII capital stands for in lang when the letter
  * can only be read one way (no longer spelling starts with it), else -1.
- * Cached per language: the table is derived from the language's own data. */
+ * The table is derived from the language's own (const) data: built once
+ * for every language of arb_langs[], the first time a token is read, and
+ * then only read.  Replays run on several threads (--jobs=N): pthread_once
+ * builds it once and makes it visible to every thread, and the atomic flag
+ * spares the parses after it even that call. */
 struct fast_letters {
-    const struct arb_lang *lang;
     int8_t piece[128];
 };
+enum { FAST_LANGS = 32 };             /* arb_langs[] holds at most 32 (notation.h) */
+static struct fast_letters fast_table[FAST_LANGS];
+static pthread_once_t fast_once = PTHREAD_ONCE_INIT;
+static atomic_bool fast_ready;
 
 static void fast_letters_init(struct fast_letters *fl, const struct arb_lang *lang)
 {
@@ -176,7 +185,25 @@ static void fast_letters_init(struct fast_letters *fl, const struct arb_lang *la
         }
     if (lang->pawn_letter && (unsigned char)lang->pawn_letter[0] < 128)
         fl->piece[(unsigned char)lang->pawn_letter[0]] = -1;
-    fl->lang = lang;
+}
+
+static void fast_letters_build(void)
+{
+    for (int i = 0; i < FAST_LANGS && arb_langs[i]; i++)
+        fast_letters_init(&fast_table[i], arb_langs[i]);
+    atomic_store_explicit(&fast_ready, true, memory_order_release);
+}
+
+/* The table of lang; NULL for a language outside arb_langs[] (its tokens
+ * go the long way, which reads them the same). */
+static const struct fast_letters *fast_letters_of(const struct arb_lang *lang)
+{
+    if (!atomic_load_explicit(&fast_ready, memory_order_acquire))
+        pthread_once(&fast_once, fast_letters_build);
+    for (int i = 0; i < FAST_LANGS && arb_langs[i]; i++)
+        if (arb_langs[i] == lang)
+            return &fast_table[i];
+    return NULL;
 }
 
 /* The common case, read without table searches: plain SAN as PGN writes it,
@@ -187,9 +214,9 @@ static void fast_letters_init(struct fast_letters *fl, const struct arb_lang *la
 static bool parse_fast(const struct arb_lang *lang, const char *s, size_t n, struct arb_movedesc *d,
                        struct arb_parse_info *info)
 {
-    static _Thread_local struct fast_letters fl;
-    if (fl.lang != lang)
-        fast_letters_init(&fl, lang);
+    const struct fast_letters *fl = fast_letters_of(lang);
+    if (!fl)
+        return false;
     size_t end = n;
     int check = 0;
     if (end && s[end - 1] == '#') {
@@ -217,17 +244,17 @@ static bool parse_fast(const struct arb_lang *lang, const char *s, size_t n, str
     int promo = ARB_NO_PIECE;
     if (end >= 4 && s[end - 2] == '=') {
         unsigned char c = (unsigned char)s[end - 1];
-        if (c >= 128 || fl.piece[c] < 0 || fl.piece[c] == ARB_KING)
+        if (c >= 128 || fl->piece[c] < 0 || fl->piece[c] == ARB_KING)
             return false;
-        promo = fl.piece[c];
+        promo = fl->piece[c];
         end -= 2;
     }
     size_t i = 0;
     int piece = ARB_NO_PIECE;
     if (end && s[0] >= 'A' && s[0] <= 'Z') {
-        if (fl.piece[(int)s[0]] < 0)
+        if (fl->piece[(int)s[0]] < 0)
             return false;
-        piece = fl.piece[(int)s[0]];
+        piece = fl->piece[(int)s[0]];
         i = 1;
     }
     /* What remains: [file][rank][x] file rank, all ASCII. */
