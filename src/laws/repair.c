@@ -1,14 +1,20 @@
 /* repair.c — --repair: the nearest legal move at an unreadable or illegal
  * one; and where the record can be followed again after junk.
+ *
+ * The walker (walk.c) calls this file, never the other way: a repair
+ * only chooses the move (and notes it in the finding and the outcome);
+ * the walker plays it and judges what it gave, as it does a written move.
  */
 #include "laws/state.h"
 
 /* --repair: at an unreadable or illegal move of the main line, the legal
  * moves nearest to what was written (reconstruct's token cost), tried with
  * the rest of the main line.  The note under finding f names the nearest
- * one from which the rest replays; the replay goes on from it (returns
- * true) unless another fits as well. */
-bool arb_repair_move(struct arb_rs *s, int idx, int used, struct arb_finding *f)
+ * one from which the rest replays, and the repair is added to the
+ * outcome: returns true with that move in *m, for the caller (the walker)
+ * to play in the written one's place, unless another fits as well (false:
+ * nothing is played). */
+bool arb_repair_move(struct arb_rs *s, int idx, int used, struct arb_finding *f, arb_move *m)
 {
     if (!s->opts->repair || s->depth || !f)
         return false;
@@ -77,11 +83,7 @@ bool arb_repair_move(struct arb_rs *s, int idx, int used, struct arb_finding *f)
             .node = idx, .used = used, .ply = s->cur.ply + 1, .move = arb_arena_strndup(s->g->arena, san[0], strlen(san[0])),
             .why = why[0] ? arb_arena_strndup(s->g->arena, why, strlen(why)) : "as written"};
         s->out->repaired++;
-        if (s->hooks->on_move)
-            s->hooks->on_move(s->hooks->ctx, idx, &s->cur.pos, cand[best].m);
-        arb_walk_play(s, cand[best].m, idx);
-        bool check, mate;
-        arb_walk_after_move(s, n, &check, &mate);
+        *m = cand[best].m;
         return true;
     }
     if (most >= 0) {

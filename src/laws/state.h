@@ -169,10 +169,6 @@ void arb_cite_move_number(const struct arb_pos *pos, char *buf, size_t cap);
 const char *arb_cite_castle_name(int aside);
 enum arb_article arb_cite_castling_article(const struct arb_rs *s, enum arb_article standard, bool path);
 
-/* walk.c */
-void arb_walk_play(struct arb_rs *s, arb_move m, int node);
-void arb_walk_after_move(struct arb_rs *s, const struct arb_node *n, bool *check_out, bool *mate_out);
-
 /* setup.c */
 bool arb_setup_contains_nocase(const char *s, const char *word);
 bool arb_setup_position(struct arb_rs *s);
@@ -216,7 +212,7 @@ const char *arb_fail_illegal_consequence(struct arb_rs *s, const char **article,
 void arb_fail_both_kings_in_check(struct arb_rs *s, struct arb_finding *f);
 
 /* repair.c */
-bool arb_repair_move(struct arb_rs *s, int idx, int used, struct arb_finding *f);
+bool arb_repair_move(struct arb_rs *s, int idx, int used, struct arb_finding *f, arb_move *m);
 int arb_repair_resync(struct arb_rs *s, int from);
 
 /* repetition.c */

@@ -8,6 +8,9 @@
  * of the variation it stands in; unless it stood (the record goes on from
  * it), --repair finds the move it stands for, or (for people) it can be
  * played as written.
+ *
+ * The walker calls repair.c, and repair.c does not call back: it returns
+ * the move it chose, and the walker plays it (play_repaired).
  */
 #include "laws/state.h"
 
@@ -31,7 +34,7 @@ static void fold_move(uint64_t *h, uint64_t m)
 }
 
 /* Play m at the current level, remembering castling-right losses. */
-void arb_walk_play(struct arb_rs *s, arb_move m, int node)
+static void play(struct arb_rs *s, arb_move m, int node)
 {
     struct level *L = &s->cur;
     uint8_t before = L->pos.castle;
@@ -76,6 +79,20 @@ static bool position_ended(struct arb_rs *s)
         s->out->end_reason = arb_pos_checkers(&s->cur.pos) ? ARB_END_CHECKMATE : ARB_END_STALEMATE;
     }
     return true;
+}
+
+static void after_move(struct arb_rs *s, const struct arb_node *n, bool *check_out, bool *mate_out);
+
+/* --repair chose m for the move at node idx (repair.c): play it in the
+ * written one's place, and judge what it gave. */
+static void play_repaired(struct arb_rs *s, int idx, arb_move m)
+{
+    if (s->hooks->on_move)
+        s->hooks->on_move(s->hooks->ctx, idx, &s->cur.pos, m);
+    play(s, m, idx);
+    bool check, mate;
+    after_move(s, &s->g->nodes[idx], &check, &mate);
+    s->how = ARB_STEP_REPAIRED;
 }
 
 static int do_move(struct arb_rs *s, int idx)
@@ -140,8 +157,9 @@ static int do_move(struct arb_rs *s, int idx)
         else
             f = arb_cite_finding(s, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "'%s' is not a move in %s notation: %s",
                         arb_cite_quoted(s, n), s->lang->name, info.error);
-        if (arb_repair_move(s, idx, used, f)) {
-            s->how = ARB_STEP_REPAIRED;
+        arb_move m;
+        if (arb_repair_move(s, idx, used, f, &m)) {
+            play_repaired(s, idx, m);
             return used;
         }
         int resume = arb_repair_resync(s, idx + used);
@@ -225,8 +243,8 @@ static int do_move(struct arb_rs *s, int idx)
             struct arb_finding *f = s->g->findings.n ? &s->g->findings.v[s->g->findings.n - 1] : NULL;
             if (f && f->code != ARB_F_ILLEGAL_MOVE && f->code != ARB_F_AMBIGUOUS_MOVE)
                 f = NULL;
-            if (!ended && arb_repair_move(s, idx, used, f)) {
-                s->how = ARB_STEP_REPAIRED;
+            if (!ended && arb_repair_move(s, idx, used, f, &m)) {
+                play_repaired(s, idx, m);
                 return used;
             }
             /* The record ends on a move the board allowed, or takes the
@@ -287,9 +305,9 @@ static int do_move(struct arb_rs *s, int idx)
         arb_cite_mark_move(&s->g->findings.v[after_end], r.move);
     if (s->hooks->on_move)
         s->hooks->on_move(s->hooks->ctx, idx, &s->cur.pos, r.move);
-    arb_walk_play(s, r.move, idx);
+    play(s, r.move, idx);
     bool check, mate;
-    arb_walk_after_move(s, n, &check, &mate);
+    after_move(s, n, &check, &mate);
     if (stood_f >= 0 && check)
         arb_fail_both_kings_in_check(s, &s->g->findings.v[stood_f]);
     if (d.check || check)
@@ -300,7 +318,7 @@ static int do_move(struct arb_rs *s, int idx)
 /* After a move of the record is played (as written, or as --repair read
  * it): checkmate, the repetitions and move counts, a dead position.
  * *check, *mate: what the move gave. */
-void arb_walk_after_move(struct arb_rs *s, const struct arb_node *n, bool *check_out, bool *mate_out)
+static void after_move(struct arb_rs *s, const struct arb_node *n, bool *check_out, bool *mate_out)
 {
     bool check = arb_pos_checkers(&s->cur.pos) != 0;
     bool mate = check && !arb_has_legal_move(&s->cur.pos);
