@@ -85,9 +85,9 @@ static int trial_replay(const struct arb_game *g, const struct arb_lang *lang, c
     return complete ? plies + 1 : plies;
 }
 
-const struct arb_lang *arb_detect_lang(struct arb_rs *s, const struct arb_check_opts *o)
+const struct arb_lang *arb_detect_lang(const struct arb_game *g, const struct arb_pos *start,
+                                       const struct arb_check_opts *o, const struct arb_lang **other)
 {
-    const struct arb_game *g = s->g;
     const uint32_t all = arb_lang_all();
     uint32_t mask = all, told = 0;
     for (int i = 0; i < g->n_nodes; i++) {
@@ -165,7 +165,7 @@ const struct arb_lang *arb_detect_lang(struct arb_rs *s, const struct arb_check_
     uint64_t keys[32];
     int scores[32], bad[32];
     for (int k = 0; k < n_order; k++) {
-        scores[k] = trial_replay(g, arb_langs[order[k]], &s->cur.pos, &keys[k], &bad[k]);
+        scores[k] = trial_replay(g, arb_langs[order[k]], start, &keys[k], &bad[k]);
         if (scores[k] > best_score || (scores[k] == best_score && bad[k] < best_bad)) {
             best_score = scores[k];
             best_bad = bad[k];
@@ -175,7 +175,7 @@ const struct arb_lang *arb_detect_lang(struct arb_rs *s, const struct arb_check_
     /* Another reading that replays as far, as well, to a different position? */
     for (int k = 0; k < n_order; k++)
         if (k != best && scores[k] == best_score && bad[k] == best_bad && keys[k] != keys[best]) {
-            s->other_lang = arb_langs[order[k]];
+            *other = arb_langs[order[k]];
             break;
         }
     return arb_langs[order[best]];
