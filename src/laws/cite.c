@@ -1,5 +1,6 @@
 /* cite.c — making a finding: its place in the file, its article, its words
- * (the squares, moves and clock readings it quotes).
+ * (the squares, moves and clock readings it quotes).  Reads the view
+ * (struct arb_rs_view); owns no state.
  */
 #include "laws/state.h"
 
@@ -26,8 +27,8 @@ const char *arb_cite_clock_text(const struct arb_rs_view *v, long tenths)
 /* A finding of the game at node n (NULL: none; the caller may place it),
  * citing art of the profile applied (-1: no article), with the position,
  * ply and clocks the replay stands at. */
-struct arb_finding *arb_cite_finding(const struct arb_rs_view *v, enum arb_code code, const struct arb_node *n, enum arb_article art,
-                               const char *fmt, ...)
+struct arb_finding *arb_cite_finding(const struct arb_rs_view *v, enum arb_code code, const struct arb_node *n,
+                                     enum arb_article art, const char *fmt, ...)
 {
     struct arb_finding *f = arb_findings_add(&v->g->findings, v->g->arena, code);
     va_list ap;
@@ -37,7 +38,8 @@ struct arb_finding *arb_cite_finding(const struct arb_rs_view *v, enum arb_code 
     f->message = v->depth ? arb_arena_printf(v->g->arena, "in a variation: %s", msg) : msg;
     const struct arb_clocks *c = &v->out->clocks;
     if (c->readings && !v->depth)
-        f->clocks = arb_arena_printf(v->g->arena, "White %s, Black %s", c->last[0] < 0 ? "?" : arb_cite_clock_text(v, c->last[0]),
+        f->clocks = arb_arena_printf(v->g->arena, "White %s, Black %s",
+                                     c->last[0] < 0 ? "?" : arb_cite_clock_text(v, c->last[0]),
                                      c->last[1] < 0 ? "?" : arb_cite_clock_text(v, c->last[1]));
     f->variation = (uint16_t)v->depth;
     f->ply = v->cur.ply + 1;

@@ -1,5 +1,5 @@
 /* detect.c — --lang=auto: the language the moves are written in, by trial
- * replays of the main line.
+ * replays of the main line.  Reads the game and the start position only.
  */
 #include "laws/state.h"
 
@@ -16,7 +16,7 @@
  */
 
 int arb_detect_trial_replay(const struct arb_game *g, const struct arb_lang *lang, const struct arb_pos *start,
-                         int first, uint64_t *key, bool *complete, int *bad_marks, bool as_played)
+                            int first, uint64_t *key, bool *complete, int *bad_marks, bool as_played)
 {
     struct arb_pos pos = *start;
     int depth = 0, plies = 0;

@@ -1,5 +1,7 @@
 /* failure.c — why a written move cannot be played, in words (3.x, 4.x, C.x),
  * and what follows an illegal move that stood (7.5) or a move after the end.
+ * Owns struct arb_rs_illegal (the main line's illegal moves, counted for
+ * 7.5.5); the reports read only the view.
  */
 #include "laws/state.h"
 
@@ -50,7 +52,7 @@ static int castling_by_king_move(const struct arb_pos *pos, const struct arb_mov
 
 /* Report why the description d found no single legal move. */
 void arb_fail_report(const struct arb_rs_view *v, const struct arb_node *n, const struct arb_movedesc *d,
-                       const struct arb_resolve *r)
+                     const struct arb_resolve *r)
 {
     const struct arb_pos *pos = &v->cur.pos;
     int us = pos->side;
@@ -73,16 +75,17 @@ void arb_fail_report(const struct arb_rs_view *v, const struct arb_node *n, cons
     case ARB_RS_NO_SUCH_PIECE:
         if (d->from_file >= 0 && d->from_rank >= 0) {
             arb_cite_square(ARB_SQ(d->from_file, d->from_rank), sq2);
-            arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, arb_cite_piece_article(type), "no %s %s stands on %s", colour_names[us],
-                    d->coords ? "piece" : pname, sq2);
+            arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, arb_cite_piece_article(type), "no %s %s stands on %s",
+                    colour_names[us], d->coords ? "piece" : pname, sq2);
         } else if (d->from_file >= 0) {
-            arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, arb_cite_piece_article(type), "no %s %s stands on the %c-file", colour_names[us],
-                    pname, 'a' + d->from_file);
+            arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, arb_cite_piece_article(type), "no %s %s stands on the %c-file",
+                    colour_names[us], pname, 'a' + d->from_file);
         } else if (d->from_rank >= 0) {
-            arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, arb_cite_piece_article(type), "no %s %s stands on rank %d", colour_names[us],
-                    pname, d->from_rank + 1);
+            arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, arb_cite_piece_article(type), "no %s %s stands on rank %d",
+                    colour_names[us], pname, d->from_rank + 1);
         } else {
-            arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, arb_cite_piece_article(type), "%s has no %s", side_names[us], pname);
+            arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, arb_cite_piece_article(type), "%s has no %s", side_names[us],
+                             pname);
         }
         break;
     case ARB_RS_CANNOT_REACH:
@@ -92,8 +95,8 @@ void arb_fail_report(const struct arb_rs_view *v, const struct arb_node *n, cons
                 arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PAWN,
                         "no %s pawn can capture on %s: there is nothing to capture there", colour_names[us], sq);
             else if (!capture && r->square >= 0 && (pos->occ & ARB_BB(r->square)))
-                arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PAWN, "no %s pawn can move to %s: the square is occupied",
-                        colour_names[us], sq);
+                arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PAWN,
+                        "no %s pawn can move to %s: the square is occupied", colour_names[us], sq);
             else
                 arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PAWN, "no %s pawn can %s %s", colour_names[us],
                         capture ? "capture on" : "move to", sq);
@@ -105,18 +108,18 @@ void arb_fail_report(const struct arb_rs_view *v, const struct arb_node *n, cons
             int only = only_piece(pos, us, type, d);
             if (only >= 0) {
                 arb_cite_square(only, sq2);
-                arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, arb_cite_piece_article(type), "the %s %s on %s cannot reach %s",
-                        colour_names[us], pname, sq2, sq);
+                arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, arb_cite_piece_article(type),
+                        "the %s %s on %s cannot reach %s", colour_names[us], pname, sq2, sq);
             } else {
-                arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, arb_cite_piece_article(type), "no %s %s can reach %s", colour_names[us],
-                        pname, sq);
+                arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, arb_cite_piece_article(type), "no %s %s can reach %s",
+                        colour_names[us], pname, sq);
             }
         }
         break;
     case ARB_RS_OWN_PIECE: {
         int p = pos->board[r->square];
-        arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, ARB_ART_OCCUPIED, "%s is occupied by %s's own %s", sq, side_names[us],
-                piece_names[arb_piece_type(p)]);
+        arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, ARB_ART_OCCUPIED, "%s is occupied by %s's own %s", sq,
+                side_names[us], piece_names[arb_piece_type(p)]);
         break;
     }
     case ARB_RS_KING_EXPOSED: {
@@ -181,7 +184,8 @@ void arb_fail_report(const struct arb_rs_view *v, const struct arb_node *n, cons
         break;
     }
     case ARB_RS_PROMO_BAD_PIECE:
-        arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PROMOTION, "a pawn cannot promote to a %s", piece_names[d->promo]);
+        arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PROMOTION, "a pawn cannot promote to a %s",
+                         piece_names[d->promo]);
         break;
     case ARB_RS_PROMO_NOT_LAST:
         arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PROMOTION, "only a pawn reaching the last rank promotes");
@@ -204,8 +208,8 @@ void arb_fail_report(const struct arb_rs_view *v, const struct arb_node *n, cons
                 arb_cite_castle_name(d->castle == ARB_DESC_CASTLE_A), sq, side_names[us ^ 1]);
         break;
     case ARB_RS_NULL_MOVE:
-        arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, ARB_ART_ILLEGAL_MOVE, "'%s' is a null move (passing the turn), which is not a move of chess",
-                arb_cite_quoted(v, n));
+        arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, ARB_ART_ILLEGAL_MOVE,
+                "'%s' is a null move (passing the turn), which is not a move of chess", arb_cite_quoted(v, n));
         break;
     case ARB_RS_CAPTURES_KING:
         arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_CAPTURE,
@@ -274,7 +278,7 @@ struct arb_finding *arb_fail_report_after_end(const struct arb_rs_view *v, const
  * to another (the only candidate, exposing its king), or castling in or
  * through check?  *m: the move. */
 bool arb_fail_playable_at(const struct arb_pos *pos, const struct arb_movedesc *d, const struct arb_resolve *r,
-                    arb_move *m)
+                          arb_move *m)
 {
     if (r->status == ARB_RS_KING_EXPOSED && r->n_cand == 1) {
         *m = r->cand[0];
@@ -289,8 +293,8 @@ bool arb_fail_playable_at(const struct arb_pos *pos, const struct arb_movedesc *
     return false;
 }
 
-bool arb_fail_playable_as_written(const struct arb_rs_view *v, const struct arb_movedesc *d, const struct arb_resolve *r,
-                            arb_move *m)
+bool arb_fail_playable_as_written(const struct arb_rs_view *v, const struct arb_movedesc *d,
+                                  const struct arb_resolve *r, arb_move *m)
 {
     return arb_fail_playable_at(&v->cur.pos, d, r, m);
 }
@@ -321,8 +325,8 @@ bool arb_fail_king_taken_clearly(const struct arb_pos *pos, const struct arb_mov
  * stood when the moves after it replay from there to the end (at least
  * one), or for STOOD_PLIES half-moves.  *m: the move. */
 #define STOOD_PLIES 8
-bool arb_fail_illegal_stood(const struct arb_rs_view *v, int next, const struct arb_movedesc *d, const struct arb_resolve *r,
-                           arb_move *m)
+bool arb_fail_illegal_stood(const struct arb_rs_view *v, int next, const struct arb_movedesc *d,
+                            const struct arb_resolve *r, arb_move *m)
 {
     if (v->depth || game_ended(v) || !arb_fail_playable_as_written(v, d, r, m))
         return false;
@@ -377,7 +381,8 @@ static const char *ordinal(int k)
  * promotion not completed, both kings in check).  The minutes it adds to
  * the opponent's clock, if any, are credited to that clock (a reading
  * that shows them is lawful, 6.3.1). */
-const char *arb_fail_illegal_consequence(struct arb_rs_illegal *il, const struct arb_rs_view *v, const char **article, bool arbiter_case)
+const char *arb_fail_illegal_consequence(struct arb_rs_illegal *il, const struct arb_rs_view *v,
+                                         const char **article, bool arbiter_case)
 {
     const struct arb_pos *pos = &v->cur.pos;
     int off = pos->side, opp = off ^ 1;
@@ -429,7 +434,8 @@ const char *arb_fail_illegal_consequence(struct arb_rs_illegal *il, const struct
  * anything could follow it.  It counts as its player's illegal move: f
  * says what the edition prescribes, and that the record ends there (a
  * king taken: that nothing can follow it). */
-void arb_fail_count_last_illegal(struct arb_rs_illegal *il, const struct arb_rs_view *v, struct arb_finding *f, bool king_taken, bool record_ends)
+void arb_fail_count_last_illegal(struct arb_rs_illegal *il, const struct arb_rs_view *v, struct arb_finding *f,
+                                 bool king_taken, bool record_ends)
 {
     int off = v->cur.pos.side;
     const char *article;
@@ -504,7 +510,8 @@ enum arb_result arb_kings_signal(int sq_a, int sq_b)
  * line (from node next) puts it there.  Then the finding says so
  * (board-result-signal: info; a warning when the Result recorded is
  * another one) instead of an illegal move, and returns true. */
-bool arb_fail_board_signal(const struct arb_rs_view *v, const struct arb_node *n, int next, const struct arb_movedesc *d)
+bool arb_fail_board_signal(const struct arb_rs_view *v, const struct arb_node *n, int next,
+                           const struct arb_movedesc *d)
 {
     const struct arb_pos *pos = &v->cur.pos;
     int us = pos->side, from = pos->king_sq[us];

@@ -1,5 +1,6 @@
 /* repair.c — --repair: the nearest legal move at an unreadable or illegal
- * one; and where the record can be followed again after junk.
+ * one; and where the record can be followed again after junk.  Reads the
+ * view only.
  *
  * The walker (walk.c) calls this file, never the other way: a repair
  * only chooses the move (and notes it in the finding and the outcome);
@@ -80,7 +81,8 @@ bool arb_repair_move(const struct arb_rs_view *v, int idx, int used, struct arb_
             v->out->repairs = arb_arena_grow(v->g->arena, v->out->repairs, sizeof *v->out->repairs,
                                              (size_t)v->out->repaired, (size_t)v->out->repaired + 8);
         v->out->repairs[v->out->repaired] = (struct arb_repair){
-            .node = idx, .used = used, .ply = v->cur.ply + 1, .move = arb_arena_strndup(v->g->arena, san[0], strlen(san[0])),
+            .node = idx, .used = used, .ply = v->cur.ply + 1,
+            .move = arb_arena_strndup(v->g->arena, san[0], strlen(san[0])),
             .why = why[0] ? arb_arena_strndup(v->g->arena, why, strlen(why)) : "as written"};
         v->out->repaired++;
         *m = cand[best].m;

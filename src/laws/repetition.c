@@ -1,5 +1,6 @@
 /* repetition.c — positions that come back (9.2, 9.6) and the move counts
  * (9.3, 9.6.2), and the draw claims the record shows (9.2, 9.3 unplayed).
+ * Owns struct arb_rs_rep (the window of the main line); reads the view.
  */
 #include "laws/state.h"
 
@@ -208,7 +209,8 @@ void arb_rep_count(struct arb_rs_rep *w, const struct arb_rs_view *v, const stru
  * claimed a draw by writing another move first (9.2.1.1 / 9.3.1), one the
  * record shows he did not play?  Said once per game, and only before a
  * claim was open anyway. */
-void arb_rep_check_unplayed_claims(struct arb_rs_rep *w, const struct arb_rs_view *v, const struct arb_node *n, arb_move played)
+void arb_rep_check_unplayed_claims(struct arb_rs_rep *w, const struct arb_rs_view *v, const struct arb_node *n,
+                                   arb_move played)
 {
     const struct arb_pos *pos = &v->cur.pos;
     if (w->unplayed_told || w->threefold_told || w->fifty_told || (v->prof->rules & ARB_PR_NO_CLAIMS))

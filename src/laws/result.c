@@ -1,5 +1,6 @@
 /* result.c — the result the record states against what the Laws give
- * (5.x, 6.9, 9.x), and the names of results and game ends.
+ * (5.x, 6.9, 9.x), and the names of results and game ends.  Runs after
+ * the walk, from the game, the outcome and the profile alone.
  */
 #include "laws/state.h"
 
@@ -108,7 +109,8 @@ void arb_result_judge(struct arb_game *g, struct arb_outcome *out, const struct 
         int winner = on_time_winner;
         /* Finnish team blitz, fixed time (rule 12): only material that can
          * force mate against a lone king wins on time. */
-        bool forced_rule = (prof->rules & ARB_PR_FORCED_MATE_MATERIAL) && !arb_material_forces_mate(&out->final, winner);
+        bool forced_rule = (prof->rules & ARB_PR_FORCED_MATE_MATERIAL)
+                           && !arb_material_forces_mate(&out->final, winner);
         if (forced_rule || arb_can_mate(&out->final, winner, MATE_BUDGET, MATE_EXPLORE_BUDGET, NULL) == ARB_DEAD_NO) {
             const char *because = forced_rule ? "has no material that can force mate against a lone king (team rule 12)"
                                               : "could not checkmate by any series of legal moves";

@@ -1,5 +1,6 @@
 /* setup.c — the position a game starts from (SetUp/FEN, Chess960, variants)
- * and the profile of the Laws that applies to it.
+ * and the profile of the Laws that applies to it.  Writes the start
+ * position into the view (before the walk: the one family that writes it).
  */
 #include "laws/state.h"
 
@@ -99,8 +100,8 @@ bool arb_setup_position(struct arb_rs_view *v)
     return true;
 }
 
-const struct arb_profile *arb_setup_choose_profile(const struct arb_game *g, const struct arb_check_opts *o, char *why,
-                                            size_t cap)
+const struct arb_profile *arb_setup_choose_profile(const struct arb_game *g, const struct arb_check_opts *o,
+                                                   char *why, size_t cap)
 {
     why[0] = 0;
     if (o->profile)

@@ -1,6 +1,32 @@
-/* state.h — the replay's state, shared by the files of the Laws layer
- * (src/laws/): one struct passed by pointer, nothing global.  Not part of
+/* state.h — the replay's state and the rule families that share it, in
+ * the files of the Laws layer (src/laws/): nothing global.  Not part of
  * the layer's interface (laws/replay.h); only src/laws/ includes it.
+ *
+ * The walker (walk.c) owns the whole state, struct arb_rs, and hands each
+ * rule family only its part:
+ *
+ *   struct arb_rs_view     the game, its outcome, the profile, the language,
+ *                          the options, and the line the replay stands in
+ *                          (position, ply, last move, depth).  The walker
+ *                          moves it on; every family reads it (const) and
+ *                          makes its findings through it (cite.c).
+ *   struct arb_rs_rep      repetition.c: the repetition window (hist[], the
+ *                          positions seen twice, the hash table, the floor a
+ *                          null move sets) and the claims already said.
+ *   struct arb_rs_flags    timing.c: the clock readings that showed a flag
+ *                          down (the clocks themselves are the outcome's).
+ *   struct arb_rs_writing  writing.c: the notation forms reported (once each,
+ *                          then counted) and the one move-number finding.
+ *   struct arb_rs_illegal  failure.c: the illegal moves each side made on
+ *                          the main line, and the first one followed.
+ *
+ * The rest of struct arb_rs is the walker's own: the stack of variations,
+ * the hooks and the step they are handed, what was already said about the
+ * game as a whole.  Families that need no state of their own take only
+ * what they read: repair.c and the failure reports the view; detect.c the
+ * game and a start position; result.c the game, the outcome and the
+ * profile; setup.c writes the start position into the view, the one
+ * family that does (before the walk starts).
  */
 #ifndef ARB_LAWS_STATE_H
 #define ARB_LAWS_STATE_H

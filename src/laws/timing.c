@@ -1,5 +1,6 @@
 /* timing.c — clock readings in comments against the time control (6.x, the
- * time penalty of 7.5), and flags down.
+ * time penalty of 7.5), and flags down.  Owns struct arb_rs_flags; reads
+ * the view, and follows the clocks in the outcome (clocks.c).
  */
 #include "laws/state.h"
 
@@ -63,7 +64,8 @@ void arb_timing_report_flags(const struct arb_rs_flags *fl, const struct arb_rs_
                                ? arb_arena_printf(v->g->arena, "the moves of the period were not made in its time (the "
                                                                "clock reads %s with the next period's time added)",
                                                   arb_cite_clock_text(v, fl->reading[side]))
-                               : arb_arena_printf(v->g->arena, "the clock reads %s", arb_cite_clock_text(v, fl->reading[side]));
+                               : arb_arena_printf(v->g->arena, "the clock reads %s",
+                                                  arb_cite_clock_text(v, fl->reading[side]));
         /* Both down, the order unknown: what the edition says (2009/2014
          * 6.11, 2009 A.4d(3), Guidelines III.3.1 only without increment,
          * team rule 14), or that it names no rule for this kind of game. */

@@ -9,6 +9,11 @@
  * it), --repair finds the move it stands for, or (for people) it can be
  * played as written.
  *
+ * The walker owns the replay's whole state (struct arb_rs, state.h) and
+ * hands each rule family its part with the read-only view: the repetition
+ * window to repetition.c, the flags down to timing.c, the forms reported
+ * to writing.c, the illegal-move count to failure.c.
+ *
  * The walker calls repair.c, and repair.c does not call back: it returns
  * the move it chose, and the walker plays it (play_repaired).
  */
@@ -101,7 +106,8 @@ static int do_move(struct arb_rs *s, int idx)
          * signal, no move after the end. */
         struct arb_movedesc sd;
         struct arb_parse_info si;
-        if (read_move(s->v.g, s->v.lang, idx, &sd, &si, &used) != ARB_NP_MOVE || !arb_fail_board_signal(&s->v, n, idx + used, &sd))
+        if (read_move(s->v.g, s->v.lang, idx, &sd, &si, &used) != ARB_NP_MOVE
+            || !arb_fail_board_signal(&s->v, n, idx + used, &sd))
             arb_fail_report_after_end(&s->v, n);
         fail(s);
         return used;
@@ -123,8 +129,9 @@ static int do_move(struct arb_rs *s, int idx)
                 f = arb_cite_finding(&s->v, ARB_F_WRONG_MARK, n, ARB_ART_NOTATION_CAPTURE,
                             "an en-passant mark after a move that is no en-passant capture");
             else if (info.forms & ARB_NF_FOREIGN_EP_MARK)
-                f = arb_cite_finding(&s->v, ARB_F_NOTATION_FORM, n, ARB_ART_NOTATION_MARKS, "'%s' is not a %s en-passant mark (%s)",
-                            arb_cite_quoted(&s->v, n), s->v.lang->name, s->v.lang->ep_marks[0] ? s->v.lang->ep_marks[0] : "e.p.");
+                f = arb_cite_finding(&s->v, ARB_F_NOTATION_FORM, n, ARB_ART_NOTATION_MARKS,
+                            "'%s' is not a %s en-passant mark (%s)", arb_cite_quoted(&s->v, n),
+                            s->v.lang->name, s->v.lang->ep_marks[0] ? s->v.lang->ep_marks[0] : "e.p.");
             if (f) {
                 f->severity = ARB_SEV_WARNING;
                 f->ply = s->v.cur.ply;
@@ -137,14 +144,16 @@ static int do_move(struct arb_rs *s, int idx)
     if (st == ARB_NP_ERROR) {
         struct arb_finding *f;
         if (strcmp(info.error, "not a move") == 0)
-            f = arb_cite_finding(&s->v, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "'%s' is not a move in %s notation",
-                        arb_cite_quoted(&s->v, n), s->v.lang->name);
+            f = arb_cite_finding(&s->v, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE,
+                        "'%s' is not a move in %s notation", arb_cite_quoted(&s->v, n), s->v.lang->name);
         else if (info.bad[0])
-            f = arb_cite_finding(&s->v, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "'%s' is not a move in %s notation: %s '%s'",
-                        arb_cite_quoted(&s->v, n), s->v.lang->name, info.error, info.bad);
+            f = arb_cite_finding(&s->v, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE,
+                        "'%s' is not a move in %s notation: %s '%s'", arb_cite_quoted(&s->v, n),
+                        s->v.lang->name, info.error, info.bad);
         else
-            f = arb_cite_finding(&s->v, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "'%s' is not a move in %s notation: %s",
-                        arb_cite_quoted(&s->v, n), s->v.lang->name, info.error);
+            f = arb_cite_finding(&s->v, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE,
+                        "'%s' is not a move in %s notation: %s", arb_cite_quoted(&s->v, n),
+                        s->v.lang->name, info.error);
         arb_move m;
         if (arb_repair_move(&s->v, idx, used, f, &m)) {
             play_repaired(s, idx, m);
@@ -158,8 +167,8 @@ static int do_move(struct arb_rs *s, int idx)
         const struct arb_node *at = &s->v.g->nodes[resume];
         uint32_t line, col;
         arb_node_place(s->v.g, at, &line, &col);
-        f->message = arb_arena_printf(s->v.g->arena, "%s; the replay skips it and resumes at %.*s (line %u)", f->message,
-                                      (int)at->len, arb_node_text(s->v.g, at), line);
+        f->message = arb_arena_printf(s->v.g->arena, "%s; the replay skips it and resumes at %.*s (line %u)",
+                                      f->message, (int)at->len, arb_node_text(s->v.g, at), line);
         return resume - idx;
     }
     if (!s->lang_told
@@ -177,7 +186,8 @@ static int do_move(struct arb_rs *s, int idx)
             return used;
         }
         if (s->v.depth > 0) {
-            arb_cite_finding(&s->v, ARB_F_NULL_MOVE, n, -1, "a null move ('%s') passes the turn", arb_cite_quoted(&s->v, n));
+            arb_cite_finding(&s->v, ARB_F_NULL_MOVE, n, -1, "a null move ('%s') passes the turn",
+                             arb_cite_quoted(&s->v, n));
         } else {
             struct arb_finding *f = arb_cite_finding(&s->v, ARB_F_ILLEGAL_MOVE, n, ARB_ART_ILLEGAL_MOVE,
                     "'%s' is a null move (passing the turn), which is not a move of chess; the replay passes the turn "
@@ -239,7 +249,8 @@ static int do_move(struct arb_rs *s, int idx)
             }
             /* For people: the move as written, where the board allows it
              * (no finding of its own: the illegal move's says what it is). */
-            if (ended || s->v.depth || !s->v.opts->play_as_written || !arb_fail_playable_as_written(&s->v, &d, &r, &m)) {
+            if (ended || s->v.depth || !s->v.opts->play_as_written
+                || !arb_fail_playable_as_written(&s->v, &d, &r, &m)) {
                 fail(s);
                 return used;
             }
@@ -270,7 +281,8 @@ static int do_move(struct arb_rs *s, int idx)
         if (s->v.depth == 0) {
             const char *article;
             const char *what = arb_fail_illegal_consequence(&s->illegal, &s->v, &article, true);
-            counts = arb_arena_printf(s->v.g->arena, ", and the move counts as an illegal move: %s (%s)", what, article);
+            counts = arb_arena_printf(s->v.g->arena, ", and the move counts as an illegal move: %s (%s)", what,
+                                      article);
         }
         arb_cite_finding(&s->v, ARB_F_PROMOTION_MISSING, n, ARB_ART_PROMOTION_INCOMPLETE,
                 "the pawn reaches %s but no piece is chosen; it %s%s", to,

@@ -1,14 +1,15 @@
 /* writing.c — how the moves are written (Appendix C): forms outside the
- * standard, check and mate marks.
+ * standard, check and mate marks, move numbers that do not fit (8.1).
+ * Owns struct arb_rs_writing (what was reported); reads the view.
  */
 #include "laws/state.h"
 
 /* A form outside the language's standard but with one sure reading: say
  * so (Appendix C), at the severity the edition's wording earns. */
-static void form(struct arb_rs_writing *wr, const struct arb_rs_view *v, const struct arb_node *n, enum arb_severity sev, enum arb_article art,
-                 const char *fmt, ...) ARB_PRINTF(6, 7);
-static void form(struct arb_rs_writing *wr, const struct arb_rs_view *v, const struct arb_node *n, enum arb_severity sev, enum arb_article art,
-                 const char *fmt, ...)
+static void form(struct arb_rs_writing *wr, const struct arb_rs_view *v, const struct arb_node *n,
+                 enum arb_severity sev, enum arb_article art, const char *fmt, ...) ARB_PRINTF(6, 7);
+static void form(struct arb_rs_writing *wr, const struct arb_rs_view *v, const struct arb_node *n,
+                 enum arb_severity sev, enum arb_article art, const char *fmt, ...)
 {
     /* Each form is reported at its first move; later ones are counted
      * there ("... and in N more moves"), not repeated. */
@@ -43,8 +44,8 @@ void arb_writing_count_forms(const struct arb_rs_writing *wr, const struct arb_r
 
 /* Before the move of node n (description d, parse info, resolution r) is
  * played: the forms it was written in and the marks it bears. */
-void arb_writing_judge(struct arb_rs_writing *wr, const struct arb_rs_view *v, const struct arb_node *n, const struct arb_movedesc *d,
-                      const struct arb_parse_info *info, const struct arb_resolve *r)
+void arb_writing_judge(struct arb_rs_writing *wr, const struct arb_rs_view *v, const struct arb_node *n,
+                       const struct arb_movedesc *d, const struct arb_parse_info *info, const struct arb_resolve *r)
 {
     int moved_type = arb_pos_type_at(&v->cur.pos, arb_move_from(r->move));
     const struct arb_lang *L = v->lang;
@@ -55,9 +56,11 @@ void arb_writing_judge(struct arb_rs_writing *wr, const struct arb_rs_view *v, c
 
     if (f) {
         if ((f & ARB_NF_CASTLE_LETTER_O) && !pgn)
-            form(wr, v, n, ARB_SEV_INFO, ARB_ART_NOTATION_MARKS, "castling is written with zeros (0-0, 0-0-0), not the letter O");
+            form(wr, v, n, ARB_SEV_INFO, ARB_ART_NOTATION_MARKS,
+                 "castling is written with zeros (0-0, 0-0-0), not the letter O");
         if (f & ARB_NF_CASTLE_LOWER)
-            form(wr, v, n, ARB_SEV_INFO, ARB_ART_NOTATION_MARKS, "castling is written 0-0 or 0-0-0, not in lower-case letters");
+            form(wr, v, n, ARB_SEV_INFO, ARB_ART_NOTATION_MARKS,
+                 "castling is written 0-0 or 0-0-0, not in lower-case letters");
         if (f & ARB_NF_CASTLE_NO_DASH)
             form(wr, v, n, ARB_SEV_INFO, ARB_ART_NOTATION_MARKS, "castling is written with a hyphen (0-0, 0-0-0)");
         if ((f & ARB_NF_PROMO_EQUALS) && !pgn)
@@ -94,7 +97,8 @@ void arb_writing_judge(struct arb_rs_writing *wr, const struct arb_rs_view *v, c
             form(wr, v, n, ARB_SEV_WARNING, ARB_ART_NOTATION_MARKS, "X as the mate sign is Finnish; in %s it is %s",
                  L->name, L->mate_mark);
         if (f & ARB_NF_LOWER_PROMO)
-            form(wr, v, n, ARB_SEV_WARNING, ARB_ART_NOTATION_PROMOTION, "the new piece's letter is written as a capital (d8Q, not d8q)");
+            form(wr, v, n, ARB_SEV_WARNING, ARB_ART_NOTATION_PROMOTION,
+                 "the new piece's letter is written as a capital (d8Q, not d8q)");
         if (f & ARB_NF_FOREIGN_EP_MARK)
             form(wr, v, n, ARB_SEV_WARNING, ARB_ART_NOTATION_MARKS, "this en-passant mark is not %s (%s)", L->name,
                  L->ep_marks[0] ? L->ep_marks[0] : "e.p.");
@@ -113,13 +117,17 @@ void arb_writing_judge(struct arb_rs_writing *wr, const struct arb_rs_view *v, c
         form(wr, v, n, ARB_SEV_INFO, ARB_ART_NOTATION_PROMOTION, "PGN writes a promotion with '=' (e8=Q)");
     if (r->notes) {
         if ((r->notes & ARB_RN_CAPTURE_MARK_EMPTY) && !(f & ARB_NF_CAPITAL_X))
-            arb_cite_finding(v, ARB_F_WRONG_MARK, n, ARB_ART_NOTATION_CAPTURE, "a capture mark, but the move captures nothing");
+            arb_cite_finding(v, ARB_F_WRONG_MARK, n, ARB_ART_NOTATION_CAPTURE,
+                             "a capture mark, but the move captures nothing");
         if (r->notes & ARB_RN_EP_MARK_NOT_EP)
-            arb_cite_finding(v, ARB_F_WRONG_MARK, n, ARB_ART_NOTATION_CAPTURE, "an en-passant mark on a move that is no en-passant capture");
+            arb_cite_finding(v, ARB_F_WRONG_MARK, n, ARB_ART_NOTATION_CAPTURE,
+                             "an en-passant mark on a move that is no en-passant capture");
         if (r->notes & ARB_RN_PAWN_CAPTURE_NOFILE)
-            form(wr, v, n, ARB_SEV_WARNING, ARB_ART_NOTATION_CAPTURE, "a pawn capture is written with the pawn's file (exd5)");
+            form(wr, v, n, ARB_SEV_WARNING, ARB_ART_NOTATION_CAPTURE,
+                 "a pawn capture is written with the pawn's file (exd5)");
         if (r->notes & ARB_RN_KING_STEP_CASTLE)
-            form(wr, v, n, ARB_SEV_WARNING, ARB_ART_NOTATION_MARKS, "castling is written 0-0 or 0-0-0, not as a king move");
+            form(wr, v, n, ARB_SEV_WARNING, ARB_ART_NOTATION_MARKS,
+                 "castling is written 0-0 or 0-0-0, not as a king move");
     }
 }
 
