@@ -19,6 +19,7 @@ int arb_detect_trial_replay(const struct arb_game *g, const struct arb_lang *lan
                             int first, uint64_t *key, bool *complete, int *bad_marks, bool as_played)
 {
     struct arb_pos pos = *start;
+    const struct arb_letters *letters = arb_notation_letters(lang);
     int depth = 0, plies = 0;
     *complete = false;
     if (bad_marks)
@@ -36,7 +37,7 @@ int arb_detect_trial_replay(const struct arb_game *g, const struct arb_lang *lan
             struct arb_movedesc d;
             struct arb_parse_info info;
             int used;
-            enum arb_np_status st = read_move(g, lang, i, &d, &info, &used);
+            enum arb_np_status st = read_move(g, lang, letters, i, &d, &info, &used);
             i += used - 1;
             if (st == ARB_NP_EP_MARK || st == ARB_NP_CHECK_MARK)
                 continue;

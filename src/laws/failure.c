@@ -538,7 +538,7 @@ bool arb_fail_board_signal(const struct arb_rs_view *v, const struct arb_node *n
             struct arb_movedesc d2;
             struct arb_parse_info info;
             int used;
-            if (m->kind == ARB_N_MOVE && read_move(v->g, v->lang, i, &d2, &info, &used) == ARB_NP_MOVE
+            if (m->kind == ARB_N_MOVE && read_move(v->g, v->lang, v->letters, i, &d2, &info, &used) == ARB_NP_MOVE
                 && d2.piece == ARB_KING && !d2.castle && d2.to_file >= 0 && d2.to_rank >= 0)
                 b = ARB_SQ(d2.to_file, d2.to_rank);
             break;

@@ -118,7 +118,7 @@ int arb_repair_resync(const struct arb_rs_view *v, int from)
             struct arb_movedesc d;
             struct arb_parse_info info;
             int used;
-            if (read_move(g, v->lang, i, &d, &info, &used) != ARB_NP_ERROR)
+            if (read_move(g, v->lang, v->letters, i, &d, &info, &used) != ARB_NP_ERROR)
                 return -1;   /* a move: it may stand in the junk's place */
             continue;
         }

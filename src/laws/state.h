@@ -106,6 +106,7 @@ struct arb_rs_view {
     struct arb_outcome *out;            /* what the replay concludes: the end, the clocks, the repairs */
     const struct arb_profile *prof;     /* the edition of the Laws applied */
     const struct arb_lang *lang;        /* the language the moves are read in */
+    const struct arb_letters *letters;  /* ... its letters, for the parser (arb_notation_letters) */
     const struct arb_check_opts *opts;
     struct level cur;                   /* the line the replay stands in: its position, ply, last move */
     int depth;                          /* 0: the main line; else how deep the variation is */
@@ -193,14 +194,16 @@ static inline bool game_ended(const struct arb_rs_view *v)
 #define ARB_TOKEN_SHOWN 256
 
 /* Read the move at node idx: one token, or a phrase of words in a spoken
- * language (*used: how many nodes it took). */
-static inline __attribute__((always_inline)) enum arb_np_status read_move(const struct arb_game *g, const struct arb_lang *lang, int idx,
-                                    struct arb_movedesc *d, struct arb_parse_info *info, int *used)
+ * language (*used: how many nodes it took).  letters: lang's
+ * (arb_notation_letters), looked up once per game or trial replay. */
+static inline __attribute__((always_inline)) enum arb_np_status
+read_move(const struct arb_game *g, const struct arb_lang *lang, const struct arb_letters *letters, int idx,
+          struct arb_movedesc *d, struct arb_parse_info *info, int *used)
 {
     const struct arb_node *n = &g->nodes[idx];
     *used = 1;
     if (!lang->spoken)
-        return arb_notation_parse(lang, arb_node_text(g, n), n->len, d, info);
+        return arb_notation_parse_with(lang, letters, arb_node_text(g, n), n->len, d, info);
     const char *w[8];
     size_t len[8] = {0};
     int k = 0;

@@ -106,7 +106,7 @@ static int do_move(struct arb_rs *s, int idx)
          * signal, no move after the end. */
         struct arb_movedesc sd;
         struct arb_parse_info si;
-        if (read_move(s->v.g, s->v.lang, idx, &sd, &si, &used) != ARB_NP_MOVE
+        if (read_move(s->v.g, s->v.lang, s->v.letters, idx, &sd, &si, &used) != ARB_NP_MOVE
             || !arb_fail_board_signal(&s->v, n, idx + used, &sd))
             arb_fail_report_after_end(&s->v, n);
         fail(s);
@@ -120,7 +120,7 @@ static int do_move(struct arb_rs *s, int idx)
         arb_fail_report_after_end(&s->v, n);
         after_end = s->v.g->findings.n - 1;
     }
-    enum arb_np_status st = read_move(s->v.g, s->v.lang, idx, &d, &info, &used);
+    enum arb_np_status st = read_move(s->v.g, s->v.lang, s->v.letters, idx, &d, &info, &used);
     if (st == ARB_NP_EP_MARK) {
         /* "exd6 e.p.": the mark belongs to the move before. */
         if (s->v.cur.have_last) {
@@ -524,6 +524,7 @@ static void state_init(struct arb_rs *s, struct arb_game *g, const struct arb_ch
     s->v.opts = o;
     s->v.prof = arb_setup_choose_profile(g, o, s->rules_why, sizeof s->rules_why);
     s->v.lang = o->lang ? o->lang : arb_langs[0];
+    s->v.letters = arb_notation_letters(s->v.lang);
     out->profile = s->v.prof;
     /* The time control: --time-control=, else the TimeControl tag (the PGN
      * standard's forms, else a human one), else a form with units in the
@@ -598,6 +599,7 @@ static bool begin(struct arb_rs *s, const struct arb_check_opts *o)
     out->start_side = s->v.cur.pos.side;
     if (!o->lang) {
         s->v.lang = arb_detect_lang(g, &s->v.cur.pos, o, &s->other_lang);
+        s->v.letters = arb_notation_letters(s->v.lang);
         out->lang_vote = arb_lang_index(s->v.lang);
         if (s->other_lang) {
             struct arb_finding *f = arb_cite_finding(&s->v, ARB_F_LANG_AMBIGUOUS, NULL, ARB_ART_NOTATION_LETTERS,
