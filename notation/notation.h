@@ -117,6 +117,19 @@ int arb_notation_parse_spoken(const struct arb_lang *lang, const char *const *w,
 enum arb_np_status arb_notation_parse(const struct arb_lang *lang, const char *s, size_t n,
                                       struct arb_movedesc *d, struct arb_parse_info *info);
 
+/* The table of lang's piece letters that arb_notation_parse's fast path
+ * for plain SAN reads by (built once for all languages, shared by every
+ * thread, never changed); NULL for a language outside arb_langs[]. */
+struct arb_letters;
+const struct arb_letters *arb_notation_letters(const struct arb_lang *lang);
+
+/* arb_notation_parse with lang's letters looked up once by the caller
+ * (arb_notation_letters(lang); NULL: no fast path), for one who reads
+ * many tokens in one language: the same reading. */
+enum arb_np_status arb_notation_parse_with(const struct arb_lang *lang, const struct arb_letters *letters,
+                                           const char *s, size_t n, struct arb_movedesc *d,
+                                           struct arb_parse_info *info);
+
 /* Whether the n bytes at s read as a move (not a lone mark) in any
  * language arbiter knows (arb_pgn_sniff's test of a word). */
 bool arb_notation_is_move_any(const char *s, size_t n);

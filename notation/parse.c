@@ -19,6 +19,8 @@
 #include "base/utf8.h"
 #include "read/nag.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <string.h>
 
 static bool starts_with(const char *s, size_t n, const char *p)
@@ -150,13 +152,22 @@ static bool parse_castling(const char *s, size_t n, struct arb_movedesc *d, stru
 
 /* The piece type a single ASCII capital stands for in lang when the letter
  * can only be read one way (no longer spelling starts with it), else -1.
- * Cached per language: the table is derived from the language's own data. */
-struct fast_letters {
-    const struct arb_lang *lang;
+ * The table is derived from the language's own (const) data: built once
+ * for every language of arb_langs[], the first time one is asked for, and
+ * then only read.  Replays run on several threads (--jobs=N): pthread_once
+ * builds it once and makes it visible to every thread, and the atomic flag
+ * spares the look-ups after it even that call.  A caller that reads many
+ * tokens in one language looks its table up once (arb_notation_letters)
+ * and passes it to arb_notation_parse_with. */
+struct arb_letters {
     int8_t piece[128];
 };
+enum { FAST_LANGS = 32 };             /* arb_langs[] holds at most 32 (notation.h) */
+static struct arb_letters fast_table[FAST_LANGS];
+static pthread_once_t fast_once = PTHREAD_ONCE_INIT;
+static atomic_bool fast_ready;
 
-static void fast_letters_init(struct fast_letters *fl, const struct arb_lang *lang)
+static void fast_letters_init(struct arb_letters *fl, const struct arb_lang *lang)
 {
     memset(fl->piece, -1, sizeof fl->piece);
     for (int t = ARB_KNIGHT; t <= ARB_KING; t++) {
@@ -176,7 +187,23 @@ static void fast_letters_init(struct fast_letters *fl, const struct arb_lang *la
         }
     if (lang->pawn_letter && (unsigned char)lang->pawn_letter[0] < 128)
         fl->piece[(unsigned char)lang->pawn_letter[0]] = -1;
-    fl->lang = lang;
+}
+
+static void fast_letters_build(void)
+{
+    for (int i = 0; i < FAST_LANGS && arb_langs[i]; i++)
+        fast_letters_init(&fast_table[i], arb_langs[i]);
+    atomic_store_explicit(&fast_ready, true, memory_order_release);
+}
+
+const struct arb_letters *arb_notation_letters(const struct arb_lang *lang)
+{
+    if (!atomic_load_explicit(&fast_ready, memory_order_acquire))
+        pthread_once(&fast_once, fast_letters_build);
+    for (int i = 0; i < FAST_LANGS && arb_langs[i]; i++)
+        if (arb_langs[i] == lang)
+            return &fast_table[i];
+    return NULL;
 }
 
 /* The common case, read without table searches: plain SAN as PGN writes it,
@@ -184,12 +211,9 @@ static void fast_letters_init(struct fast_letters *fl, const struct arb_lang *la
  * with single-letter pieces.  Anything else (and anything this reading would
  * not accept exactly as the full parser does) returns false and goes the
  * long way, so the two never disagree. */
-static bool parse_fast(const struct arb_lang *lang, const char *s, size_t n, struct arb_movedesc *d,
+static bool parse_fast(const struct arb_letters *fl, const char *s, size_t n, struct arb_movedesc *d,
                        struct arb_parse_info *info)
 {
-    static _Thread_local struct fast_letters fl;
-    if (fl.lang != lang)
-        fast_letters_init(&fl, lang);
     size_t end = n;
     int check = 0;
     if (end && s[end - 1] == '#') {
@@ -217,17 +241,17 @@ static bool parse_fast(const struct arb_lang *lang, const char *s, size_t n, str
     int promo = ARB_NO_PIECE;
     if (end >= 4 && s[end - 2] == '=') {
         unsigned char c = (unsigned char)s[end - 1];
-        if (c >= 128 || fl.piece[c] < 0 || fl.piece[c] == ARB_KING)
+        if (c >= 128 || fl->piece[c] < 0 || fl->piece[c] == ARB_KING)
             return false;
-        promo = fl.piece[c];
+        promo = fl->piece[c];
         end -= 2;
     }
     size_t i = 0;
     int piece = ARB_NO_PIECE;
     if (end && s[0] >= 'A' && s[0] <= 'Z') {
-        if (fl.piece[(int)s[0]] < 0)
+        if (fl->piece[(int)s[0]] < 0)
             return false;
-        piece = fl.piece[(int)s[0]];
+        piece = fl->piece[(int)s[0]];
         i = 1;
     }
     /* What remains: [file][rank][x] file rank, all ASCII. */
@@ -272,16 +296,23 @@ static bool parse_fast(const struct arb_lang *lang, const char *s, size_t n, str
     return true;
 }
 
-enum arb_np_status arb_notation_parse(const struct arb_lang *lang, const char *s, size_t n,
-                                      struct arb_movedesc *d, struct arb_parse_info *info)
+enum arb_np_status arb_notation_parse_with(const struct arb_lang *lang, const struct arb_letters *letters,
+                                           const char *s, size_t n, struct arb_movedesc *d,
+                                           struct arb_parse_info *info)
 {
     /* The fast path sets all of *d; of *info, the two a move uses (the
      * rest matters only for errors, which go the long way). */
     info->forms = 0;
     info->nag = 0;
-    if (parse_fast(lang, s, n, d, info))
+    if (letters && parse_fast(letters, s, n, d, info))
         return ARB_NP_MOVE;
     return arb_notation_parse_full(lang, s, n, d, info);
+}
+
+enum arb_np_status arb_notation_parse(const struct arb_lang *lang, const char *s, size_t n,
+                                      struct arb_movedesc *d, struct arb_parse_info *info)
+{
+    return arb_notation_parse_with(lang, arb_notation_letters(lang), s, n, d, info);
 }
 
 bool arb_notation_is_move_any(const char *s, size_t n)

@@ -1,5 +1,5 @@
 /* detect.c — --lang=auto: the language the moves are written in, by trial
- * replays of the main line.
+ * replays of the main line.  Reads the game and the start position only.
  */
 #include "laws/state.h"
 
@@ -15,10 +15,11 @@
  * reported (lang-ambiguous).
  */
 
-int rs_trial_replay_from(const struct arb_game *g, const struct arb_lang *lang, const struct arb_pos *start,
-                         int first, uint64_t *key, bool *complete, int *bad_marks, bool as_played)
+int arb_detect_trial_replay(const struct arb_game *g, const struct arb_lang *lang, const struct arb_pos *start,
+                            int first, uint64_t *key, bool *complete, int *bad_marks, bool as_played)
 {
     struct arb_pos pos = *start;
+    const struct arb_letters *letters = arb_notation_letters(lang);
     int depth = 0, plies = 0;
     *complete = false;
     if (bad_marks)
@@ -36,7 +37,7 @@ int rs_trial_replay_from(const struct arb_game *g, const struct arb_lang *lang, 
             struct arb_movedesc d;
             struct arb_parse_info info;
             int used;
-            enum arb_np_status st = read_move(g, lang, i, &d, &info, &used);
+            enum arb_np_status st = read_move(g, lang, letters, i, &d, &info, &used);
             i += used - 1;
             if (st == ARB_NP_EP_MARK || st == ARB_NP_CHECK_MARK)
                 continue;
@@ -47,7 +48,7 @@ int rs_trial_replay_from(const struct arb_game *g, const struct arb_lang *lang, 
             struct arb_resolve r;
             arb_san_resolve(&pos, &d, &r);
             arb_move m = r.move;
-            if (as_played && r.status == ARB_RS_CAPTURES_KING && rs_king_taken_clearly(&pos, &d)) {
+            if (as_played && r.status == ARB_RS_CAPTURES_KING && arb_fail_king_taken_clearly(&pos, &d)) {
                 /* No position follows a king taken: what can be
                  * followed ends here, whatever the record writes after. */
                 *key = pos.key;
@@ -55,7 +56,7 @@ int rs_trial_replay_from(const struct arb_game *g, const struct arb_lang *lang, 
                 return plies + 1;
             }
             if (r.status != ARB_RS_OK && r.status != ARB_RS_PROMO_MISSING
-                && !(as_played && rs_playable_at(&pos, &d, &r, &m))) {
+                && !(as_played && arb_fail_playable_at(&pos, &d, &r, &m))) {
                 *key = pos.key;
                 return plies;
             }
@@ -81,13 +82,13 @@ static int trial_replay(const struct arb_game *g, const struct arb_lang *lang, c
                         uint64_t *key, int *bad_marks)
 {
     bool complete;
-    int plies = rs_trial_replay_from(g, lang, start, 0, key, &complete, bad_marks, false);
+    int plies = arb_detect_trial_replay(g, lang, start, 0, key, &complete, bad_marks, false);
     return complete ? plies + 1 : plies;
 }
 
-const struct arb_lang *rs_detect_lang(struct rs *s, const struct arb_check_opts *o)
+const struct arb_lang *arb_detect_lang(const struct arb_game *g, const struct arb_pos *start,
+                                       const struct arb_check_opts *o, const struct arb_lang **other)
 {
-    const struct arb_game *g = s->g;
     const uint32_t all = arb_lang_all();
     uint32_t mask = all, told = 0;
     for (int i = 0; i < g->n_nodes; i++) {
@@ -165,7 +166,7 @@ const struct arb_lang *rs_detect_lang(struct rs *s, const struct arb_check_opts 
     uint64_t keys[32];
     int scores[32], bad[32];
     for (int k = 0; k < n_order; k++) {
-        scores[k] = trial_replay(g, arb_langs[order[k]], &s->cur.pos, &keys[k], &bad[k]);
+        scores[k] = trial_replay(g, arb_langs[order[k]], start, &keys[k], &bad[k]);
         if (scores[k] > best_score || (scores[k] == best_score && bad[k] < best_bad)) {
             best_score = scores[k];
             best_bad = bad[k];
@@ -175,7 +176,7 @@ const struct arb_lang *rs_detect_lang(struct rs *s, const struct arb_check_opts 
     /* Another reading that replays as far, as well, to a different position? */
     for (int k = 0; k < n_order; k++)
         if (k != best && scores[k] == best_score && bad[k] == best_bad && keys[k] != keys[best]) {
-            s->other_lang = arb_langs[order[k]];
+            *other = arb_langs[order[k]];
             break;
         }
     return arb_langs[order[best]];

@@ -1,25 +1,27 @@
 /* failure.c — why a written move cannot be played, in words (3.x, 4.x, C.x),
  * and what follows an illegal move that stood (7.5) or a move after the end.
+ * Owns struct arb_rs_illegal (the main line's illegal moves, counted for
+ * 7.5.5); the reports read only the view.
  */
 #include "laws/state.h"
 
-static void report_castle_no_right(struct rs *s, const struct arb_node *n, int aside)
+static void report_castle_no_right(const struct arb_rs_view *v, const struct arb_node *n, int aside)
 {
-    int us = s->cur.pos.side;
+    int us = v->cur.pos.side;
     int idx = ARB_CASTLE_IDX(us, aside);
-    const struct right_loss *l = &s->cur.loss[idx];
+    const struct right_loss *l = &v->cur.loss[idx];
     if (l->ply > 0) {
-        const struct arb_node *m = &s->g->nodes[l->node];
+        const struct arb_node *m = &v->g->nodes[l->node];
         static const char *const why[3] = {"the king moved", "that rook moved", "that rook was captured"};
         uint32_t line, col;
-        arb_node_place(s->g, m, &line, &col);
-        rs_finding(s, ARB_F_ILLEGAL_MOVE, n, rs_castling_article(s, ARB_ART_CASTLING_LOST, false),
-                "%s cannot castle %s: %s earlier (%.*s, line %u)", side_names[us], rs_castle_name(aside), why[l->why],
-                (int)m->len, arb_node_text(s->g, m), line);
+        arb_node_place(v->g, m, &line, &col);
+        arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, arb_cite_castling_article(v, ARB_ART_CASTLING_LOST, false),
+                "%s cannot castle %s: %s earlier (%.*s, line %u)", side_names[us], arb_cite_castle_name(aside), why[l->why],
+                (int)m->len, arb_node_text(v->g, m), line);
     } else {
-        rs_finding(s, ARB_F_ILLEGAL_MOVE, n, rs_castling_article(s, ARB_ART_CASTLING_LOST, false),
+        arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, arb_cite_castling_article(v, ARB_ART_CASTLING_LOST, false),
                 "%s cannot castle %s: the king or that rook has moved (the starting position gives no such right)",
-                side_names[us], rs_castle_name(aside));
+                side_names[us], arb_cite_castle_name(aside));
     }
 }
 
@@ -49,10 +51,10 @@ static int castling_by_king_move(const struct arb_pos *pos, const struct arb_mov
 }
 
 /* Report why the description d found no single legal move. */
-void rs_report_failure(struct rs *s, const struct arb_node *n, const struct arb_movedesc *d,
-                       const struct arb_resolve *r)
+void arb_fail_report(const struct arb_rs_view *v, const struct arb_node *n, const struct arb_movedesc *d,
+                     const struct arb_resolve *r)
 {
-    const struct arb_pos *pos = &s->cur.pos;
+    const struct arb_pos *pos = &v->cur.pos;
     int us = pos->side;
     char sq[3], sq2[3], buf[ARB_MOVE_TEXT_MAX];
     int type = d->piece;
@@ -63,66 +65,67 @@ void rs_report_failure(struct rs *s, const struct arb_node *n, const struct arb_
     }
     const char *pname = type >= 0 && type < 6 ? piece_names[type] : "piece";
     if (r->square >= 0)
-        rs_square(r->square, sq);
+        arb_cite_square(r->square, sq);
     else if (d->to_file >= 0 && d->to_rank >= 0)
-        rs_square(ARB_SQ(d->to_file, d->to_rank), sq);
+        arb_cite_square(ARB_SQ(d->to_file, d->to_rank), sq);
     else
         snprintf(sq, sizeof sq, "%c", d->to_file >= 0 ? 'a' + d->to_file : '?');
 
     switch (r->status) {
     case ARB_RS_NO_SUCH_PIECE:
         if (d->from_file >= 0 && d->from_rank >= 0) {
-            rs_square(ARB_SQ(d->from_file, d->from_rank), sq2);
-            rs_finding(s, ARB_F_ILLEGAL_MOVE, n, rs_piece_article(type), "no %s %s stands on %s", colour_names[us],
-                    d->coords ? "piece" : pname, sq2);
+            arb_cite_square(ARB_SQ(d->from_file, d->from_rank), sq2);
+            arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, arb_cite_piece_article(type), "no %s %s stands on %s",
+                    colour_names[us], d->coords ? "piece" : pname, sq2);
         } else if (d->from_file >= 0) {
-            rs_finding(s, ARB_F_ILLEGAL_MOVE, n, rs_piece_article(type), "no %s %s stands on the %c-file", colour_names[us],
-                    pname, 'a' + d->from_file);
+            arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, arb_cite_piece_article(type), "no %s %s stands on the %c-file",
+                    colour_names[us], pname, 'a' + d->from_file);
         } else if (d->from_rank >= 0) {
-            rs_finding(s, ARB_F_ILLEGAL_MOVE, n, rs_piece_article(type), "no %s %s stands on rank %d", colour_names[us],
-                    pname, d->from_rank + 1);
+            arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, arb_cite_piece_article(type), "no %s %s stands on rank %d",
+                    colour_names[us], pname, d->from_rank + 1);
         } else {
-            rs_finding(s, ARB_F_ILLEGAL_MOVE, n, rs_piece_article(type), "%s has no %s", side_names[us], pname);
+            arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, arb_cite_piece_article(type), "%s has no %s", side_names[us],
+                             pname);
         }
         break;
     case ARB_RS_CANNOT_REACH:
         if (type == ARB_PAWN) {
             bool capture = (d->from_file >= 0 && d->from_file != d->to_file) || d->capture;
             if (capture && r->square >= 0 && !(pos->occ & ARB_BB(r->square)))
-                rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PAWN,
+                arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PAWN,
                         "no %s pawn can capture on %s: there is nothing to capture there", colour_names[us], sq);
             else if (!capture && r->square >= 0 && (pos->occ & ARB_BB(r->square)))
-                rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PAWN, "no %s pawn can move to %s: the square is occupied",
-                        colour_names[us], sq);
+                arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PAWN,
+                        "no %s pawn can move to %s: the square is occupied", colour_names[us], sq);
             else
-                rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PAWN, "no %s pawn can %s %s", colour_names[us],
+                arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PAWN, "no %s pawn can %s %s", colour_names[us],
                         capture ? "capture on" : "move to", sq);
         } else if (type == ARB_KING && castling_by_king_move(pos, d) >= 0) {
             /* "Kg1" from e1: castling written as the king's move, without
              * the right (with it, the resolver reads it as castling). */
-            report_castle_no_right(s, n, castling_by_king_move(pos, d));
+            report_castle_no_right(v, n, castling_by_king_move(pos, d));
         } else {
             int only = only_piece(pos, us, type, d);
             if (only >= 0) {
-                rs_square(only, sq2);
-                rs_finding(s, ARB_F_ILLEGAL_MOVE, n, rs_piece_article(type), "the %s %s on %s cannot reach %s",
-                        colour_names[us], pname, sq2, sq);
+                arb_cite_square(only, sq2);
+                arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, arb_cite_piece_article(type),
+                        "the %s %s on %s cannot reach %s", colour_names[us], pname, sq2, sq);
             } else {
-                rs_finding(s, ARB_F_ILLEGAL_MOVE, n, rs_piece_article(type), "no %s %s can reach %s", colour_names[us],
-                        pname, sq);
+                arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, arb_cite_piece_article(type), "no %s %s can reach %s",
+                        colour_names[us], pname, sq);
             }
         }
         break;
     case ARB_RS_OWN_PIECE: {
         int p = pos->board[r->square];
-        rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_OCCUPIED, "%s is occupied by %s's own %s", sq, side_names[us],
-                piece_names[arb_piece_type(p)]);
+        arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, ARB_ART_OCCUPIED, "%s is occupied by %s's own %s", sq,
+                side_names[us], piece_names[arb_piece_type(p)]);
         break;
     }
     case ARB_RS_KING_EXPOSED: {
         arb_move m = r->cand[0];
         char from[3];
-        rs_square(arb_move_from(m), from);
+        arb_cite_square(arb_move_from(m), from);
         int fsq = arb_move_from(m), tsq = arb_move_to(m);
         arb_bb by = fsq == pos->king_sq[us]
                         ? arb_pos_attackers(pos, tsq, us ^ 1, pos->occ ^ ARB_BB(fsq))
@@ -131,12 +134,12 @@ void rs_report_failure(struct rs *s, const struct arb_node *n, const struct arb_
             /* A king move onto an attacked square: name the attacker. */
             int a = arb_lsb(by);
             char asq[3];
-            rs_square(a, asq);
-            rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_IN_CHECK,
+            arb_cite_square(a, asq);
+            arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_IN_CHECK,
                     "the %s king on %s cannot move to %s: the %s %s on %s attacks that square", colour_names[us],
                     from, sq, colour_names[us ^ 1], piece_names[arb_piece_type(pos->board[a])], asq);
         } else if (arb_pos_checkers(pos))
-            rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_IN_CHECK,
+            arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_IN_CHECK,
                     "the %s king is in check and the %s on %s to %s does not answer the check", colour_names[us],
                     pname, from, sq);
         else {
@@ -149,14 +152,14 @@ void rs_report_failure(struct rs *s, const struct arb_node *n, const struct arb_
             if (att) {
                 int a = arb_lsb(att);
                 char asq[3], ksq[3];
-                rs_square(a, asq);
-                rs_square(pos->king_sq[us], ksq);
-                rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_IN_CHECK,
+                arb_cite_square(a, asq);
+                arb_cite_square(pos->king_sq[us], ksq);
+                arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_IN_CHECK,
                         "the %s on %s cannot move to %s%s: the %s %s on %s would then attack the %s king on %s",
                         pname, from, sq, arb_move_kind(m) == ARB_MK_EP ? " (en passant)" : "", colour_names[us ^ 1],
                         piece_names[arb_piece_type(pos->board[a])], asq, colour_names[us], ksq);
             } else {
-                rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_IN_CHECK,
+                arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_IN_CHECK,
                         "the %s on %s cannot move to %s: that would expose the %s king to check", pname, from, sq,
                         colour_names[us]);
             }
@@ -167,12 +170,12 @@ void rs_report_failure(struct rs *s, const struct arb_node *n, const struct arb_
         char list[160] = "";
         size_t used = 0;
         for (int i = 0; i < r->n_cand && used + 16 < sizeof list; i++) {
-            rs_write_move(s, r->cand[i], buf, sizeof buf);
+            arb_cite_write_move(v, r->cand[i], buf, sizeof buf);
             used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? (i + 1 == r->n_cand ? " or " : ", ") : "", buf);
         }
         /* Two pawns that can take the same unit: the departure file
          * (2009 C.11; later editions' pawn-capture rule). */
-        struct arb_finding *amb = rs_finding(s, ARB_F_AMBIGUOUS_MOVE, n,
+        struct arb_finding *amb = arb_cite_finding(v, ARB_F_AMBIGUOUS_MOVE, n,
                 type == ARB_PAWN ? ARB_ART_NOTATION_PAWN_AMBIGUITY : ARB_ART_NOTATION_AMBIGUITY,
                 "%d %s %ss can move to %s: write %s", r->n_cand, colour_names[us], pname, sq, list);
         /* For diagrams: every piece the move could mean. */
@@ -181,44 +184,45 @@ void rs_report_failure(struct rs *s, const struct arb_node *n, const struct arb_
         break;
     }
     case ARB_RS_PROMO_BAD_PIECE:
-        rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PROMOTION, "a pawn cannot promote to a %s", piece_names[d->promo]);
+        arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PROMOTION, "a pawn cannot promote to a %s",
+                         piece_names[d->promo]);
         break;
     case ARB_RS_PROMO_NOT_LAST:
-        rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PROMOTION, "only a pawn reaching the last rank promotes");
+        arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, ARB_ART_PROMOTION, "only a pawn reaching the last rank promotes");
         break;
     case ARB_RS_CASTLE_NO_RIGHT:
-        report_castle_no_right(s, n, d->castle == ARB_DESC_CASTLE_A || (d->castle == 0 && d->to_file == 2));
+        report_castle_no_right(v, n, d->castle == ARB_DESC_CASTLE_A || (d->castle == 0 && d->to_file == 2));
         break;
     case ARB_RS_CASTLE_IN_CHECK:
-        rs_finding(s, ARB_F_ILLEGAL_MOVE, n, rs_castling_article(s, ARB_ART_CASTLING_PREVENTED, false),
+        arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, arb_cite_castling_article(v, ARB_ART_CASTLING_PREVENTED, false),
                 "%s cannot castle while in check", side_names[us]);
         break;
     case ARB_RS_CASTLE_BLOCKED:
-        rs_finding(s, ARB_F_ILLEGAL_MOVE, n, rs_castling_article(s, ARB_ART_CASTLING_PREVENTED, true),
+        arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, arb_cite_castling_article(v, ARB_ART_CASTLING_PREVENTED, true),
                 "%s cannot castle %s: a piece stands on %s between king and rook", side_names[us],
-                rs_castle_name(d->castle == ARB_DESC_CASTLE_A), sq);
+                arb_cite_castle_name(d->castle == ARB_DESC_CASTLE_A), sq);
         break;
     case ARB_RS_CASTLE_ATTACKED:
-        rs_finding(s, ARB_F_ILLEGAL_MOVE, n, rs_castling_article(s, ARB_ART_CASTLING_PREVENTED, false),
+        arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, arb_cite_castling_article(v, ARB_ART_CASTLING_PREVENTED, false),
                 "%s cannot castle %s: the king would cross or land on %s, which %s attacks", side_names[us],
-                rs_castle_name(d->castle == ARB_DESC_CASTLE_A), sq, side_names[us ^ 1]);
+                arb_cite_castle_name(d->castle == ARB_DESC_CASTLE_A), sq, side_names[us ^ 1]);
         break;
     case ARB_RS_NULL_MOVE:
-        rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_ILLEGAL_MOVE, "'%s' is a null move (passing the turn), which is not a move of chess",
-                rs_quoted(s, n));
+        arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, ARB_ART_ILLEGAL_MOVE,
+                "'%s' is a null move (passing the turn), which is not a move of chess", arb_cite_quoted(v, n));
         break;
     case ARB_RS_CAPTURES_KING:
-        rs_finding(s, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_CAPTURE,
+        arb_cite_finding(v, ARB_F_ILLEGAL_MOVE, n, ARB_ART_KING_CAPTURE,
                 "the %s king stands on %s: taking the king is no move of chess (the illegal move before left it "
                 "in check)", colour_names[us ^ 1], sq);
         break;
     case ARB_RS_INCOMPLETE:
     default:
-        rs_finding(s, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "the move is incomplete: no target square");
+        arb_cite_finding(v, ARB_F_UNKNOWN_MOVE, n, ARB_ART_NOTATION_MOVE, "the move is incomplete: no target square");
         break;
     }
     /* For diagrams: the target square, and the mover where one piece is meant. */
-    struct arb_finding *f = &s->g->findings.v[s->g->findings.n - 1];
+    struct arb_finding *f = &v->g->findings.v[v->g->findings.n - 1];
     int to = r->status == ARB_RS_KING_EXPOSED ? arb_move_to(r->cand[0])
              : r->square >= 0 && r->square < 64 ? r->square
              : d->to_file >= 0 && d->to_rank >= 0 ? ARB_SQ(d->to_file, d->to_rank) : -1;
@@ -240,11 +244,11 @@ void rs_report_failure(struct rs *s, const struct arb_node *n, const struct arb_
     }
 }
 
-struct arb_finding *rs_report_after_end(struct rs *s, const struct arb_node *n)
+struct arb_finding *arb_fail_report_after_end(const struct arb_rs_view *v, const struct arb_node *n)
 {
-    enum arb_end_reason why = s->out->end_reason;
+    enum arb_end_reason why = v->out->end_reason;
     if (why == ARB_END_NONE)   /* found lazily: no legal move here */
-        why = arb_pos_checkers(&s->cur.pos) ? ARB_END_CHECKMATE : ARB_END_STALEMATE;
+        why = arb_pos_checkers(&v->cur.pos) ? ARB_END_CHECKMATE : ARB_END_STALEMATE;
     static const enum arb_article art[] = {
         [ARB_END_CHECKMATE] = ARB_ART_CHECKMATE, [ARB_END_STALEMATE] = ARB_ART_STALEMATE,
         [ARB_END_DEAD] = ARB_ART_DEAD_POSITION, [ARB_END_FIVEFOLD] = ARB_ART_FIVEFOLD,
@@ -255,14 +259,14 @@ struct arb_finding *rs_report_after_end(struct rs *s, const struct arb_node *n)
         [ARB_END_DEAD] = "a dead position", [ARB_END_FIVEFOLD] = "a draw by fivefold repetition",
         [ARB_END_SEVENTYFIVE] = "a draw by the 75-move rule",
     };
-    int at = game_ended(s) ? s->out->end_ply : s->cur.ply;
+    int at = game_ended(v) ? v->out->end_ply : v->cur.ply;
     if (why == ARB_END_CHECKMATE || why == ARB_END_STALEMATE)
-        return rs_finding(s, ARB_F_MOVE_AFTER_END, n, art[why],
+        return arb_cite_finding(v, ARB_F_MOVE_AFTER_END, n, art[why],
                           "the game had already ended in %s at ply %d; no move can follow", what[why], at);
     /* A draw the Laws made without a claim (a dead position, fivefold, 75
      * moves): the players may not have seen it, and the board allowed the
      * moves.  The game stays drawn; the moves after it do not count. */
-    struct arb_finding *f = rs_finding(s, ARB_F_MOVE_AFTER_END, n, art[why],
+    struct arb_finding *f = arb_cite_finding(v, ARB_F_MOVE_AFTER_END, n, art[why],
                                        "the game had already ended in %s at ply %d; play went on unnoticed, "
                                        "and the moves after it do not count", what[why], at);
     f->severity = ARB_SEV_WARNING;
@@ -273,8 +277,8 @@ struct arb_finding *rs_report_after_end(struct rs *s, const struct arb_node *n)
  * clear, one that could be made on the board: one piece from one square
  * to another (the only candidate, exposing its king), or castling in or
  * through check?  *m: the move. */
-bool rs_playable_at(const struct arb_pos *pos, const struct arb_movedesc *d, const struct arb_resolve *r,
-                    arb_move *m)
+bool arb_fail_playable_at(const struct arb_pos *pos, const struct arb_movedesc *d, const struct arb_resolve *r,
+                          arb_move *m)
 {
     if (r->status == ARB_RS_KING_EXPOSED && r->n_cand == 1) {
         *m = r->cand[0];
@@ -289,13 +293,13 @@ bool rs_playable_at(const struct arb_pos *pos, const struct arb_movedesc *d, con
     return false;
 }
 
-bool rs_playable_as_written(const struct rs *s, const struct arb_movedesc *d, const struct arb_resolve *r,
-                            arb_move *m)
+bool arb_fail_playable_as_written(const struct arb_rs_view *v, const struct arb_movedesc *d,
+                                  const struct arb_resolve *r, arb_move *m)
 {
-    return rs_playable_at(&s->cur.pos, d, r, m);
+    return arb_fail_playable_at(&v->cur.pos, d, r, m);
 }
 
-bool rs_king_taken_clearly(const struct arb_pos *pos, const struct arb_movedesc *d)
+bool arb_fail_king_taken_clearly(const struct arb_pos *pos, const struct arb_movedesc *d)
 {
     int us = pos->side, ksq = pos->king_sq[us ^ 1];
     if (d->castle || d->null_move || d->to_file < 0 || d->to_rank < 0 || ARB_SQ(d->to_file, d->to_rank) != ksq)
@@ -317,27 +321,26 @@ bool rs_king_taken_clearly(const struct arb_pos *pos, const struct arb_movedesc 
  * rest of the record replays only from the position it left (later
  * illegal moves that are physically clear, and a king taken at the end,
  * included: each is reported when the replay reaches it).  Only a move
- * that is physically clear can have stood (rs_playable_as_written).  It
+ * that is physically clear can have stood (arb_fail_playable_as_written).  It
  * stood when the moves after it replay from there to the end (at least
  * one), or for STOOD_PLIES half-moves.  *m: the move. */
 #define STOOD_PLIES 8
-bool rs_illegal_move_stood(struct rs *s, int next, const struct arb_movedesc *d, const struct arb_resolve *r,
-                           arb_move *m)
+bool arb_fail_illegal_stood(const struct arb_rs_view *v, int next, const struct arb_movedesc *d,
+                            const struct arb_resolve *r, arb_move *m)
 {
-    if (s->depth || game_ended(s) || !rs_playable_as_written(s, d, r, m))
+    if (v->depth || game_ended(v) || !arb_fail_playable_as_written(v, d, r, m))
         return false;
-    struct arb_pos after = s->cur.pos;
+    struct arb_pos after = v->cur.pos;
     struct arb_undo u;
     arb_pos_make(&after, *m, &u);
     bool complete;
     uint64_t key;
-    int plies = rs_trial_replay_from(s->g, s->lang, &after, next, &key, &complete, NULL, true);
+    int plies = arb_detect_trial_replay(v->g, v->lang, &after, next, &key, &complete, NULL, true);
     return plies >= STOOD_PLIES || (complete && plies >= 1);
 }
 
-bool rs_record_ends_at(const struct rs *s, int next)
+bool arb_fail_record_ends_at(const struct arb_game *g, int next)
 {
-    const struct arb_game *g = s->g;
     for (int i = next, depth = 0; i < g->n_nodes; i++) {
         const struct arb_node *n = &g->nodes[i];
         if (n->kind == ARB_N_VAR_OPEN)
@@ -350,6 +353,18 @@ bool rs_record_ends_at(const struct rs *s, int next)
             return false;
     }
     return true;
+}
+
+/* The main line follows an illegal move (one that stood, a promotion
+ * without a piece, a null move): `plies` and `fen` stay at the legal
+ * part (INTERFACE: half-moves replayed as legal moves), followed_plies
+ * goes on. */
+void arb_fail_followed(struct arb_rs_illegal *il, const struct arb_rs_view *v)
+{
+    if (v->depth || il->first)
+        return;
+    il->first = v->cur.ply + 1;
+    il->legal_end = v->cur.pos;
 }
 
 static const char *ordinal(int k)
@@ -366,16 +381,17 @@ static const char *ordinal(int k)
  * promotion not completed, both kings in check).  The minutes it adds to
  * the opponent's clock, if any, are credited to that clock (a reading
  * that shows them is lawful, 6.3.1). */
-const char *rs_illegal_consequence(struct rs *s, const char **article, bool arbiter_case)
+const char *arb_fail_illegal_consequence(struct arb_rs_illegal *il, const struct arb_rs_view *v,
+                                         const char **article, bool arbiter_case)
 {
-    const struct arb_pos *pos = &s->cur.pos;
+    const struct arb_pos *pos = &v->cur.pos;
     int off = pos->side, opp = off ^ 1;
-    int k = ++s->illegal_moves[off];
-    enum arb_mode mode = s->out->mode;
-    const struct arb_illegal_rule *ir = &s->prof->illegal[mode];
+    int k = ++il->moves[off];
+    enum arb_mode mode = v->out->mode;
+    const struct arb_illegal_rule *ir = &v->prof->illegal[mode];
     const char *opp_next = opp == ARB_WHITE ? "White's" : "Black's";
     struct arb_buf b = {0};
-    arb_buf_printf(&b, "it is %s's %s illegal move: under %s (%s) ", side_names[off], ordinal(k), s->prof->name,
+    arb_buf_printf(&b, "it is %s's %s illegal move: under %s (%s) ", side_names[off], ordinal(k), v->prof->name,
                    arb_mode_name(mode));
     if (ir->loses_at && k > ir->loses_at) {
         arb_buf_printf(&b, "the %s already lost the game%s", ordinal(ir->loses_at),
@@ -400,14 +416,14 @@ const char *rs_illegal_consequence(struct rs *s, const char **article, bool arbi
                            opp_next);
         if (ir->loses_at)
             arb_buf_printf(&b, "; the %s loses", ordinal(ir->loses_at));
-        if (s->depth == 0)
-            arb_clocks_add_penalty(&s->out->clocks, opp, 600L * ir->penalty_min, s->cur.ply + 1);
+        if (v->depth == 0)
+            arb_clocks_add_penalty(&v->out->clocks, opp, 600L * ir->penalty_min, v->cur.ply + 1);
     } else {
         arb_buf_adds(&b, "it carries no penalty by count");
     }
     if (ir->on_claim && !ir->arbiter_acts && arbiter_case && ir->arbiter_exception)
         arb_buf_printf(&b, "; here %s", ir->arbiter_exception);
-    const char *text = arb_arena_printf(s->g->arena, "%s", b.data);
+    const char *text = arb_arena_printf(v->g->arena, "%s", b.data);
     arb_buf_free(&b);
     *article = ir->article;
     return text;
@@ -418,32 +434,33 @@ const char *rs_illegal_consequence(struct rs *s, const char **article, bool arbi
  * anything could follow it.  It counts as its player's illegal move: f
  * says what the edition prescribes, and that the record ends there (a
  * king taken: that nothing can follow it). */
-void rs_count_last_illegal(struct rs *s, struct arb_finding *f, bool king_taken, bool record_ends)
+void arb_fail_count_last_illegal(struct arb_rs_illegal *il, const struct arb_rs_view *v, struct arb_finding *f,
+                                 bool king_taken, bool record_ends)
 {
-    int off = s->cur.pos.side;
+    int off = v->cur.pos.side;
     const char *article;
-    const char *what = rs_illegal_consequence(s, &article, false);
-    const struct arb_illegal_rule *ir = &s->prof->illegal[s->out->mode];
-    bool loses = ir->loses_at && s->illegal_moves[off] >= ir->loses_at;
+    const char *what = arb_fail_illegal_consequence(il, v, &article, false);
+    const struct arb_illegal_rule *ir = &v->prof->illegal[v->out->mode];
+    bool loses = ir->loses_at && il->moves[off] >= ir->loses_at;
     const char *end = "";
     if (record_ends && loses) {
         /* The record ends on the move that loses: as it does when the
          * game was declared lost for it (or claimed). */
-        const char *rt = arb_game_tag(s->g, "Result");
-        enum arb_result rec = rt ? arb_result_parse(rt, strlen(rt)) : s->g->marker;
+        const char *rt = arb_game_tag(v->g, "Result");
+        enum arb_result rec = rt ? arb_result_parse(rt, strlen(rt)) : v->g->marker;
         enum arb_result win = off == ARB_WHITE ? ARB_RESULT_BLACK : ARB_RESULT_WHITE;
         const char *said = "";
         if (rec == win)
-            said = arb_arena_printf(s->g->arena, " (the result, %s, agrees)", arb_result_name(rec));
+            said = arb_arena_printf(v->g->arena, " (the result, %s, agrees)", arb_result_name(rec));
         else if (rec == ARB_RESULT_WHITE || rec == ARB_RESULT_BLACK || rec == ARB_RESULT_DRAW)
-            said = arb_arena_printf(s->g->arena, " (the result is recorded as %s)", arb_result_name(rec));
-        end = arb_arena_printf(s->g->arena, "; the record ends on this move, the one that loses%s", said);
+            said = arb_arena_printf(v->g->arena, " (the result is recorded as %s)", arb_result_name(rec));
+        end = arb_arena_printf(v->g->arena, "; the record ends on this move, the one that loses%s", said);
     } else if (record_ends) {
         end = "; the record ends on this move";
     } else if (king_taken) {
         end = "; no game goes on without a king: the replay stops here";
     }
-    f->message = arb_arena_printf(s->g->arena, "%s; the move counts as an illegal move: %s (%s)%s", f->message, what,
+    f->message = arb_arena_printf(v->g->arena, "%s; the move counts as an illegal move: %s (%s)%s", f->message, what,
                                   article, end);
 }
 
@@ -454,13 +471,13 @@ void rs_count_last_illegal(struct rs *s, struct arb_finding *f, bool king_taken,
  * move is in check.  The draw itself a record cannot show here: the next
  * move would have to be a second illegal one, and the replay follows an
  * illegal move only when the rest replays legally from it. */
-void rs_both_kings_in_check(struct rs *s, struct arb_finding *f)
+void arb_fail_both_kings_in_check(const struct arb_rs_view *v, struct arb_finding *f)
 {
-    const struct arb_pos *pos = &s->cur.pos;
-    const char *article = s->prof->illegal[s->out->mode].both_in_check;
+    const struct arb_pos *pos = &v->cur.pos;
+    const char *article = v->prof->illegal[v->out->mode].both_in_check;
     int mover = pos->side ^ 1;
     if (article && arb_pos_attackers(pos, pos->king_sq[mover], pos->side, pos->occ))
-        f->message = arb_arena_printf(s->g->arena,
+        f->message = arb_arena_printf(v->g->arena,
                                       "%s; both kings are now in check: the arbiter waits for the next move, and if an "
                                       "illegal position is still on the board then, the game is drawn (%s)",
                                       f->message, article);
@@ -493,9 +510,10 @@ enum arb_result arb_kings_signal(int sq_a, int sq_b)
  * line (from node next) puts it there.  Then the finding says so
  * (board-result-signal: info; a warning when the Result recorded is
  * another one) instead of an illegal move, and returns true. */
-bool rs_board_signal(struct rs *s, const struct arb_node *n, int next, const struct arb_movedesc *d)
+bool arb_fail_board_signal(const struct arb_rs_view *v, const struct arb_node *n, int next,
+                           const struct arb_movedesc *d)
 {
-    const struct arb_pos *pos = &s->cur.pos;
+    const struct arb_pos *pos = &v->cur.pos;
     int us = pos->side, from = pos->king_sq[us];
     if (d->castle || d->null_move || d->to_file < 0 || d->to_rank < 0)
         return false;
@@ -509,8 +527,8 @@ bool rs_board_signal(struct rs *s, const struct arb_node *n, int next, const str
         /* The other king follows as the next move of this line (past the
          * variations that stand before it). */
         b = -1;
-        for (int i = next, depth = 0; i < s->g->n_nodes; i++) {
-            const struct arb_node *m = &s->g->nodes[i];
+        for (int i = next, depth = 0; i < v->g->n_nodes; i++) {
+            const struct arb_node *m = &v->g->nodes[i];
             if (m->kind == ARB_N_VAR_OPEN || (m->kind == ARB_N_VAR_CLOSE && depth > 0)) {
                 depth += m->kind == ARB_N_VAR_OPEN ? 1 : -1;
                 continue;
@@ -520,7 +538,7 @@ bool rs_board_signal(struct rs *s, const struct arb_node *n, int next, const str
             struct arb_movedesc d2;
             struct arb_parse_info info;
             int used;
-            if (m->kind == ARB_N_MOVE && read_move(s->g, s->lang, i, &d2, &info, &used) == ARB_NP_MOVE
+            if (m->kind == ARB_N_MOVE && read_move(v->g, v->lang, v->letters, i, &d2, &info, &used) == ARB_NP_MOVE
                 && d2.piece == ARB_KING && !d2.castle && d2.to_file >= 0 && d2.to_rank >= 0)
                 b = ARB_SQ(d2.to_file, d2.to_rank);
             break;
@@ -530,20 +548,20 @@ bool rs_board_signal(struct rs *s, const struct arb_node *n, int next, const str
     if (sig == ARB_RESULT_NONE)
         return false;
     char sa[3], sb[3];
-    rs_square(a, sa);
-    rs_square(b, sb);
+    arb_cite_square(a, sa);
+    arb_cite_square(b, sb);
     static const char *const colours[] = {
         [ARB_RESULT_WHITE] = "both on light squares", [ARB_RESULT_BLACK] = "both on dark squares",
         [ARB_RESULT_DRAW] = "one on each colour"};
-    struct arb_finding *f = rs_finding(s, ARB_F_BOARD_RESULT_SIGNAL, n, -1,
+    struct arb_finding *f = arb_cite_finding(v, ARB_F_BOARD_RESULT_SIGNAL, n, -1,
                                        "the kings were placed on %s and %s (%s): an electronic board's signal for %s, "
                                        "not a move", sa, sb, colours[sig], arb_result_name(sig));
-    const char *rt = arb_game_tag(s->g, "Result");
-    enum arb_result rec = rt ? arb_result_parse(rt, strlen(rt)) : s->g->marker;
+    const char *rt = arb_game_tag(v->g, "Result");
+    enum arb_result rec = rt ? arb_result_parse(rt, strlen(rt)) : v->g->marker;
     if (rec == ARB_RESULT_WHITE || rec == ARB_RESULT_BLACK || rec == ARB_RESULT_DRAW) {
         if (rec != sig) {
             f->severity = ARB_SEV_WARNING;
-            f->message = arb_arena_printf(s->g->arena, "%s; but the result is recorded as %s", f->message,
+            f->message = arb_arena_printf(v->g->arena, "%s; but the result is recorded as %s", f->message,
                                           arb_result_name(rec));
         }
     }

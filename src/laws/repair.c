@@ -1,25 +1,32 @@
 /* repair.c — --repair: the nearest legal move at an unreadable or illegal
- * one; and where the record can be followed again after junk.
+ * one; and where the record can be followed again after junk.  Reads the
+ * view only.
+ *
+ * The walker (walk.c) calls this file, never the other way: a repair
+ * only chooses the move (and notes it in the finding and the outcome);
+ * the walker plays it and judges what it gave, as it does a written move.
  */
 #include "laws/state.h"
 
 /* --repair: at an unreadable or illegal move of the main line, the legal
  * moves nearest to what was written (reconstruct's token cost), tried with
  * the rest of the main line.  The note under finding f names the nearest
- * one from which the rest replays; the replay goes on from it (returns
- * true) unless another fits as well. */
-bool rs_repair(struct rs *s, int idx, int used, struct arb_finding *f)
+ * one from which the rest replays, and the repair is added to the
+ * outcome: returns true with that move in *m, for the caller (the walker)
+ * to play in the written one's place, unless another fits as well (false:
+ * nothing is played). */
+bool arb_repair_move(const struct arb_rs_view *v, int idx, int used, struct arb_finding *f, arb_move *m)
 {
-    if (!s->opts->repair || s->depth || !f)
+    if (!v->opts->repair || v->depth || !f)
         return false;
-    const struct arb_node *n = &s->g->nodes[idx];
-    char *tok = arb_arena_strndup(s->g->arena, arb_node_text(s->g, n), n->len);
+    const struct arb_node *n = &v->g->nodes[idx];
+    char *tok = arb_arena_strndup(v->g->arena, arb_node_text(v->g, n), n->len);
     struct arb_movelist ml;
-    arb_gen_legal(&s->cur.pos, &ml);
+    arb_gen_legal(&v->cur.pos, &ml);
     struct cand { arb_move m; double cost; } cand[ARB_MAX_MOVES];
     int nc = 0;
     for (int j = 0; j < ml.n; j++) {
-        double c = arb_slip_token_cost(s->lang, tok, &s->cur.pos, ml.moves[j], NULL, 0);
+        double c = arb_slip_token_cost(v->lang, tok, &v->cur.pos, ml.moves[j], NULL, 0);
         if (c < ARB_SLIP_GARBAGE)
             cand[nc++] = (struct cand){ml.moves[j], c};
     }
@@ -31,12 +38,12 @@ bool rs_repair(struct rs *s, int idx, int used, struct arb_finding *f)
         }
     int best = -1, second = -1, most = -1, most_plies = -1;
     for (int a = 0; a < nc && a < 8; a++) {
-        struct arb_pos p = s->cur.pos;
+        struct arb_pos p = v->cur.pos;
         struct arb_undo u;
         arb_pos_make(&p, cand[a].m, &u);
         uint64_t key;
         bool complete;
-        int plies = rs_trial_replay_from(s->g, s->lang, &p, idx + used, &key, &complete, NULL, false);
+        int plies = arb_detect_trial_replay(v->g, v->lang, &p, idx + used, &key, &complete, NULL, false);
         if (complete) {
             if (best < 0)
                 best = a;
@@ -54,39 +61,36 @@ bool rs_repair(struct rs *s, int idx, int used, struct arb_finding *f)
     int show[3] = {best, second, most};
     for (int k = 0; k < 3; k++)
         if (show[k] >= 0) {
-            arb_san_describe(&s->cur.pos, cand[show[k]].m, &d);
-            arb_notation_write(s->lang ? s->lang : en, &d, true, san[k], sizeof san[k]);
+            arb_san_describe(&v->cur.pos, cand[show[k]].m, &d);
+            arb_notation_write(v->lang ? v->lang : en, &d, true, san[k], sizeof san[k]);
         }
     if (best >= 0 && second >= 0 && cand[second].cost <= cand[best].cost + 1e-9) {
-        f->note = arb_arena_printf(s->g->arena,
+        f->note = arb_arena_printf(v->g->arena,
                                    "--repair: '%s' may be %s or %s: the rest of the game replays from either, and "
                                    "the record does not say which",
                                    tok, san[0], san[1]);
         return false;
     }
     if (best >= 0) {
-        arb_slip_token_cost(s->lang, tok, &s->cur.pos, cand[best].m, why, sizeof why);
-        f->note = arb_arena_printf(s->g->arena,
+        arb_slip_token_cost(v->lang, tok, &v->cur.pos, cand[best].m, why, sizeof why);
+        f->note = arb_arena_printf(v->g->arena,
                                    "--repair: '%s' is most likely %s (%s): the rest of the game replays from it, "
                                    "and the replay goes on from there",
                                    tok, san[0], why[0] ? why : "as written");
-        if (s->out->repaired % 8 == 0)
-            s->out->repairs = arb_arena_grow(s->g->arena, s->out->repairs, sizeof *s->out->repairs,
-                                             (size_t)s->out->repaired, (size_t)s->out->repaired + 8);
-        s->out->repairs[s->out->repaired] = (struct arb_repair){
-            .node = idx, .used = used, .ply = s->cur.ply + 1, .move = arb_arena_strndup(s->g->arena, san[0], strlen(san[0])),
-            .why = why[0] ? arb_arena_strndup(s->g->arena, why, strlen(why)) : "as written"};
-        s->out->repaired++;
-        if (s->hooks->on_move)
-            s->hooks->on_move(s->hooks->ctx, idx, &s->cur.pos, cand[best].m);
-        rs_play(s, cand[best].m, idx);
-        bool check, mate;
-        rs_after_move(s, n, &check, &mate);
+        if (v->out->repaired % 8 == 0)
+            v->out->repairs = arb_arena_grow(v->g->arena, v->out->repairs, sizeof *v->out->repairs,
+                                             (size_t)v->out->repaired, (size_t)v->out->repaired + 8);
+        v->out->repairs[v->out->repaired] = (struct arb_repair){
+            .node = idx, .used = used, .ply = v->cur.ply + 1,
+            .move = arb_arena_strndup(v->g->arena, san[0], strlen(san[0])),
+            .why = why[0] ? arb_arena_strndup(v->g->arena, why, strlen(why)) : "as written"};
+        v->out->repaired++;
+        *m = cand[best].m;
         return true;
     }
     if (most >= 0) {
-        arb_slip_token_cost(s->lang, tok, &s->cur.pos, cand[most].m, why, sizeof why);
-        f->note = arb_arena_printf(s->g->arena,
+        arb_slip_token_cost(v->lang, tok, &v->cur.pos, cand[most].m, why, sizeof why);
+        f->note = arb_arena_printf(v->g->arena,
                                    "--repair: the nearest legal move is %s (%s), but the game does not replay to its "
                                    "end from it either",
                                    san[2], why[0] ? why : "as written");
@@ -99,11 +103,11 @@ bool rs_repair(struct rs *s, int idx, int used, struct arb_finding *f)
  * only comments, NAGs and more such tokens before it, resynchronises when
  * it agrees with the position (the junk took no move's place: "e5 <br>
  * 2. Nf3"); its node index, or -1 when the replay cannot go on safely. */
-int rs_resync(struct rs *s, int from)
+int arb_repair_resync(const struct arb_rs_view *v, int from)
 {
-    if (s->depth)
+    if (v->depth)
         return -1;
-    const struct arb_game *g = s->g;
+    const struct arb_game *g = v->g;
     for (int i = from; i < g->n_nodes; i++) {
         const struct arb_node *n = &g->nodes[i];
         switch (n->kind) {
@@ -114,12 +118,12 @@ int rs_resync(struct rs *s, int from)
             struct arb_movedesc d;
             struct arb_parse_info info;
             int used;
-            if (read_move(g, s->lang, i, &d, &info, &used) != ARB_NP_ERROR)
+            if (read_move(g, v->lang, v->letters, i, &d, &info, &used) != ARB_NP_ERROR)
                 return -1;   /* a move: it may stand in the junk's place */
             continue;
         }
         case ARB_N_MOVENUM: {
-            const struct arb_pos *pos = &s->cur.pos;
+            const struct arb_pos *pos = &v->cur.pos;
             bool black = n->dots >= 2;
             return n->num == (int32_t)pos->fullmove && black == (pos->side == ARB_BLACK) ? i : -1;
         }

@@ -1,5 +1,6 @@
 /* repetition.c — positions that come back (9.2, 9.6) and the move counts
  * (9.3, 9.6.2), and the draw claims the record shows (9.2, 9.3 unplayed).
+ * Owns struct arb_rs_rep (the window of the main line); reads the view.
  */
 #include "laws/state.h"
 
@@ -16,11 +17,11 @@
 _Static_assert(HIST_RING > REP_HASH_FROM + 20, "hist[] keeps the plies looked back at");
 #define REP_FIRST_CAP 1024
 
-static void rep_reset(struct rs *s)
+static void rep_reset(struct arb_rs_rep *w, struct arb_arena *arena)
 {
-    struct rep_table *t = s->rep;
+    struct rep_table *t = w->table;
     if (!t) {
-        t = s->rep = arb_arena_alloc(s->g->arena, sizeof *t);
+        t = w->table = arb_arena_alloc(arena, sizeof *t);
         memset(t, 0, sizeof *t);
         t->cap = REP_FIRST_CAP;
         t->slot = arb_xcalloc(t->cap, sizeof *t->slot);
@@ -55,17 +56,17 @@ static void rep_grow(struct rep_table *t)
     free(old);
 }
 
-void rs_repetition_free(struct rs *s)
+void arb_rep_free(struct arb_rs_rep *w)
 {
-    if (s->rep)
-        free(s->rep->slot);
-    s->rep = NULL;
+    if (w->table)
+        free(w->table->slot);
+    w->table = NULL;
 }
 
 /* The slot of key (made, with count 0, when new). */
-static struct rep_slot *rep_slot(struct rs *s, uint64_t key)
+static struct rep_slot *rep_slot(struct arb_rs_rep *w, uint64_t key)
 {
-    struct rep_table *t = s->rep;
+    struct rep_table *t = w->table;
     struct rep_slot *e = rep_find(t, key);
     if (e->gen == t->gen)
         return e;
@@ -87,37 +88,51 @@ static int rep_count(const struct rep_table *t, uint64_t key)
     return e->gen == t->gen ? (int)e->count : 0;
 }
 
-/* The main line after each ply: repetitions and the move counts (9.2, 9.3,
- * 9.6).  HIST(s, p) is the repetition key (9.2.2: side to move, castling
- * rights, en passant only where a capture is legal) after ply p. */
-void rs_count_repetitions(struct rs *s, const struct arb_node *n, bool mate)
+void arb_rep_start(struct arb_rs_rep *w, const struct arb_pos *start)
 {
-    const struct arb_pos *pos = &s->cur.pos;
-    int p = s->cur.ply;
+    w->hist[0] = arb_pos_repetition_key(start);
+}
+
+void arb_rep_pass(struct arb_rs_rep *w, const struct arb_rs_view *v, const struct arb_node *n)
+{
+    w->floor = v->cur.ply;
+    w->n_twice[0] = w->n_twice[1] = 0;
+    w->twice_over[0] = w->twice_over[1] = false;
+    w->hashed = false;
+    arb_rep_count(w, v, n, false);
+}
+
+/* The main line after each ply: repetitions and the move counts (9.2, 9.3,
+ * 9.6).  HIST(w, p) is the repetition key (9.2.2: side to move, castling
+ * rights, en passant only where a capture is legal) after ply p. */
+void arb_rep_count(struct arb_rs_rep *w, const struct arb_rs_view *v, const struct arb_node *n, bool mate)
+{
+    const struct arb_pos *pos = &v->cur.pos;
+    int p = v->cur.ply;
     uint64_t key = pos->ep == ARB_NO_SQ ? pos->key : arb_pos_repetition_key(pos);
-    HIST(s, p) = key;
+    HIST(w, p) = key;
     if (pos->halfmove == 0) {
         /* Nothing before a capture or pawn move can come back. */
-        s->n_twice[0] = s->n_twice[1] = 0;
-        s->twice_over[0] = s->twice_over[1] = false;
-        s->rep_hashed = false;
+        w->n_twice[0] = w->n_twice[1] = 0;
+        w->twice_over[0] = w->twice_over[1] = false;
+        w->hashed = false;
     }
     int lowest = p - (int)pos->halfmove;
-    if (lowest < s->rep_floor)
-        lowest = s->rep_floor;
-    if (p - lowest >= REP_HASH_FROM && !s->rep_hashed) {
-        rep_reset(s);
+    if (lowest < w->floor)
+        lowest = w->floor;
+    if (p - lowest >= REP_HASH_FROM && !w->hashed) {
+        rep_reset(w, v->g->arena);
         for (int q = lowest; q < p; q++)
-            rep_slot(s, HIST(s, q))->count++;
-        s->rep_hashed = true;
+            rep_slot(w, HIST(w, q))->count++;
+        w->hashed = true;
     }
     int occ;
-    if (s->rep_hashed) {
-        occ = (int)++rep_slot(s, key)->count;
+    if (w->hashed) {
+        occ = (int)++rep_slot(w, key)->count;
     } else {
         occ = 1;
         for (int q = p - 2; q >= lowest; q -= 2)
-            occ += HIST(s, q) == key;
+            occ += HIST(w, q) == key;
     }
     if (occ < 2 && pos->halfmove < 100)
         return;   /* the usual case: nothing has come back, no count is due */
@@ -125,55 +140,55 @@ void rs_count_repetitions(struct rs *s, const struct arb_node *n, bool mate)
      * asked only then, and no further back than five (a shuffle repeats
      * every four plies: walking the whole window back would be quadratic). */
     int consecutive = 1;
-    if (occ >= 5 && (s->prof->rules & ARB_PR_FIVEFOLD_CONSECUTIVE))
-        while (consecutive < 5 && p - 4 * consecutive >= lowest && HIST(s, p - 4 * consecutive) == key)
+    if (occ >= 5 && (v->prof->rules & ARB_PR_FIVEFOLD_CONSECUTIVE))
+        while (consecutive < 5 && p - 4 * consecutive >= lowest && HIST(w, p - 4 * consecutive) == key)
             consecutive++;
     if (occ == 2) {
-        if (s->n_twice[pos->side] < TWICE_MAX)
-            s->twice_key[pos->side][s->n_twice[pos->side]++] = key;
+        if (w->n_twice[pos->side] < TWICE_MAX)
+            w->twice_key[pos->side][w->n_twice[pos->side]++] = key;
         else
-            s->twice_over[pos->side] = true;
+            w->twice_over[pos->side] = true;
     }
-    const struct arb_profile *prof = s->prof;
+    const struct arb_profile *prof = v->prof;
     struct arb_finding *f;
     bool claims = !(prof->rules & ARB_PR_NO_CLAIMS);
-    if (occ >= 3 && !s->threefold_told && claims) {
-        s->threefold_told = true;
-        f = rs_finding(s, ARB_F_THREEFOLD_CLAIMABLE, n, ARB_ART_THREEFOLD,
+    if (occ >= 3 && !w->threefold_told && claims) {
+        w->threefold_told = true;
+        f = arb_cite_finding(v, ARB_F_THREEFOLD_CLAIMABLE, n, ARB_ART_THREEFOLD,
                     "this move makes the position occur the third time: a draw claim is correct from here "
                     "(by %s, to move; or by %s, writing this move first)",
                     side_names[pos->side], side_names[pos->side ^ 1]);
         f->ply = p;
     }
-    if (pos->halfmove >= 100 && !s->fifty_told && claims) {
-        s->fifty_told = true;
-        f = rs_finding(s, ARB_F_FIFTY_CLAIMABLE, n, ARB_ART_FIFTY,
+    if (pos->halfmove >= 100 && !w->fifty_told && claims) {
+        w->fifty_told = true;
+        f = arb_cite_finding(v, ARB_F_FIFTY_CLAIMABLE, n, ARB_ART_FIFTY,
                     "this move completes 50 moves by each side without a pawn move or a capture: a draw claim "
                     "is correct from here");
         f->ply = p;
-    } else if (pos->halfmove >= 100 && !s->fifty_told && (prof->rules & ARB_PR_ARBITER_FIFTY)) {
-        s->fifty_told = true;
-        f = rs_finding(s, ARB_F_ARBITER_FIFTY, n, ARB_ART_ARBITER_FIFTY,
+    } else if (pos->halfmove >= 100 && !w->fifty_told && (prof->rules & ARB_PR_ARBITER_FIFTY)) {
+        w->fifty_told = true;
+        f = arb_cite_finding(v, ARB_F_ARBITER_FIFTY, n, ARB_ART_ARBITER_FIFTY,
                     "50 moves by each side without a pawn move or a capture: the players cannot claim, but from "
                     "here the arbiter may declare the game drawn");
         f->ply = p;
     }
-    if (!(prof->rules & ARB_PR_AUTO_DRAWS) || game_ended(s) || mate)
+    if (!(prof->rules & ARB_PR_AUTO_DRAWS) || game_ended(v) || mate)
         return;   /* 2009: no automatic draws; a mate on the move takes precedence */
     if (occ >= 5) {
         bool strict = (prof->rules & ARB_PR_FIVEFOLD_CONSECUTIVE) != 0;
         if (!strict || consecutive >= 5) {
-            f = rs_finding(s, ARB_F_FIVEFOLD, n, ARB_ART_FIVEFOLD,
+            f = arb_cite_finding(v, ARB_F_FIVEFOLD, n, ARB_ART_FIVEFOLD,
                         "this move makes the position occur the fifth time%s: the game is drawn",
                         strict ? " in consecutive alternate moves" : "");
             f->ply = p;
-            s->out->end_ply = p;
-            s->out->end_reason = ARB_END_FIVEFOLD;
+            v->out->end_ply = p;
+            v->out->end_reason = ARB_END_FIVEFOLD;
             return;
         }
-        if (occ == 5 && !s->fivefold_2014_told) {
-            s->fivefold_2014_told = true;
-            f = rs_finding(s, ARB_F_NOTATION_FORM, n, ARB_ART_FIVEFOLD,
+        if (occ == 5 && !w->fivefold_2014_told) {
+            w->fivefold_2014_told = true;
+            f = arb_cite_finding(v, ARB_F_NOTATION_FORM, n, ARB_ART_FIVEFOLD,
                         "the position occurs the fifth time, but not in five consecutive alternate moves: "
                         "under the %s Laws that is no automatic draw (from 2017 it would be)", prof->name);
             f->code = ARB_F_FIVEFOLD;
@@ -182,11 +197,11 @@ void rs_count_repetitions(struct rs *s, const struct arb_node *n, bool mate)
         }
     }
     if (pos->halfmove >= 150) {
-        f = rs_finding(s, ARB_F_SEVENTYFIVE, n, ARB_ART_SEVENTYFIVE,
+        f = arb_cite_finding(v, ARB_F_SEVENTYFIVE, n, ARB_ART_SEVENTYFIVE,
                     "this move completes 75 moves by each side without a pawn move or a capture: the game is drawn");
         f->ply = p;
-        s->out->end_ply = p;
-        s->out->end_reason = ARB_END_SEVENTYFIVE;
+        v->out->end_ply = p;
+        v->out->end_reason = ARB_END_SEVENTYFIVE;
     }
 }
 
@@ -194,19 +209,20 @@ void rs_count_repetitions(struct rs *s, const struct arb_node *n, bool mate)
  * claimed a draw by writing another move first (9.2.1.1 / 9.3.1), one the
  * record shows he did not play?  Said once per game, and only before a
  * claim was open anyway. */
-void rs_check_unplayed_claims(struct rs *s, const struct arb_node *n, arb_move played)
+void arb_rep_check_unplayed_claims(struct arb_rs_rep *w, const struct arb_rs_view *v, const struct arb_node *n,
+                                   arb_move played)
 {
-    const struct arb_pos *pos = &s->cur.pos;
-    if (s->unplayed_told || s->threefold_told || s->fifty_told || (s->prof->rules & ARB_PR_NO_CLAIMS))
+    const struct arb_pos *pos = &v->cur.pos;
+    if (w->unplayed_told || w->threefold_told || w->fifty_told || (v->prof->rules & ARB_PR_NO_CLAIMS))
         return;
     bool fifty = pos->halfmove == 99;
     int them = pos->side ^ 1;   /* positions after this move have the other side to move */
-    bool twice = s->n_twice[them] > 0, over = s->twice_over[them];
+    bool twice = w->n_twice[them] > 0, over = w->twice_over[them];
     if (!twice && !fifty)
         return;
-    int p = s->cur.ply + 1, lowest = p - (int)pos->halfmove - 1;
-    if (lowest < s->rep_floor)
-        lowest = s->rep_floor;
+    int p = v->cur.ply + 1, lowest = p - (int)pos->halfmove - 1;
+    if (lowest < w->floor)
+        lowest = w->floor;
     bool played_resets = arb_pos_type_at(pos, arb_move_from(played)) == ARB_PAWN
                          || (pos->occ & ARB_BB(arb_move_to(played))) || arb_move_kind(played) == ARB_MK_EP;
     /* Only a quiet piece move keeps the window open (a capture or a pawn
@@ -229,13 +245,13 @@ void rs_check_unplayed_claims(struct rs *s, const struct arb_node *n, arb_move p
                 uint64_t key = arb_pos_key_after_quiet(pos, m);
                 int occ = 1;
                 if (!over) {
-                    for (int i = 0; i < s->n_twice[them]; i++)
-                        occ += 2 * (s->twice_key[them][i] == key);
-                } else if (s->rep_hashed) {
-                    occ += rep_count(s->rep, key);   /* (a key holds its side to move) */
+                    for (int i = 0; i < w->n_twice[them]; i++)
+                        occ += 2 * (w->twice_key[them][i] == key);
+                } else if (w->hashed) {
+                    occ += rep_count(w->table, key);   /* (a key holds its side to move) */
                 } else {
                     for (int q = p - 2; q >= lowest && q >= 0; q -= 2)
-                        occ += HIST(s, q) == key;
+                        occ += HIST(w, q) == key;
                 }
                 repeats = occ >= 3;
             }
@@ -249,12 +265,12 @@ void rs_check_unplayed_claims(struct rs *s, const struct arb_node *n, arb_move p
     }
     if (why) {
         char mv[ARB_MOVE_TEXT_MAX], num[16];
-        rs_write_move(s, m, mv, sizeof mv);
-        rs_move_number(pos, num, sizeof num);
-        struct arb_finding *f = rs_finding(s, ARB_F_CLAIM_UNPLAYED, n, fifty && !twice ? ARB_ART_FIFTY_WRITTEN : ARB_ART_THREEFOLD,
+        arb_cite_write_move(v, m, mv, sizeof mv);
+        arb_cite_move_number(pos, num, sizeof num);
+        struct arb_finding *f = arb_cite_finding(v, ARB_F_CLAIM_UNPLAYED, n, fifty && !twice ? ARB_ART_FIFTY_WRITTEN : ARB_ART_THREEFOLD,
                                         "%s could have claimed a draw by writing %s %s first (%s); the record shows "
                                         "another move", side_names[pos->side], num, mv, why);
         (void)f;
-        s->unplayed_told = true;
+        w->unplayed_told = true;
     }
 }

@@ -1,5 +1,6 @@
 /* result.c — the result the record states against what the Laws give
- * (5.x, 6.9, 9.x), and the names of results and game ends.
+ * (5.x, 6.9, 9.x), and the names of results and game ends.  Runs after
+ * the walk, from the game, the outcome and the profile alone.
  */
 #include "laws/state.h"
 
@@ -31,10 +32,8 @@ static enum arb_result result_from_string(const char *s)
     return s ? arb_result_parse(s, strlen(s)) : ARB_RESULT_NONE;
 }
 
-void rs_judge_result(struct rs *s)
+void arb_result_judge(struct arb_game *g, struct arb_outcome *out, const struct arb_profile *prof)
 {
-    struct arb_game *g = s->g;
-    struct arb_outcome *out = s->out;
     const struct arb_tag *tag = arb_game_find_tag(g, "Result");
     const char *marker = arb_result_name(g->marker);
     out->result_tag = tag ? tag->value : marker;
@@ -55,7 +54,7 @@ void rs_judge_result(struct rs *s)
         }
         f->message = arb_arena_printf(g->arena, "the Result tag says %s but the movetext ends with %s", tag->value,
                                       marker);
-        f->article = arb_article(s->prof, ARB_ART_RESULT);
+        f->article = arb_article(prof, ARB_ART_RESULT);
     }
     bool has_moves = false;
     for (int i = 0; i < g->n_nodes && !has_moves; i++)
@@ -90,7 +89,7 @@ void rs_judge_result(struct rs *s)
         f->message = arb_arena_printf(g->arena, "the Termination tag says the game is unterminated, but the result is "
                                                 "recorded as %s (an unfinished game is \"*\")",
                                       out->result_tag);
-        f->article = arb_article(s->prof, ARB_ART_RESULT);
+        f->article = arb_article(prof, ARB_ART_RESULT);
     }
     /* Lost on time: the Termination tag says so, or the loser's last clock
      * reading is at zero. */
@@ -99,7 +98,7 @@ void rs_judge_result(struct rs *s)
     if (out->have_fen && out->end_reason == ARB_END_NONE && (recorded == ARB_RESULT_WHITE || recorded == ARB_RESULT_BLACK)) {
         int winner = recorded == ARB_RESULT_WHITE ? ARB_WHITE : ARB_BLACK;
         const struct arb_clocks *c = &out->clocks;
-        if (termination && rs_contains_nocase(termination, "time"))
+        if (termination && arb_setup_contains_nocase(termination, "time"))
             why_time = arb_arena_printf(g->arena, "Termination \"%s\"", termination);
         else if (c->flag_ply[winner ^ 1] && c->last[winner ^ 1] == 0)
             why_time = arb_arena_printf(g->arena, "%s's clock reads 0:00:00", side_names[winner ^ 1]);
@@ -110,7 +109,8 @@ void rs_judge_result(struct rs *s)
         int winner = on_time_winner;
         /* Finnish team blitz, fixed time (rule 12): only material that can
          * force mate against a lone king wins on time. */
-        bool forced_rule = (s->prof->rules & ARB_PR_FORCED_MATE_MATERIAL) && !arb_material_forces_mate(&out->final, winner);
+        bool forced_rule = (prof->rules & ARB_PR_FORCED_MATE_MATERIAL)
+                           && !arb_material_forces_mate(&out->final, winner);
         if (forced_rule || arb_can_mate(&out->final, winner, MATE_BUDGET, MATE_EXPLORE_BUDGET, NULL) == ARB_DEAD_NO) {
             const char *because = forced_rule ? "has no material that can force mate against a lone king (team rule 12)"
                                               : "could not checkmate by any series of legal moves";
@@ -119,7 +119,7 @@ void rs_judge_result(struct rs *s)
             f->col = tag ? tag->col : g->col;
             f->message = arb_arena_printf(g->arena, "the game is scored %s on time (%s), but %s %s: the game is drawn",
                                           out->result_tag, why_time, side_names[winner], because);
-            f->article = forced_rule ? "team rule 12" : arb_article(s->prof, ARB_ART_TIMEOUT_DRAW);
+            f->article = forced_rule ? "team rule 12" : arb_article(prof, ARB_ART_TIMEOUT_DRAW);
             struct arb_finding *m = arb_findings_add(&g->findings, g->arena, ARB_F_RESULT_MISMATCH);
             m->line = f->line;
             m->col = f->col;
@@ -138,9 +138,9 @@ void rs_judge_result(struct rs *s)
      * abandoned game, a rules infraction, an adjudication) is read as a
      * resignation.  Only the proofs without search count here (they cost
      * microseconds, and every such game asks). */
-    if ((s->prof->rules & ARB_PR_RESIGN_DRAW) && out->have_fen && out->end_reason == ARB_END_NONE
+    if ((prof->rules & ARB_PR_RESIGN_DRAW) && out->have_fen && out->end_reason == ARB_END_NONE
         && (recorded == ARB_RESULT_WHITE || recorded == ARB_RESULT_BLACK)
-        && (!termination || strcasecmp(termination, "normal") == 0 || rs_contains_nocase(termination, "resign"))) {
+        && (!termination || strcasecmp(termination, "normal") == 0 || arb_setup_contains_nocase(termination, "resign"))) {
         int winner = recorded == ARB_RESULT_WHITE ? ARB_WHITE : ARB_BLACK;
         if (arb_cannot_mate_quick(&out->final, winner)) {
             struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_RESULT_MISMATCH);
@@ -149,8 +149,8 @@ void rs_judge_result(struct rs *s)
             f->message = arb_arena_printf(g->arena, "the game is scored %s, but %s could not checkmate by any series "
                                                     "of legal moves: under %s a player who resigns in such a position "
                                                     "draws (1/2-1/2)",
-                                          out->result_tag, side_names[winner], s->prof->name);
-            f->article = arb_article(s->prof, ARB_ART_RESIGNATION);
+                                          out->result_tag, side_names[winner], prof->name);
+            f->article = arb_article(prof, ARB_ART_RESIGNATION);
             out->result_rules = ARB_RESULT_DRAW;
             return;
         }
@@ -159,11 +159,11 @@ void rs_judge_result(struct rs *s)
      * draw.  Only where the record shows nothing else that drew the game
      * (a Termination other than an agreement, a position the Laws end). */
     const char *term = arb_game_tag(g, "Termination");
-    bool agreed = !term || strcasecmp(term, "normal") == 0 || rs_contains_nocase(term, "agree");
+    bool agreed = !term || strcasecmp(term, "normal") == 0 || arb_setup_contains_nocase(term, "agree");
     /* (A record with a movetext: a header-only game shows no moves at all,
      * and a termination marker that says otherwise makes it a contradiction,
      * reported above, not an agreement.) */
-    if ((s->prof->rules & ARB_PR_AGREE_AFTER_MOVES) && recorded == ARB_RESULT_DRAW && out->end_reason == ARB_END_NONE
+    if ((prof->rules & ARB_PR_AGREE_AFTER_MOVES) && recorded == ARB_RESULT_DRAW && out->end_reason == ARB_END_NONE
         && agreed && !out->replay_stopped && out->have_fen && out->plies < 2 && g->n_nodes > 0
         && (g->marker == ARB_RESULT_NONE || g->marker == ARB_RESULT_DRAW)) {
         struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_EARLY_DRAW);
@@ -178,8 +178,8 @@ void rs_judge_result(struct rs *s)
         }
         f->message = arb_arena_printf(g->arena, "the game is scored as a draw after %s; under the %s Laws a draw "
                                                 "may be agreed only after both players have made at least one move",
-                                      out->plies ? "one half-move" : "no move", s->prof->name);
-        f->article = arb_article(s->prof, ARB_ART_AGREEMENT);
+                                      out->plies ? "one half-move" : "no move", prof->name);
+        f->article = arb_article(prof, ARB_ART_AGREEMENT);
     }
     if (out->result_rules == ARB_RESULT_NONE || recorded == ARB_RESULT_NONE || recorded == ARB_RESULT_UNKNOWN
         || recorded == out->result_rules)
@@ -206,7 +206,7 @@ void rs_judge_result(struct rs *s)
         f->message = arb_arena_printf(g->arena, "the game ended in %s at ply %d, which is %s (%s), but the result is "
                                                 "recorded as %s",
                                       how, out->end_ply, gives, arb_result_name(out->result_rules), out->result_tag);
-    f->article = arb_article(s->prof, out->end_reason == ARB_END_CHECKMATE   ? ARB_ART_CHECKMATE
+    f->article = arb_article(prof, out->end_reason == ARB_END_CHECKMATE   ? ARB_ART_CHECKMATE
                                       : out->end_reason == ARB_END_STALEMATE ? ARB_ART_STALEMATE
                                       : out->end_reason == ARB_END_FIVEFOLD  ? ARB_ART_FIVEFOLD
                                       : out->end_reason == ARB_END_SEVENTYFIVE ? ARB_ART_SEVENTYFIVE
