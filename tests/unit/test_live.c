@@ -2,7 +2,7 @@
  * finding's identity, a game's identity, new findings said once, withdrawn
  * ones only from a complete record; and the kings' result signal
  * (arb_kings_signal, laws/failure.c). */
-#include "cli/live.h"
+#include "run/live.h"
 #include "laws/replay.h"
 #include "tap.h"
 
