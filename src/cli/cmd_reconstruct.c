@@ -21,7 +21,7 @@
 #include "read/pgn.h"
 #include "recon/recon.h"
 #include "recon/sheet.h"
-#include "cli/engine.h"
+#include "recon/engine.h"
 #include "report/recon_out.h"
 #include "chess/san.h"
 #include "read/timectl.h"
