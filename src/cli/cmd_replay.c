@@ -10,7 +10,8 @@
  * boards one after another, or an interactive board on a terminal, where
  * n and p load the next or previous game of the file into the other slot
  * (p reads the file again from its start) and the screen is laid out to
- * fit the window.
+ * fit the window.  The terminal itself (raw mode, keys, the window's size,
+ * giving it back on a signal, text wrapped to its columns) is run/term.c's.
  *
  * A finding is shown at the position it concerns: the position before an
  * illegal move (its pos_ply), the position a move made for a repetition.
@@ -29,16 +30,10 @@
 #include "base/out.h"
 #include "base/outfile.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/stat.h>
-#include <termios.h>
 #include <unistd.h>
 
 #include "base/arena.h"
@@ -49,6 +44,7 @@
 #include "laws/replay.h"
 #include "report/report.h"
 #include "read/timectl.h"
+#include "run/term.h"
 
 struct step {
     struct arb_compact pk;        /* the position in 32 bytes (a long game's steps add up) */
@@ -556,73 +552,24 @@ static void source_count_start(struct source *src)
 
 /* ---- the interactive board ---- */
 
-static struct termios saved_tio;
-static int tty_fd = -1;
-static volatile sig_atomic_t raw_on;
-static volatile sig_atomic_t resized;     /* the window changed size: draw again */
-
-static const char screen_leave[] = "\033[0m\033[?25h\033[?1049l";
-
-static void tty_restore(void)
-{
-    if (!raw_on)
-        return;
-    raw_on = 0;
-    (void)!write(1, screen_leave, sizeof screen_leave - 1);
-    tcsetattr(tty_fd, TCSAFLUSH, &saved_tio);
-}
-
-static void on_winch(int sig)
-{
-    (void)sig;   /* and to interrupt read(): the screen is drawn again */
-    resized = 1;
-}
-
-static void on_signal(int sig)
-{
-    tty_restore();
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
 enum { K_NONE, K_NEXT, K_PREV, K_FIRST, K_LAST, K_FIND_NEXT, K_FIND_PREV, K_GOTO, K_FLIP, K_QUIT,
        K_NEXT_GAME, K_PREV_GAME, K_ENTER, K_BACKSPACE, K_ESC, K_CHAR };
 
-/* Read one key: a byte, or an escape sequence for the arrows, Home, End. */
-static int read_key(int fd, char *ch)
+/* Read one key (run/term.h) as what it asks of the board: the arrows,
+ * Page Up and Down, Home and End, and letters as below. */
+static int read_key(char *ch)
 {
-    unsigned char c;
-    ssize_t r;
-    r = read(fd, &c, 1);
-    if (r < 0 && errno == EINTR)
-        return K_NONE;   /* the window changed size: draw again */
-    if (r <= 0)
-        return K_QUIT;
-    *ch = (char)c;
-    if (c == 27) {
-        struct pollfd p = {.fd = fd, .events = POLLIN};
-        char seq[8];
-        int n = 0;
-        while (n < (int)sizeof seq - 1 && poll(&p, 1, 40) > 0 && read(fd, &seq[n], 1) == 1) {
-            n++;
-            if (n >= 2 && ((seq[n - 1] >= 'A' && seq[n - 1] <= 'Z') || seq[n - 1] == '~'))
-                break;
-        }
-        seq[n] = 0;
-        if (n == 0)
-            return K_ESC;
-        const char *s = seq + 1;            /* after '[' or 'O' */
-        if (strcmp(s, "C") == 0 || strcmp(s, "B") == 0 || strcmp(s, "6~") == 0)
-            return K_NEXT;
-        if (strcmp(s, "D") == 0 || strcmp(s, "A") == 0 || strcmp(s, "5~") == 0)
-            return K_PREV;
-        if (strcmp(s, "H") == 0 || strcmp(s, "1~") == 0 || strcmp(s, "7~") == 0)
-            return K_FIRST;
-        if (strcmp(s, "F") == 0 || strcmp(s, "4~") == 0 || strcmp(s, "8~") == 0)
-            return K_LAST;
-        return K_NONE;
+    switch (arb_term_read_key(ch)) {
+    case ARB_KEY_NONE: return K_NONE;   /* the window changed size: draw again */
+    case ARB_KEY_EOF: return K_QUIT;
+    case ARB_KEY_ESC: return K_ESC;
+    case ARB_KEY_RIGHT: case ARB_KEY_DOWN: case ARB_KEY_PAGE_DOWN: return K_NEXT;
+    case ARB_KEY_LEFT: case ARB_KEY_UP: case ARB_KEY_PAGE_UP: return K_PREV;
+    case ARB_KEY_HOME: return K_FIRST;
+    case ARB_KEY_END: return K_LAST;
+    case ARB_KEY_BYTE: break;
     }
-    switch (c) {
+    switch ((unsigned char)*ch) {
     case ' ': case 'l': case 'j': return K_NEXT;
     case 'h': case 'k': return K_PREV;
     case 'n': return K_NEXT_GAME;
@@ -651,101 +598,7 @@ static const char *const keys_help_ascii[] = {
     "n p: next/previous game", ": go to a move (23, 23b)", "x: flip the board", "q: quit", NULL,
 };
 
-/* ---- the screen: lines that fit the window ---- */
-
-/* The character at s[i] (n bytes): its length, *cols its columns; an
- * escape sequence (ESC [ ... final byte) is one of no columns. */
-static size_t char_at(const char *s, size_t n, size_t i, int *cols)
-{
-    if (s[i] == '\033') {
-        size_t j = i + 1;
-        if (j < n && s[j] == '[') {
-            j++;
-            while (j < n && !((unsigned char)s[j] >= 0x40 && (unsigned char)s[j] <= 0x7E))
-                j++;
-        }
-        *cols = 0;
-        return j < n ? j + 1 - i : n - i;
-    }
-    size_t len = arb_utf8_valid((const unsigned char *)s + i, n - i);
-    if (!len) {
-        *cols = 1;
-        return 1;
-    }
-    *cols = arb_utf8_cols(arb_utf8_decode((const unsigned char *)s + i, len));
-    return len;
-}
-
-static int text_cols(const char *s, size_t n)
-{
-    int w = 0, c;
-    for (size_t i = 0; i < n;) {
-        i += char_at(s, n, i, &c);
-        w += c;
-    }
-    return w;
-}
-
-/* Lines of the screen: each ends in a newline; none wider than cols. */
-struct lines {
-    struct arb_buf b;
-    int n;
-    struct arb_buf cont;          /* per line: 1 if it continues the line before (wrapped) */
-};
-
-static void line_add(struct lines *L, const char *s, size_t n, bool cont, int indent)
-{
-    arb_buf_addc(&L->cont, cont);
-    for (int i = 0; i < indent; i++)
-        arb_buf_addc(&L->b, ' ');
-    arb_buf_add(&L->b, s, n);
-    arb_buf_addc(&L->b, '\n');
-    L->n++;
-}
-
-/* The text's lines (newline-separated), each wrapped at spaces to at most
- * cols columns; a continuation indented by indent.  A word wider than the
- * window is broken where the window ends. */
-static void wrap(struct lines *L, const struct arb_buf *text, int cols, int indent)
-{
-    const char *s = text->data ? text->data : "";
-    size_t end = text->len;
-    for (size_t at = 0; at < end;) {
-        const char *nl = memchr(s + at, '\n', end - at);
-        size_t n = nl ? (size_t)(nl - s) : end;   /* this line is s[at, n) */
-        bool first = true;
-        size_t pos = at;
-        do {
-            int avail = cols - (first ? 0 : indent), w = 0, c;
-            if (avail < 1)
-                avail = 1;
-            size_t i = pos, brk = 0;
-            bool have_brk = false;
-            while (i < n) {
-                if (s[i] == ' ' && i > pos) {
-                    brk = i;
-                    have_brk = true;
-                }
-                size_t len = char_at(s, n, i, &c);
-                if (w + c > avail)
-                    break;
-                w += c;
-                i += len;
-            }
-            if (i >= n) {
-                line_add(L, s + pos, n - pos, !first, first ? 0 : indent);
-                break;
-            }
-            size_t cut = have_brk ? brk : (i > pos ? i : pos + char_at(s, n, pos, &c));
-            line_add(L, s + pos, cut - pos, !first, first ? 0 : indent);
-            pos = cut;
-            while (pos < n && s[pos] == ' ')
-                pos++;
-            first = false;
-        } while (pos < n);
-        at = n + 1;
-    }
-}
+/* ---- the screen: lines that fit the window (run/term.h) ---- */
 
 /* The moves around ply k as written, k itself in brackets (or reversed
  * in colour), in one line of at most cols columns: up to six moves before
@@ -778,7 +631,7 @@ static void moves_around(struct arb_buf *out, const struct view *v, int k, int c
         }
         if (to < v->n - 1)
             arb_buf_adds(&b, " ...");
-        if (from == to || text_cols(b.data, b.len) <= cols)
+        if (from == to || arb_term_text_cols(b.data, b.len) <= cols)
             break;
         if (k - from > to - k)   /* the farther side gives way */
             from++;
@@ -788,18 +641,6 @@ static void moves_around(struct arb_buf *out, const struct view *v, int k, int c
     arb_buf_add(out, b.data, b.len);
     arb_buf_addc(out, '\n');
     arb_buf_free(&b);
-}
-
-/* The window's size (80 x 24 when the terminal does not say). */
-static void window_size(int *cols, int *rows)
-{
-    struct winsize ws;
-    *cols = 80;
-    *rows = 24;
-    if (ioctl(tty_fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 && ws.ws_row > 0) {
-        *cols = ws.ws_col;
-        *rows = ws.ws_row;
-    }
 }
 
 #define BOARD_COLS 27             /* " 8 " and eight squares of three columns */
@@ -812,26 +653,26 @@ static void window_size(int *cols, int *rows)
 static void draw(const struct source *src, const struct view *v, int k, const char *prompt, const char *message)
 {
     int cols, rows;
-    window_size(&cols, &rows);
+    arb_term_size(&cols, &rows);
     struct arb_buf t = {0};
-    struct lines head = {0}, board_l = {0}, status = {0}, moves = {0}, notes = {0}, keys = {0}, bottom = {0};
+    struct arb_term_lines head = {0}, board_l = {0}, status = {0}, moves = {0}, notes = {0}, keys = {0}, bottom = {0};
     game_heading(&t, v, src->total);
     if (v->n > 0) {
         arb_buf_printf(&t, "Ply %d of %d: ", k, v->n - 1);
         step_label(&t, v, k);
         arb_buf_addc(&t, '\n');
     }
-    wrap(&head, &t, cols, 2);
+    arb_term_wrap(&head, &t, cols, 2);
     if (v->n > 0) {
         arb_buf_clear(&t);
         board(&t, v, k);
-        wrap(&board_l, &t, cols, 0);
+        arb_term_wrap(&board_l, &t, cols, 0);
         arb_buf_clear(&t);
         status_line(&t, v, k);
-        wrap(&status, &t, cols, 2);
+        arb_term_wrap(&status, &t, cols, 2);
         arb_buf_clear(&t);
         moves_around(&t, v, k, cols);
-        wrap(&moves, &t, cols, 2);
+        arb_term_wrap(&moves, &t, cols, 2);
         arb_buf_clear(&t);
         played_lines(&t, v, k);
         finding_lines(&t, v, k);
@@ -842,7 +683,7 @@ static void draw(const struct source *src, const struct view *v, int k, const ch
             if (!v->g->findings.v[i].variation)
                 finding_line(&t, v, &v->g->findings.v[i]);
     }
-    wrap(&notes, &t, cols, 2);
+    arb_term_wrap(&notes, &t, cols, 2);
     arb_buf_clear(&t);
     const char *const *kh = (v->flags & ARB_DIAGRAM_UNICODE) ? keys_help : keys_help_ascii;
     int used = 0;
@@ -852,7 +693,7 @@ static void draw(const struct source *src, const struct view *v, int k, const ch
             used = 0;
             continue;
         }
-        int w = text_cols(kh[i], strlen(kh[i]));
+        int w = arb_term_text_cols(kh[i], strlen(kh[i]));
         if (used && used + 3 + w > cols) {
             arb_buf_addc(&t, '\n');
             used = 0;
@@ -864,13 +705,13 @@ static void draw(const struct source *src, const struct view *v, int k, const ch
         arb_buf_adds(&t, kh[i]);
         used += w;
     }
-    wrap(&keys, &t, cols, 2);
+    arb_term_wrap(&keys, &t, cols, 2);
     arb_buf_clear(&t);
     if (message)
         arb_buf_printf(&t, "%s\n", message);
     if (prompt)
         arb_buf_printf(&t, "Go to move: %s\n", prompt);
-    wrap(&bottom, &t, cols, 2);
+    arb_term_wrap(&bottom, &t, cols, 2);
 
     struct arb_buf b = {0};
     arb_buf_adds(&b, "\033[H\033[2J");
@@ -878,8 +719,8 @@ static void draw(const struct source *src, const struct view *v, int k, const ch
     if (cols < BOARD_COLS || room < 0) {
         arb_buf_clear(&t);
         arb_buf_printf(&t, "The window (%d x %d) is too small for the board; q quits.\n", cols, rows);
-        struct lines small = {0};
-        wrap(&small, &t, cols, 0);
+        struct arb_term_lines small = {0};
+        arb_term_wrap(&small, &t, cols, 0);
         arb_buf_add(&b, small.b.data, small.b.len);
         arb_buf_free(&small.b);
         arb_buf_free(&small.cont);
@@ -890,13 +731,13 @@ static void draw(const struct source *src, const struct view *v, int k, const ch
          * lines. */
         bool show_status = status.n <= room;
         room -= show_status ? status.n : 0;
-        struct lines more = {0};
+        struct arb_term_lines more = {0};
         int more_n = 0;
         if (notes.n > 0) {
             /* (Its width measured with the most it can say.) */
             arb_buf_clear(&t);
             arb_buf_printf(&t, "(%d more lines: a taller window shows them)\n", notes.n);
-            wrap(&more, &t, cols, 2);
+            arb_term_wrap(&more, &t, cols, 2);
             more_n = more.n;
             arb_buf_clear(&more.b);
             arb_buf_clear(&more.cont);
@@ -915,7 +756,7 @@ static void draw(const struct source *src, const struct view *v, int k, const ch
                 arb_buf_clear(&t);
                 arb_buf_printf(&t, "(%d more line%s: a taller window shows them)\n", notes.n - show_notes,
                                notes.n - show_notes == 1 ? "" : "s");
-                wrap(&more, &t, cols, 2);
+                arb_term_wrap(&more, &t, cols, 2);
             }
         }
         room -= show_notes + more.n;
@@ -953,7 +794,7 @@ static void draw(const struct source *src, const struct view *v, int k, const ch
     arb_out_flush();                  /* a screen: now */
     arb_buf_free(&b);
     arb_buf_free(&t);
-    struct lines *all[] = {&head, &board_l, &status, &moves, &notes, &keys, &bottom};
+    struct arb_term_lines *all[] = {&head, &board_l, &status, &moves, &notes, &keys, &bottom};
     for (size_t i = 0; i < sizeof all / sizeof *all; i++) {
         arb_buf_free(&all[i]->b);
         arb_buf_free(&all[i]->cont);
@@ -1008,26 +849,8 @@ static const char *other_game(struct source *src, struct slot *slot, int *cur, i
 
 static void interactive(struct source *src, struct slot *slot, int *cur)
 {
-    if (tcgetattr(tty_fd, &saved_tio) < 0)
+    if (!arb_term_raw())
         return;
-    struct termios raw = saved_tio;
-    raw.c_lflag &= (tcflag_t)~(ICANON | ECHO | ISIG | IEXTEN);
-    raw.c_iflag &= (tcflag_t)~(IXON | ICRNL);
-    raw.c_cc[VMIN] = 1;
-    raw.c_cc[VTIME] = 0;
-    /* A signal that ends the program gives the terminal back first (with
-     * ISIG off, Ctrl-C is a key; SIGINT from kill(1) still comes). */
-    signal(SIGINT, on_signal);
-    signal(SIGQUIT, on_signal);
-    signal(SIGTERM, on_signal);
-    signal(SIGHUP, on_signal);
-    struct sigaction sa = {.sa_handler = on_winch};   /* no SA_RESTART: read() returns */
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGWINCH, &sa, NULL);
-    if (tcsetattr(tty_fd, TCSAFLUSH, &raw) < 0)
-        return;
-    raw_on = 1;
-    arb_out_write("\033[?1049h", 8);
     source_count_start(src);
     int k = 0;
     char input[16] = "";
@@ -1035,25 +858,22 @@ static void interactive(struct source *src, struct slot *slot, int *cur)
     const char *message = NULL;
     for (;;) {
         struct view *v = &slot[*cur].v;
-        if (resized) {
-            resized = 0;
+        if (arb_term_resized())
             dirty = true;
-        }
         if (dirty) {
             draw(src, v, k, prompting ? input : NULL, message);
             dirty = false;
         }
         /* While no key waits, the file's games are counted ("of M"). */
         if (src->counting) {
-            struct pollfd p = {.fd = tty_fd, .events = POLLIN};
-            if (poll(&p, 1, 0) == 0) {
+            if (!arb_term_key_waiting()) {
                 if (source_count(src))
                     dirty = true;
                 continue;
             }
         }
         char ch = 0;
-        int key = read_key(tty_fd, &ch);
+        int key = read_key(&ch);
         dirty = true;
         if (key != K_NONE)
             message = NULL;   /* a message stays until the next key */
@@ -1099,7 +919,7 @@ static void interactive(struct source *src, struct slot *slot, int *cur)
             break;
         case K_GOTO: if (v->n > 0) { prompting = true; input[0] = 0; } break;
         case K_FLIP: v->flip = !v->flip; break;
-        case K_QUIT: case K_ESC: tty_restore(); return;
+        case K_QUIT: case K_ESC: arb_term_restore(); return;
         default: break;
         }
     }
@@ -1168,18 +988,6 @@ static int write_svgs(const struct view *v, int only)
     return rc;
 }
 
-/* Use chess symbols where the locale's character set is UTF-8. */
-static bool utf8_locale(void)
-{
-    const char *names[] = {"LC_ALL", "LC_CTYPE", "LANG"};
-    for (int i = 0; i < 3; i++) {
-        const char *s = getenv(names[i]);
-        if (s && *s)
-            return strstr(s, "UTF-8") || strstr(s, "utf8") || strstr(s, "UTF8") || strstr(s, "utf-8");
-    }
-    return false;
-}
-
 static int show(struct source *src, struct slot *slot, int *cur)
 {
     struct view *v = &slot[*cur].v;
@@ -1212,13 +1020,11 @@ static int show(struct source *src, struct slot *slot, int *cur)
         arb_buf_free(&b);
         return 0;
     }
-    v->flags = (o->ascii || !utf8_locale() ? 0 : ARB_DIAGRAM_UNICODE) | (arb_opts_want_color(o) ? ARB_DIAGRAM_COLOR : 0);
+    v->flags = (o->ascii || !arb_term_utf8_locale() ? 0 : ARB_DIAGRAM_UNICODE) | (arb_opts_want_color(o) ? ARB_DIAGRAM_COLOR : 0);
     if (only < 0 && !o->at_findings && !o->no_interactive && isatty(1)) {
-        tty_fd = open("/dev/tty", O_RDWR | O_CLOEXEC);
-        if (tty_fd >= 0) {
+        if (arb_term_open()) {
             interactive(src, slot, cur);
-            close(tty_fd);
-            tty_fd = -1;
+            arb_term_close();
             return 0;
         }
     }
