@@ -55,13 +55,16 @@ int rc_ways(struct rc_search *s, int k, int i, uint8_t st, int ply, const struct
     int n = 0;
     switch (st) {
     case RC_ST_SWAP1:
-        w[n++] = (struct rc_way){RC_OP_SWAP1B, RC_ST_NONE, (uint16_t)(i + 2), (float)cell_cost(s, k, i, pos, ml, j, need)};
+        w[n++] = (struct rc_way){RC_OP_SWAP1B, RC_ST_NONE, (uint16_t)(i + 2),
+                                 (float)cell_cost(s, k, i, pos, ml, j, need)};
         return n;
     case RC_ST_SWAP2A:
-        w[n++] = (struct rc_way){RC_OP_SWAP2B, RC_ST_SWAP2B, (uint16_t)i, (float)cell_cost(s, k, i + 1, pos, ml, j, need)};
+        w[n++] = (struct rc_way){RC_OP_SWAP2B, RC_ST_SWAP2B, (uint16_t)i,
+                                 (float)cell_cost(s, k, i + 1, pos, ml, j, need)};
         return n;
     case RC_ST_SWAP2B:
-        w[n++] = (struct rc_way){RC_OP_SWAP2C, RC_ST_NONE, (uint16_t)(i + 3), (float)cell_cost(s, k, i, pos, ml, j, need)};
+        w[n++] = (struct rc_way){RC_OP_SWAP2C, RC_ST_NONE, (uint16_t)(i + 3),
+                                 (float)cell_cost(s, k, i, pos, ml, j, need)};
         return n;
     default:
         break;
