@@ -3,7 +3,9 @@
  *
  * Each SHEET is read by recon/sheet.c (a file that is no scoresheet is
  * refused there).  The notation language is --lang, else the one that
- * reads most of the sheet's piece moves.  recon/ searches;
+ * reads most of the sheet's piece moves.  recon/ completes the search's
+ * options from the sheets and the final position (recon/sheet.c), searches,
+ * and may have an engine order the ties (recon/engine.c);
  * report/recon_out.c writes the game as PGN (English SAN, a comment at
  * every correction, the alternatives and whether they tie) or as one JSON
  * object.
@@ -22,7 +24,7 @@
 #include "read/pgn.h"
 #include "recon/recon.h"
 #include "recon/sheet.h"
-#include "cli/engine.h"
+#include "recon/engine.h"
 #include "report/recon_out.h"
 #include "chess/san.h"
 #include "read/timectl.h"
@@ -147,28 +149,6 @@ const struct arb_command arb_command_reconstruct = {
     .own_size = sizeof(struct recon_opts), .option = option, .finish = finish, .io = io, .run = arb_cmd_reconstruct,
 };
 
-/* Does the FEN give its counters (six fields, and not the "0 1" of a
- * position typed without them)? */
-static bool fen_has_counters(const char *fen)
-{
-    int fields = 0;
-    const char *last[2] = {NULL, NULL};
-    for (const char *p = fen; *p;) {
-        while (*p == ' ')
-            p++;
-        if (!*p)
-            break;
-        last[0] = last[1];
-        last[1] = p;
-        fields++;
-        while (*p && *p != ' ')
-            p++;
-    }
-    if (fields < 6)
-        return false;
-    return !(atoi(last[0]) == 0 && atoi(last[1]) == 1);
-}
-
 int arb_cmd_reconstruct(const struct arb_opts *o)
 {
     const struct recon_opts *c = o->own;
@@ -198,26 +178,14 @@ int arb_cmd_reconstruct(const struct arb_opts *o)
                                                     : arb_recon_guess_lang(files[k].tok, files[k].n, o->check.lang_hint));
     }
     struct arb_pos start, final;
-    if (files[0].have_start)
-        start = files[0].start;
-    else
-        arb_pos_startpos(&start);
-    struct arb_recon_opts ro = {.start = &start, .moves = (int)c->moves, .no_duty_from = (int)c->no_duty_from,
+    struct arb_recon_opts ro = {.moves = (int)c->moves, .no_duty_from = (int)c->no_duty_from,
                                 .budget = (long)c->budget, .wall_limit = c->time_limit};
-    /* Without --no-duty-from, the sheets' clock readings tell where 8.4 began. */
-    for (int k = 0; k < ns && !c->no_duty_from; k++)
-        if (files[k].no_duty_from && (!ro.no_duty_from || files[k].no_duty_from < ro.no_duty_from))
-            ro.no_duty_from = files[k].no_duty_from;
-    if (c->final_fen) {
-        char e[200];
-        if (arb_pos_from_fen(&final, c->final_fen, false, e, sizeof e) < 0) {
-            arb_msg("--final-fen: %s", e);
-            for (int k = 0; k < ns; k++)
-                arb_sheet_file_free(&files[k]);
-            return ARB_EXIT_FAILURE;
-        }
-        ro.final = &final;
-        ro.final_counters = fen_has_counters(c->final_fen);
+    char fen_err[200];
+    if (arb_sheet_complete_opts(&ro, files, ns, c->final_fen, &start, &final, fen_err, sizeof fen_err) < 0) {
+        arb_msg("--final-fen: %s", fen_err);
+        for (int k = 0; k < ns; k++)
+            arb_sheet_file_free(&files[k]);
+        return ARB_EXIT_FAILURE;
     }
     struct arb_recon_result r;
     arb_reconstruct(sheets, ns, &ro, &r);

@@ -1,6 +1,8 @@
 /* recon_int.h — what the files of src/recon/ share, and no one else: the
  * sheets as cells (cells.c), the cost model (model.c), the search's states
- * (search.c) and the games built from them (result.c).
+ * (states.c), its lower bound (bound.c), a sheet's ways to take a move
+ * (ways.c), the best-first search (search.c), the beam (beam.c) and the
+ * games built from them (result.c).
  */
 #ifndef ARB_RECON_INT_H
 #define ARB_RECON_INT_H
@@ -108,7 +110,11 @@ double rc_slip_scale(const struct rc_costs *k, double raw);
  * number of half-moves that needs. */
 bool rc_can_reach(const struct arb_pos *pos, const struct arb_pos *final, int plies, int at_most, int *needed);
 
-/* ---- the search's states (search.c) --------------------------------- */
+/* ---- the search's states (states.c) --------------------------------- */
+
+#define RC_INF 1e30               /* no bound: the state cannot finish */
+#define RC_EPS 1e-4f              /* costs this close are equal */
+#define RC_MAX_TAIL 24            /* moves after every sheet's last cell, without a move counter */
 
 /* Per sheet, what is pending between half-moves. */
 enum rc_pending {
@@ -173,7 +179,7 @@ struct rc_open {
     int32_t node;
 };
 
-/* A state the beam may make (search.c). */
+/* A state the beam may make (beam.c). */
 struct rc_cand {
     uint64_t key;
     struct arb_compact pos;
@@ -242,6 +248,90 @@ struct rc_search {
     bool ties_cut;                /* states of the best game's cost were left unexpanded */
 };
 
+/* The sheet's offset against the game: half-moves played minus cells
+ * taken (a move left out makes it 1, a cell passed over -1). */
+static inline int rc_offset(int ply, int i, uint8_t st)
+{
+    int ahead = st == RC_ST_SWAP1 || st == RC_ST_SWAP2A ? 1 : st == RC_ST_SWAP2B ? 2 : 0;
+    return ply - i - ahead;
+}
+
+/* The node's position. */
+void rc_node_pos(const struct rc_search *s, const struct rc_node *n, struct arb_pos *pos);
+/* Queue node `node` at f (its cost so far g): least f first, then the
+ * deeper, then the older state. */
+void rc_heap_push(struct rc_search *s, float f, float g, int32_t node);
+/* Take the first of the queue (s->n_heap > 0). */
+struct rc_open rc_heap_pop(struct rc_search *s);
+/* A child of state `parent`: the state after `move` (0: a cell passed
+ * over) with the sheets' operations op[], next cells ii[], pending st[],
+ * literal replays loud[] and read[], at ply half-moves, position pos, cost
+ * g, bound h.  Merged with the state if it is known (a cheaper way kept, one
+ * of the same cost remembered as a tie); queued (the beam: collected, or a
+ * candidate past its ply).  Sets s->limit when the states are at their cap. */
+void rc_make_child(struct rc_search *s, int32_t parent, arb_move move, const uint8_t *op, const uint16_t *ii,
+                   const uint8_t *st, const uint16_t *loud, const uint8_t *read, int ply, const struct arb_pos *pos,
+                   double g, double h);
+/* Make the root state (and queue it; the beam: collect it), resetting the
+ * best, the incumbent and the states; false when no game can start. */
+bool rc_make_root(struct rc_search *s);
+
+/* ---- the lower bound (bound.c) -------------------------------------- */
+
+/* The lower bound of a node's remaining cost (infinity: it cannot finish). */
+double rc_bound(const struct rc_search *s, const struct rc_node *n, const struct arb_pos *pos);
+/* The bound without the position but for the literal replays (loud NULL
+ * or RC_LOUD_UNKNOWN: not counted), at ply with cells ii[] and pending st[]. */
+double rc_bound_cells(const struct rc_search *s, int ply, const uint16_t *ii, const uint8_t *st,
+                      const uint16_t *loud, const uint8_t *read);
+/* The bound without the literal replays of the states an expansion makes:
+ * they share a ply, and per sheet a few (cell, pending) pairs.  Zero it
+ * before the expansion's first call. */
+struct rc_memo {
+    int n[ARB_RECON_MAX_SHEETS];
+    uint32_t key[ARB_RECON_MAX_SHEETS][16];
+    double val[ARB_RECON_MAX_SHEETS][16];
+};
+/* rc_bound_cells(s, ply, ii, st, NULL, NULL), remembered in m. */
+double rc_bound_memo(const struct rc_search *s, struct rc_memo *m, int ply, const uint16_t *ii, const uint8_t *st);
+/* The move cell j of sheet k is as written in pos (cost under 0.1), or 0. */
+arb_move rc_literal_move(const struct rc_search *s, int k, int j, const struct arb_pos *pos);
+/* The first cell from i that sheet k's literal replay from pos cannot
+ * take as written (*read: the least that cell costs read as any move, in
+ * tenths; 255 unknown): the sheet's n when it ends first, RC_LOUD_FAR when
+ * the cells the replay looks at can all be. */
+uint16_t rc_literal_end(struct rc_search *s, int k, int i, const struct arb_pos *pos, uint8_t *read);
+/* Work out node n's literal replays (loud[]), once. */
+void rc_sharpen(struct rc_search *s, int32_t n);
+
+/* ---- a sheet's ways to take a move (ways.c) ------------------------- */
+
+/* One way: the operation, the pending state and next cell after it, its cost. */
+struct rc_way {
+    uint8_t op, st;
+    uint16_t i;
+    float c;
+};
+/* The ways sheet k, in state (i, st) after ply half-moves, takes move j
+ * of pos (ml its legal moves, need their disambiguation): up to 4 into w[];
+ * their number.  other_goes_on: another sheet still has cells (so moves
+ * after this one's last are possible). */
+int rc_ways(struct rc_search *s, int k, int i, uint8_t st, int ply, const struct arb_pos *pos,
+            const struct arb_movelist *ml, int j, const uint8_t *need, bool other_goes_on, struct rc_way *w);
+/* What passing over cell i of sheet k costs (ply half-moves played). */
+double rc_pass_cost(const struct rc_search *s, int k, int i, uint8_t st, int ply);
+/* May sheet k pass over its cell i (no move)? */
+bool rc_can_pass(const struct rc_search *s, int k, int i, uint8_t st);
+/* What operation op of sheet k, in state (i, st) after ply half-moves, before pos's move `move`,
+ * cost (as the search counted it). */
+double rc_op_cost(struct rc_search *s, int k, int i, uint8_t st, int ply, const struct arb_pos *pos, arb_move move,
+                  uint8_t op);
+
+/* ---- the searches (search.c, beam.c) -------------------------------- */
+
+/* Make node ni's children with f in (its done, limit]; the least f of
+ * those beyond the limit is returned (RC_INF: none). */
+double rc_expand(struct rc_search *s, int32_t ni, double limit);
 /* Run the search (s set up by arb_reconstruct) to its end or budget. */
 void rc_search_run(struct rc_search *s);
 /* The same in parts: start, then go on until `until` steps (false: paused
@@ -251,16 +341,6 @@ bool rc_search_go(struct rc_search *s, long until);
 /* A beam search instead (s set up likewise, a search of its own): the best
  * `width` states of each half-move go on. */
 void rc_beam_run(struct rc_search *s, int width);
-/* The lower bound of a node's remaining cost (infinity: it cannot finish). */
-double rc_bound(const struct rc_search *s, const struct rc_node *n, const struct arb_pos *pos);
-/* What operation op of sheet k, in state (i, st) after ply half-moves, before pos's move `move`,
- * cost (as the search counted it). */
-double rc_op_cost(struct rc_search *s, int k, int i, uint8_t st, int ply, const struct arb_pos *pos, arb_move move,
-                  uint8_t op);
-/* Work out node n's literal replays (loud[]), once. */
-void rc_sharpen(struct rc_search *s, int32_t n);
-/* The node's position. */
-void rc_node_pos(const struct rc_search *s, const struct rc_node *n, struct arb_pos *pos);
 
 /* ---- games (result.c) ------------------------------------------------ */
 

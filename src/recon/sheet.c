@@ -4,11 +4,14 @@
  * encoding); its game's main-line move tokens are the sheet.  "12." says
  * White's move of row 12 follows, "12..." or "12. ..." Black's (White's
  * cell left blank); a lone "?" is a move that cannot be read.  A clock
- * comment under five minutes marks the start of the 8.4 window.
+ * comment under five minutes marks the start of the 8.4 window.  The
+ * search's options are completed from the files (the start, the 8.4
+ * window) and the final position's FEN (its counters believed or not).
  */
 #include "recon/sheet.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "notation/notation.h"
@@ -147,4 +150,49 @@ void arb_sheet_file_free(struct arb_sheet_file *f)
 struct arb_sheet arb_sheet_of(const struct arb_sheet_file *f, const struct arb_lang *lang)
 {
     return (struct arb_sheet){.lang = lang, .tok = f->tok, .n = f->n, .num = f->num, .black = f->black};
+}
+
+/* Does the FEN give its counters (six fields, and not the "0 1" of a
+ * position typed without them)? */
+static bool fen_has_counters(const char *fen)
+{
+    int fields = 0;
+    const char *last[2] = {NULL, NULL};
+    for (const char *p = fen; *p;) {
+        while (*p == ' ')
+            p++;
+        if (!*p)
+            break;
+        last[0] = last[1];
+        last[1] = p;
+        fields++;
+        while (*p && *p != ' ')
+            p++;
+    }
+    if (fields < 6)
+        return false;
+    return !(atoi(last[0]) == 0 && atoi(last[1]) == 1);
+}
+
+int arb_sheet_complete_opts(struct arb_recon_opts *o, const struct arb_sheet_file *files, int n,
+                            const char *final_fen, struct arb_pos *start, struct arb_pos *final, char *err,
+                            size_t cap)
+{
+    if (n > 0 && files[0].have_start)
+        *start = files[0].start;
+    else
+        arb_pos_startpos(start);
+    o->start = start;
+    /* Without a window given, the sheets' clock readings tell where 8.4 began. */
+    if (!o->no_duty_from)
+        for (int k = 0; k < n; k++)
+            if (files[k].no_duty_from && (!o->no_duty_from || files[k].no_duty_from < o->no_duty_from))
+                o->no_duty_from = files[k].no_duty_from;
+    if (final_fen) {
+        if (arb_pos_from_fen(final, final_fen, false, err, cap) < 0)
+            return -1;
+        o->final = final;
+        o->final_counters = fen_has_counters(final_fen);
+    }
+    return 0;
 }

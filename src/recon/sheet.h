@@ -1,6 +1,7 @@
 /* sheet.h — a scoresheet file read for reconstruct: the move tokens of its
  * one game, in order, with the row number and side each was written at,
- * its FEN start, and where a clock reading says the 8.4 window began.
+ * its FEN start, and where a clock reading says the 8.4 window began; and
+ * the search's options completed from the files and the final position.
  *
  * A file that is no scoresheet is refused at once: several games (a PGN
  * database), a file mostly of words that are no moves in any language (a
@@ -54,5 +55,18 @@ void arb_sheet_file_free(struct arb_sheet_file *f);
 
 /* The sheet as the search takes it (its language: lang). */
 struct arb_sheet arb_sheet_of(const struct arb_sheet_file *f, const struct arb_lang *lang);
+
+/* Complete the search's options o from the sheet files files[0..n-1] and
+ * the final position's FEN (NULL: none given).  *start gets the first
+ * file's FEN tag, else the standard starting position, and o->start points
+ * to it.  Without an 8.4 window of its own (o->no_duty_from 0), o gets the
+ * earliest the files' clock readings show.  With a FEN, *final gets its
+ * position, o->final points to it, and o->final_counters says whether its
+ * move number and halfmove clock are to be believed (six fields, and not
+ * the "0 1" of a position typed without them).  Returns 0, or -1 with the
+ * FEN's fault in err (cap bytes) and o->final unset. */
+int arb_sheet_complete_opts(struct arb_recon_opts *o, const struct arb_sheet_file *files, int n,
+                            const char *final_fen, struct arb_pos *start, struct arb_pos *final, char *err,
+                            size_t cap);
 
 #endif

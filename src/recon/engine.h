@@ -7,9 +7,11 @@
  * against the engine's best move at a fixed depth, and the games are
  * ordered by that loss, least first.  Only the order changes: the same
  * games tie, the output still says so, and no game is added or dropped.
+ * Part of recon/ (it works on arb_reconstruct's result); the reconstruct
+ * command calls it.
  */
-#ifndef ARB_CLI_ENGINE_H
-#define ARB_CLI_ENGINE_H
+#ifndef ARB_RECON_ENGINE_H
+#define ARB_RECON_ENGINE_H
 
 #include <stddef.h>
 

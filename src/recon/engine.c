@@ -1,5 +1,10 @@
-/* engine.c — order equally good reconstructions by a UCI engine (see engine.h). */
-#include "cli/engine.h"
+/* engine.c — order equally good reconstructions by a UCI engine (see
+ * engine.h): the engine started as a child process and spoken to over
+ * pipes, each tied game's differing moves scored.  Part of recon/, beside
+ * the search whose result it reorders; the reconstruct command calls it
+ * after arb_reconstruct().
+ */
+#include "recon/engine.h"
 
 #include <errno.h>
 #include <stdbool.h>
