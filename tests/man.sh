@@ -3,7 +3,8 @@
 #
 # 1. The page renders without a warning (groff -ww, mandoc -Tlint) and
 #    within 80 columns; its .TH names the version the program prints.
-# 2. It names every long option of src/cli/opts.c, every finding code, format,
+# 2. It names every long option of the option tables (src/cli/opts.h and
+#    src/cli/cmd_*.c), every finding code, format,
 #    rules profile and notation language the program knows (with the
 #    severity the help gives each code), every code and JSON Lines key of
 #    the interface (INTERFACE.md), and cites no article the Laws tables
@@ -64,13 +65,16 @@ else
 fi
 
 # --- 2. names everything --------------------------------------------------
-sed -n 's/^ *{"\([a-z-]*\)", *\(no\|required\)_argument.*/\1 \2/p' src/cli/opts.c >"$tmp/opts"
-[ -s "$tmp/opts" ] || fail "no long options found in src/cli/opts.c"
+# The option tables: the shared ones (src/cli/opts.h) and each command's
+# own (src/cli/cmd_*.c), one name a line.
+cat src/cli/opts.h src/cli/cmd_*.c | grep -o '{"[a-z-]*", *\(no\|required\|optional\)_argument' |
+    sed 's/{"\([a-z-]*\)", *\([a-z]*\)_argument/\1 \2/' | sort -u >"$tmp/opts"
+[ "$(wc -l <"$tmp/opts")" -ge 40 ] || fail "too few long options found in src/cli/opts.h and src/cli/cmd_*.c" "$(cat "$tmp/opts")"
 missing=""
 while read -r opt _; do
     grep -q -- "--$opt\\b" "$tmp/page" || missing="$missing --$opt"
 done <"$tmp/opts"
-check "every long option of src/cli/opts.c ($(wc -l <"$tmp/opts")) is in the page" "$missing"
+check "every long option of the commands' tables ($(wc -l <"$tmp/opts")) is in the page" "$missing"
 
 "$ARBITER" check --help >"$tmp/help.check"
 awk '/^Finding codes/ { on = 1; next } /^$/ { on = 0 }

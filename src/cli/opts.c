@@ -293,7 +293,7 @@ static enum arb_parse_result severity(const struct arb_opts *o, const char *arg,
 }
 
 /* A shared option; *quiet counts -q. */
-static enum arb_parse_result shared_option(struct arb_opts *o, int c, const char *optarg, int *quiet)
+static enum arb_parse_result shared_option(struct arb_opts *o, int c, const char *arg, int *quiet)
 {
     switch (c) {
     case ARB_OPT_HELP:
@@ -303,41 +303,41 @@ static enum arb_parse_result shared_option(struct arb_opts *o, int c, const char
         printf("arbiter %s\n", ARB_VERSION);
         return ARB_OPTS_DONE;
     case ARB_OPT_FORMAT:
-        o->format = arb_format_find(optarg);
+        o->format = arb_format_find(arg);
         if (!o->format)
-            return arb_opts_usage(o, "unknown format '%s'%s (formats: %s)", optarg, format_suggestion(optarg),
+            return arb_opts_usage(o, "unknown format '%s'%s (formats: %s)", arg, format_suggestion(arg),
                                   arb_format_names());
         return ARB_OPTS_RUN;
     case ARB_OPT_RULES:
-        if (strcmp(optarg, "list") == 0) {
+        if (strcmp(arg, "list") == 0) {
             for (int i = 0; arb_profiles[i]; i++)
                 printf("%-29s %s\n", arb_profiles[i]->name, arb_profiles[i]->title);
             printf("%-29s %s\n", "auto", "the FIDE edition in force on the game's EventDate (or Date)");
             return ARB_OPTS_DONE;
         }
-        if (strcmp(optarg, "auto") == 0) {
+        if (strcmp(arg, "auto") == 0) {
             o->check.profile = NULL;
             return ARB_OPTS_RUN;
         }
-        o->check.profile = arb_profile_find(optarg);
+        o->check.profile = arb_profile_find(arg);
         if (!o->check.profile)
-            return arb_opts_usage(o, "unknown rules profile '%s'%s (see --rules=list)", optarg,
-                                  profile_suggestion(optarg));
+            return arb_opts_usage(o, "unknown rules profile '%s'%s (see --rules=list)", arg,
+                                  profile_suggestion(arg));
         return ARB_OPTS_RUN;
     case ARB_OPT_MODE:
-        if (strcmp(optarg, "standard") == 0)
+        if (strcmp(arg, "standard") == 0)
             o->check.mode = ARB_MODE_STANDARD;
-        else if (strcmp(optarg, "rapid") == 0)
+        else if (strcmp(arg, "rapid") == 0)
             o->check.mode = ARB_MODE_RAPID;
-        else if (strcmp(optarg, "blitz") == 0)
+        else if (strcmp(arg, "blitz") == 0)
             o->check.mode = ARB_MODE_BLITZ;
-        else if (strcmp(optarg, "auto") == 0)
+        else if (strcmp(arg, "auto") == 0)
             o->check.mode = -1;
         else
-            return arb_opts_usage(o, "unknown mode '%s' (auto, standard, rapid, blitz)", optarg);
+            return arb_opts_usage(o, "unknown mode '%s' (auto, standard, rapid, blitz)", arg);
         return ARB_OPTS_RUN;
     case ARB_OPT_FAIL_ON:
-        return severity(o, optarg, true, "--fail-on", &o->fail_on);
+        return severity(o, arg, true, "--fail-on", &o->fail_on);
     case ARB_OPT_SELECT:
     case ARB_OPT_IGNORE: {
         struct arb_filter *f = &o->filter;
@@ -348,7 +348,7 @@ static enum arb_parse_result shared_option(struct arb_opts *o, int c, const char
             memset(f->select, 0, sizeof f->select);
             f->any_select = true;
         }
-        const char *p = optarg;
+        const char *p = arg;
         while (*p) {
             size_t len = strcspn(p, ",");
             char name[64];
@@ -368,58 +368,58 @@ static enum arb_parse_result shared_option(struct arb_opts *o, int c, const char
         return ARB_OPTS_RUN;
     }
     case ARB_OPT_WHERE: {
-        const char *tilde = strchr(optarg, '~');
-        if (!tilde || tilde == optarg)
+        const char *tilde = strchr(arg, '~');
+        if (!tilde || tilde == arg)
             return arb_opts_usage(o, "--where wants TAG~REGEX, e.g. --where='Event~^Helsinki'");
         char msg[160];
-        if (!arb_filter_add_where(&o->filter, optarg, (size_t)(tilde - optarg), tilde + 1, msg, sizeof msg))
+        if (!arb_filter_add_where(&o->filter, arg, (size_t)(tilde - arg), tilde + 1, msg, sizeof msg))
             return arb_opts_usage(o, "--where: %s", msg);
         return ARB_OPTS_RUN;
     }
     case ARB_OPT_TIME_CONTROL:
-        if (arb_tc_parse_human(optarg, &o->time_control) < 0)
+        if (arb_tc_parse_human(arg, &o->time_control) < 0)
             return arb_opts_usage(o, "cannot read the time control '%s' (e.g. 40/5400+30:1800+30, 300+2, 90+30, "
-                                     "G/90;inc30)", optarg);
+                                     "G/90;inc30)", arg);
         o->check.time_control = &o->time_control;
         return ARB_OPTS_RUN;
     case ARB_OPT_LANG:
-        if (strcmp(optarg, "list") == 0) {
+        if (strcmp(arg, "list") == 0) {
             for (int i = 0; arb_langs[i]; i++)
                 printf("%-4s %-12s %s\n", arb_langs[i]->code, arb_langs[i]->name, arb_langs[i]->source);
             return ARB_OPTS_DONE;
         }
-        if (strcmp(optarg, "auto") == 0) {
+        if (strcmp(arg, "auto") == 0) {
             o->check.lang = NULL;
             return ARB_OPTS_RUN;
         }
-        o->check.lang = arb_lang_find(optarg);
+        o->check.lang = arb_lang_find(arg);
         if (!o->check.lang)
-            return arb_opts_usage(o, "unknown notation language '%s'%s (see --lang=list)", optarg,
-                                  arb_opts_lang_suggestion(optarg));
+            return arb_opts_usage(o, "unknown notation language '%s'%s (see --lang=list)", arg,
+                                  arb_opts_lang_suggestion(arg));
         return ARB_OPTS_RUN;
     case ARB_OPT_LANG_HINT:
-        o->check.lang_hint = arb_lang_find(optarg);
+        o->check.lang_hint = arb_lang_find(arg);
         if (!o->check.lang_hint)
-            return arb_opts_usage(o, "unknown notation language '%s'%s (see --lang=list)", optarg,
-                                  arb_opts_lang_suggestion(optarg));
+            return arb_opts_usage(o, "unknown notation language '%s'%s (see --lang=list)", arg,
+                                  arb_opts_lang_suggestion(arg));
         return ARB_OPTS_RUN;
     case ARB_OPT_ENCODING:
-        o->encoding = optarg;
+        o->encoding = arg;
         return ARB_OPTS_RUN;
     case ARB_OPT_MAX_GAME_BYTES:
-        if (!arb_opts_u64(optarg, &o->max_game_bytes) || o->max_game_bytes < 64
+        if (!arb_opts_u64(arg, &o->max_game_bytes) || o->max_game_bytes < 64
             || o->max_game_bytes > (UINT64_C(1) << 31))
-            return arb_opts_usage(o, "--max-game-bytes needs a number from 64 to 2147483648, not '%s'", optarg);
+            return arb_opts_usage(o, "--max-game-bytes needs a number from 64 to 2147483648, not '%s'", arg);
         return ARB_OPTS_RUN;
     case ARB_OPT_COLOR:
-        if (strcmp(optarg, "auto") == 0)
+        if (strcmp(arg, "auto") == 0)
             o->color = ARB_COLOR_AUTO;
-        else if (strcmp(optarg, "always") == 0)
+        else if (strcmp(arg, "always") == 0)
             o->color = ARB_COLOR_ALWAYS;
-        else if (strcmp(optarg, "never") == 0)
+        else if (strcmp(arg, "never") == 0)
             o->color = ARB_COLOR_NEVER;
         else
-            return arb_opts_usage(o, "--color takes auto, always or never, not '%s'", optarg);
+            return arb_opts_usage(o, "--color takes auto, always or never, not '%s'", arg);
         return ARB_OPTS_RUN;
     case ARB_OPT_QUIET:
         if (++*quiet == 1)
@@ -428,16 +428,16 @@ static enum arb_parse_result shared_option(struct arb_opts *o, int c, const char
             o->quiet = true;   /* -qq: only the summary line */
         return ARB_OPTS_RUN;
     case ARB_OPT_MIN_SEVERITY:
-        return severity(o, optarg, false, "--min-severity", &o->filter.min_severity);
+        return severity(o, arg, false, "--min-severity", &o->filter.min_severity);
     case ARB_OPT_OUTPUT:
-        if (!*optarg)
+        if (!*arg)
             return arb_opts_usage(o, "--output needs a file name");
-        o->output = optarg;
+        o->output = arg;
         return ARB_OPTS_RUN;
     case ARB_OPT_JOBS: {
         uint64_t n;
-        if (!arb_opts_u64(optarg, &n) || n < 1 || n > 256)
-            return arb_opts_usage(o, "--jobs needs a number of threads from 1 to 256, not '%s'", optarg);
+        if (!arb_opts_u64(arg, &n) || n < 1 || n > 256)
+            return arb_opts_usage(o, "--jobs needs a number of threads from 1 to 256, not '%s'", arg);
         o->jobs = (int)n;
         return ARB_OPTS_RUN;
     }

@@ -97,10 +97,62 @@ size_t arb_input_take_events(struct arb_input *in, uint64_t before, struct arb_d
     return n;
 }
 
+struct arb_input_block {
+    char *data;
+    int refs;
+    bool retired;                 /* the input no longer writes or owns it: freed at refs 0 */
+};
+
+struct arb_input_block *arb_input_hold(struct arb_input *in)
+{
+    if (!in->blk) {
+        in->blk = arb_xcalloc(1, sizeof *in->blk);
+        in->blk->data = in->buf;
+    }
+    if (in->buf && in->len < in->cap)
+        in->buf[in->len] = '\0';   /* (reserve keeps a byte free there) */
+    in->blk->refs++;
+    return in->blk;
+}
+
+static void block_free(struct arb_input_block *b)
+{
+    free(b->data);
+    free(b);
+}
+
+void arb_input_release(struct arb_input_block *b)
+{
+    if (b && --b->refs == 0 && b->retired)
+        block_free(b);
+}
+
 /* Make room for at least `need` more decoded bytes, sliding the window
  * first when much of it is consumed. */
 static void reserve(struct arb_input *in, size_t need)
 {
+    if (in->blk && in->blk->refs > 0) {
+        /* Held: nothing more is written into it.  The unread rest goes to a
+         * new block, as a slide would move it (base moves on the same). */
+        size_t rest = in->len - in->start, cap = CHUNK * 2;
+        while (cap - rest < need + 1)
+            cap *= 2;
+        char *nb = arb_xmalloc(cap);
+        memcpy(nb, in->buf + in->start, rest);
+        in->blk->retired = true;
+        in->blk = NULL;
+        in->buf = nb;
+        in->base += in->start;
+        in->len = rest;
+        in->start = 0;
+        in->cap = cap;
+        return;
+    }
+    if (in->blk) {
+        /* Held before, released since: the window's own again. */
+        free(in->blk);
+        in->blk = NULL;
+    }
     if (in->start && (in->start >= in->len / 2 || in->cap - in->len < need)) {
         memmove(in->buf, in->buf + in->start, in->len - in->start);
         in->base += in->start;
@@ -318,13 +370,15 @@ static void scrub_nuls(struct arb_input *in, size_t from)
 {
     char *z;
     while ((z = memchr(in->buf + from, 0, in->len - from)) != NULL) {
-        size_t at = (size_t)(z - in->buf), tail = in->len - at - 1;
+        /* (Absolute offsets: reserve may slide the window.) */
+        uint64_t abs = in->base + (uint64_t)(z - in->buf);
         reserve(in, 2);
+        size_t at = (size_t)(abs - in->base), tail = in->len - at - 1;
         z = in->buf + at;
         memmove(z + 3, z + 1, tail);
         memcpy(z, replacement, 3);
         in->len += 2;
-        add_event_at(in, in->base + at, ARB_DEC_NUL, (const unsigned char *)"", 1, NULL);
+        add_event_at(in, abs, ARB_DEC_NUL, (const unsigned char *)"", 1, NULL);
         from = at + 3;
     }
 }
@@ -944,6 +998,14 @@ void arb_input_close(struct arb_input *in)
         close(in->fd);
     if (in->cd != (iconv_t)-1 && in->cd != (iconv_t)0)
         iconv_close(in->cd);
+    if (in->blk) {
+        /* Games still hold it: theirs to free. */
+        in->blk->retired = true;
+        if (in->blk->refs == 0)
+            block_free(in->blk);
+        in->blk = NULL;
+        in->buf = NULL;
+    }
     free(in->buf);
     free(in->raw);
     free(in->ev);

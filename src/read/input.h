@@ -70,6 +70,7 @@ struct arb_input {
 
     char *buf;                    /* decoded window: buf[start, len) unconsumed */
     size_t start, len, cap;
+    struct arb_input_block *blk;  /* buf as a block games were handed over in (arb_input_hold), or NULL */
     uint64_t base;                /* absolute offset of buf[0] */
 
     unsigned char cp[256][4];     /* single-byte code page: UTF-8 of each byte (built with iconv) */
@@ -139,6 +140,18 @@ long arb_input_fill(struct arb_input *in);
 /* Release the text before absolute offset off (it must not be needed
  * again).  Pointers into the window stay valid until the next fill. */
 void arb_input_consume(struct arb_input *in, uint64_t off);
+
+/* A game handed over without a copy.  The window's text is one block of
+ * memory; arb_input_hold() takes a reference to it for text that must
+ * outlive the window (check's batches keep each game's text where it was
+ * decoded, for worker threads and the write-outs), and NUL-terminates what
+ * was decoded.  While a block is held the reader writes nothing more into
+ * it: the next fill moves the unread rest to a new block (as a slide of the
+ * window would), and the held one stays until its last arb_input_release(),
+ * after arb_input_close() too.  Holding and releasing happen in one thread. */
+struct arb_input_block;
+struct arb_input_block *arb_input_hold(struct arb_input *in);
+void arb_input_release(struct arb_input_block *b);
 
 /* Absolute offset one past the last decoded byte in the window. */
 static inline uint64_t arb_input_end(const struct arb_input *in) { return in->base + in->len; }

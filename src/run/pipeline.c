@@ -1,9 +1,10 @@
 /* pipeline.c — `arbiter check`'s pipeline: read, replay, judge and write
  * every game, in batches, over a pool of threads (see pipeline.h).
  *
- * The main thread reads the games in order (pgn.c) into batches: a batch
- * holds up to BATCH_GAMES games of one file, their own copy of the games'
- * text and one arena for everything the games allocate.  With --jobs=N,
+ * The main thread reads the games in order (run/games.c) into batches: a
+ * batch holds up to BATCH_GAMES games of one file, a reference to the blocks
+ * of the reader's window their text stands in (read/input.h: handed over
+ * without a copy) and one arena for everything the games allocate.  With --jobs=N,
  * N - 1 worker threads take the batches in order and replay and judge their
  * games (arb_replay, laws/); the main thread writes the batches in input order
  * (report/) into the output buffer (base/out.h), which is flushed only between
@@ -80,10 +81,10 @@ struct batch {
     char *error;                  /* that file's message (malloc'd) */
     const char *error_path;
     struct arb_arena arena;
-    struct arb_buf text;          /* the games' text, each followed by a NUL */
+    size_t text_bytes;            /* the games' text, together */
+    struct arb_input_block *blk[BATCH_GAMES];   /* where each game's text is (read/input.h: held, no copy) */
     struct arb_buf out;           /* their records, when the format may run in any thread */
     size_t rec_end[BATCH_GAMES];  /* where each game's record ends in out */
-    size_t text_off[BATCH_GAMES];
     uint64_t cut[BATCH_GAMES];    /* (arb_writeouts_game) */
     struct arb_game games[BATCH_GAMES];
     struct arb_outcome oc[BATCH_GAMES];
@@ -328,10 +329,12 @@ static void batch_write(struct arb_pipeline *p, struct batch *b)
     }
     if (f && --f->pending == 0 && !f->reading)
         file_done(p, f);
+    for (int i = 0; i < b->n; i++)
+        arb_input_release(b->blk[i]);
     b->file = NULL;
     b->n = 0;
+    b->text_bytes = 0;
     arb_arena_reset(&b->arena);
-    arb_buf_clear(&b->text);
     pthread_mutex_lock(&p->mu);
     b->state = B_FREE;
     p->next_write++;
@@ -378,8 +381,6 @@ static struct batch *batch_open(struct arb_pipeline *p, struct file_ctx *f)
 /* Hand a filled batch on: to the workers, or check it here. */
 static void batch_submit(struct arb_pipeline *p, struct batch *b)
 {
-    for (int i = 0; i < b->n; i++)
-        b->games[i].text = b->text.data + b->text_off[i];
     if (p->workers == 0) {
         batch_check(b);
         b->state = B_DONE;
@@ -481,22 +482,21 @@ int arb_pipeline_check_file(struct arb_pipeline *p, const char *path)
             }
             continue;
         }
-        /* The game's own copy of its text, to the end of its last line
-         * (the text report shows that line). */
+        /* The game's text, to the end of its last line (the text report
+         * shows that line), stays where the reader decoded it: the batch
+         * holds that block of the window until it is written (no copy). */
         const char *t = g->text, *w_end = arb_input_at(&f->gs.in, arb_input_end(&f->gs.in));
         size_t len = (size_t)(g->end_off - g->start_off);
         while (t + len < w_end && t[len] != '\n' && t[len] != '\0')
             len++;
-        b->text_off[b->n] = b->text.len;
         b->cut[b->n] = f->cut;
         f->cut = UINT64_MAX;
-        arb_buf_add(&b->text, t, len);
-        arb_buf_addc(&b->text, '\0');
-        g->text = NULL;
+        b->blk[b->n] = arb_input_hold(&f->gs.in);   /* g->text stays where it was decoded */
+        b->text_bytes += len;
         g->in = NULL;
         arb_pgn_release(&f->gs.rd, g);
         b->n++;
-        if (b->n == BATCH_GAMES || b->text.len >= BATCH_BYTES) {
+        if (b->n == BATCH_GAMES || b->text_bytes >= BATCH_BYTES) {
             batch_submit(p, b);
             b = NULL;
         }
@@ -657,7 +657,6 @@ void arb_pipeline_free(struct arb_pipeline *p)
     arb_progress_clear(&p->pr);
     for (int i = 0; i < p->cap; i++) {
         arb_arena_fini(&p->ring[i].arena);
-        arb_buf_free(&p->ring[i].text);
         arb_buf_free(&p->ring[i].out);
     }
     pthread_mutex_destroy(&p->mu);
