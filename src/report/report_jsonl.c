@@ -163,20 +163,11 @@ static void jsonl_game(struct arb_buf *b, const struct arb_game *g, const struct
 
 /* An unreadable file has no games, so no record: the driver says so on
  * standard error and the exit status is 2. */
-static void jsonl_file_error(struct arb_buf *b, const char *file, const char *message,
-                             const struct arb_report_opts *o)
-{
-    (void)b;
-    (void)file;
-    (void)message;
-    (void)o;
-}
-
 const struct arb_format arb_format_jsonl = {
     .name = "jsonl",
     .any_thread = true,
     .game = jsonl_game,
-    .file_error = jsonl_file_error,
+    /* no file_error: an unreadable file is said on standard error */
 };
 
 /* ---- --format=json: one document, the same records and the summary ------ */
@@ -221,6 +212,6 @@ const struct arb_format arb_format_json = {
     .name = "json",
     .begin = json_begin,
     .game = json_game,
-    .file_error = jsonl_file_error,
+    /* no file_error: an unreadable file is said on standard error */
     .end = json_end,
 };
