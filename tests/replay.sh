@@ -457,7 +457,7 @@ repaired_pane() {
         grep -q '^Moves: 1\. e4 e5 2\. Nf3' "$tmp/pane"
 }
 two_findings_pane() {
-    fits_pane && grep -q '^error: 2\.\.\. Nf6' "$tmp/pane" && grep -q 'the second loses \[illegal-move-stood\]' "$tmp/pane"
+    fits_pane && grep -q '^error: 2\.\.\. Nf6' "$tmp/pane" && grep -q 'the second loses (Art\. 7\.5\.5) \[illegal-move-stood\]' "$tmp/pane"
 }
 full_pane() {
     sed -n 3p "$tmp/pane" | grep -q '^$' && sed -n 4p "$tmp/pane" | grep -q '^ 8  ♜  ♞  ♝  ♛  ♚  ♝  ♞  ♜ *$' &&

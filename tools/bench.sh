@@ -89,6 +89,32 @@ if [ -x "$FLOOR" ]; then
     row "floor: read, match, play; no Laws" "$1" "$2" "$games" "$bytes" "$ref"
 fi
 
+# Instructions per ply (callgrind): a figure the machine's speed and load
+# cannot change, on the whole corpus (callgrind runs some fifty times
+# slower: about three minutes, pgn-extract -s the most of them).
+if command -v valgrind >/dev/null 2>&1; then
+    ir_plies=$("$ARBITER" check --jobs=1 --format=jsonl "$CORPUS" 2>/dev/null |
+        grep -o '"plies":[0-9]*' | awk -F: '{ s += $2 } END { print s + 0 }')
+    ir() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+        sed -n 's/.*Collected : \([0-9]*\).*/\1/p'; }
+    echo "instructions per ply (callgrind, the corpus: $ir_plies plies):"
+    pe_ir=""
+    if $have_pe; then
+        pe_ir=$(ir "$PGN_EXTRACT" -s -o /dev/null "$CORPUS")
+        awk -v n="$pe_ir" -v p="$ir_plies" 'BEGIN { printf "  %-34s %6.0f\n", "pgn-extract -s", n / p }'
+    fi
+    for f in text jsonl; do
+        n=$(ir "$ARBITER" check --jobs=1 --format=$f "$CORPUS")
+        target=500; [ $f = jsonl ] && target=600
+        awk -v n="$n" -v p="$ir_plies" -v pe="$pe_ir" -v f="$f" -v t="$target" 'BEGIN {
+            x = n / p; printf "  %-34s %6.0f", "arbiter check --jobs=1 " f, x
+            if (pe != "") printf "   %5.1fx fewer than pgn-extract", pe / n
+            printf "   (target: <= %d) %s\n", t, x <= t ? "ok" : "OVER" }'
+    done
+else
+    echo "valgrind not installed: no instruction counts (tools/deps.sh bench installs it)"
+fi
+
 mkdir -p build/bench
 if [ ! -s "$BIG" ] || [ "$(wc -c < "$BIG")" -ne $((bytes * 10)) ]; then
     i=0

@@ -51,6 +51,7 @@ check_test() {
 check_bench() {
     check_data
     [ -x /usr/games/pgn-extract ] || need="$need pgn-extract"
+    has valgrind || need="$need valgrind"    # callgrind: instructions per ply
 }
 
 check_fuzz() {

@@ -14,6 +14,7 @@
 #include "base/arena.h"
 #include "base/msg.h"
 #include "base/out.h"
+#include "notation/notation.h"
 #include "run/convert.h"
 
 /* convert's own options (o->own). */

@@ -16,7 +16,10 @@
 #include "base/msg.h"
 #include "base/out.h"
 #include "base/outfile.h"
+#include "base/version.h"
 #include "cli/commands.h"
+#include "laws/laws.h"
+#include "notation/notation.h"
 
 const struct arb_command *const arb_commands[] = {&arb_command_check, &arb_command_replay, &arb_command_convert,
                                                   &arb_command_reconstruct, &arb_command_watch,

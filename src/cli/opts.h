@@ -17,13 +17,9 @@
 #include <stdio.h>
 
 #include "base/exit.h"
-#include "base/finding.h"
 #include "base/util.h"
-#include "base/version.h"
-#include "laws/laws.h"
 #include "laws/replay.h"
 #include "read/timectl.h"
-#include "notation/notation.h"
 #include "report/filter.h"
 #include "report/report.h"
 #include "run/games.h"

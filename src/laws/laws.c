@@ -314,16 +314,57 @@ static void day_words(const char *iso, char *out, size_t cap)
     snprintf(out, cap, "%d %s %d", d, months[(m - 1) % 12], y);
 }
 
+/* The int sscanf's "%Nd" reads at s (N = width: leading white space
+ * skipped, a sign and at most N - 1 digits after it, else N digits); false
+ * when there is no digit.  Without sscanf: this runs once a game. */
+static bool scan_int(const char *s, int width, int *out)
+{
+    while (*s == ' ' || (*s >= '\t' && *s <= '\r'))
+        s++;
+    bool neg = false;
+    if (*s == '+' || *s == '-') {
+        neg = *s == '-';
+        s++;
+        width--;
+    }
+    int v = 0, n = 0;
+    while (n < width && *s >= '0' && *s <= '9') {
+        v = v * 10 + (*s++ - '0');
+        n++;
+    }
+    if (!n)
+        return false;
+    *out = neg ? -v : v;
+    return true;
+}
+
+/* "YYYY-MM-DD" (y 1000-9999, m 1-12, d 1-31) into out[11]. */
+static void iso_day(char out[11], int y, int m, int d)
+{
+    out[0] = (char)('0' + y / 1000);
+    out[1] = (char)('0' + y / 100 % 10);
+    out[2] = (char)('0' + y / 10 % 10);
+    out[3] = (char)('0' + y % 10);
+    out[4] = '-';
+    out[5] = (char)('0' + m / 10);
+    out[6] = (char)('0' + m % 10);
+    out[7] = '-';
+    out[8] = (char)('0' + d / 10);
+    out[9] = (char)('0' + d % 10);
+    out[10] = 0;
+}
+
 const struct arb_profile *arb_profile_for_date_why(const char *date, char *why, size_t cap)
 {
     if (why && cap)
         why[0] = 0;
     int y, m = 0, d = 0;
-    if (!date || sscanf(date, "%4d", &y) != 1 || y < 1000)
+    if (!date || !scan_int(date, 4, &y) || y < 1000)
         return NULL;
-    if (strlen(date) >= 7 && sscanf(date + 5, "%2d", &m) != 1)
+    size_t len = strnlen(date, 10);
+    if (len >= 7 && !scan_int(date + 5, 2, &m))
         m = 0;
-    if (strlen(date) >= 10 && sscanf(date + 8, "%2d", &d) != 1)
+    if (len >= 10 && !scan_int(date + 8, 2, &d))
         d = 0;
     if (m < 0 || m > 12)
         m = 0;
@@ -332,9 +373,9 @@ const struct arb_profile *arb_profile_for_date_why(const char *date, char *why, 
     /* The first and the last day the date can mean: a missing month or
      * day counts as the first (the edition in force when that year or
      * month began). */
-    char first[16], last[16];
-    snprintf(first, sizeof first, "%04d-%02d-%02d", y, m ? m : 1, d ? d : 1);
-    snprintf(last, sizeof last, "%04d-%02d-%02d", y, m ? m : 12, d ? d : 31);
+    char first[11], last[11];
+    iso_day(first, y, m ? m : 1, d ? d : 1);
+    iso_day(last, y, m ? m : 12, d ? d : 31);
     const struct arb_profile *p = in_force_on(first), *q = in_force_on(last);
     const struct arb_profile *oldest = arb_profile_find("fide-2009");
     if (!why || !cap || (p && p == q))

@@ -5,12 +5,32 @@
 #include "read/timectl.h"
 #include "tap.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static const char *in_force(const char *date)
 {
     const struct arb_profile *p = arb_profile_for_date(date);
     return p ? p->name : "(none)";
+}
+
+/* The date's year, month and day as the C library reads them (sscanf, as
+ * arb_profile_for_date_why did before it read them by hand): the oracle of
+ * the cross-check below.  False when the year does not count. */
+static bool read_date_as_libc(const char *date, int *y, int *m, int *d)
+{
+    *m = *d = 0;
+    if (sscanf(date, "%4d", y) != 1 || *y < 1000)
+        return false;
+    if (strlen(date) >= 7 && sscanf(date + 5, "%2d", m) != 1)
+        *m = 0;
+    if (strlen(date) >= 10 && sscanf(date + 8, "%2d", d) != 1)
+        *d = 0;
+    if (*m < 0 || *m > 12)
+        *m = 0;
+    if (*d < 0 || *d > 31)
+        *d = 0;
+    return true;
 }
 
 int main(void)
@@ -59,6 +79,45 @@ int main(void)
     ok(pw && strcmp(pw->name, "fide-2014") == 0 && !why[0], "2014.07.??: inside fide-2014, nothing to say");
     pw = arb_profile_for_date_why("1990.??.??", why, sizeof why);
     ok(pw && strstr(why, "older than those of 1 July 1997"), "1990: older Laws than 1997: %s", why);
+
+
+    /* The date is read by hand (no sscanf a game): for every form below,
+     * the edition and whether it needs a sentence are those of the date
+     * as the C library reads it, written plainly. */
+    {
+        static const char *const years[] = {"1990", "1997", "2005", "2008", "2009", "2013", "2014", "2016", "2017",
+                                            "2018", "2022", "2023", "2026", "0999", "+2017", "-2017", " 2017",
+                                            "201", "20170", "????", "abcd", ""};
+        static const char *const rest[] = {"", ".??.??", ".01.01", ".06.30", ".07.01", ".07.??", ".12.31", ".1.1",
+                                           ".7.1", ".07.1", ". 7. 1", ".+7.+1", ".-1.-1", ".13.32", ".00.00",
+                                           "-07-01", ".07.01x", ".071.01", ".?7.01", ".07", ".07.", ".12.3"};
+        int agree = 0, total = 0;
+        char date[40], plain[40], why1[400], why2[400];
+        for (size_t i = 0; i < sizeof years / sizeof years[0]; i++)
+            for (size_t j = 0; j < sizeof rest / sizeof rest[0]; j++) {
+                snprintf(date, sizeof date, "%s%s", years[i], rest[j]);
+                int y, m, d;
+                const struct arb_profile *want = NULL, *got = arb_profile_for_date_why(date, why1, sizeof why1);
+                bool want_why = false;
+                if (read_date_as_libc(date, &y, &m, &d)) {
+                    char ms[4] = "??", ds[4] = "??";
+                    if (m)
+                        snprintf(ms, sizeof ms, "%02d", m);
+                    if (d)
+                        snprintf(ds, sizeof ds, "%02d", d);
+                    snprintf(plain, sizeof plain, "%04d.%s.%s", y, ms, ds);
+                    want = arb_profile_for_date_why(plain, why2, sizeof why2);
+                    want_why = why2[0] != 0;
+                }
+                total++;
+                if (got == want && (got == NULL || (why1[0] != 0) == want_why))
+                    agree++;
+                else
+                    printf("# '%s': %s, the C library's reading %s\n", date, got ? got->name : "(none)",
+                           want ? want->name : "(none)");
+            }
+        is_int(agree, total, "the date read by hand agrees with sscanf's reading on %d forms", total);
+    }
 
     /* Articles that moved between editions (RULES.md §10). */
     const struct arb_profile *p09 = arb_profile_find("fide-2009"), *p18 = arb_profile_find("fide-2018");
