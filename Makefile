@@ -256,7 +256,6 @@ check: build/.deps-ok data arbiter arbiter-asan $(UNIT_BINS) $(FUZZ_REPLAYS) $(C
 	ARBITER=./arbiter-asan ARBITER_REL=./arbiter PERFT=build/perft RSSMAX=build/rssmax \
 	    UNWIN=build/unwin UNWIN_ASAN=build/unwin-asan RECON_BOUND=build/recon-bound \
 	    sh tests/run.sh $(UNIT_BINS) $(FUZZ_REPLAYS) $(CLANG_REPLAYS) $(TEST_SCRIPTS)
-	    tests/dead/asan.sh tests/dead/position.sh tests/recon/run.sh tests/summary.sh tests/sarif.sh tests/safety.sh tests/html.sh tests/jobs.sh tests/parallel.sh tests/cli/run.sh tests/replay.sh tests/notation/run.sh tests/notation/roundtrip.sh tests/readme.sh tests/man.sh tests/daily.sh tests/trf.sh tests/watch.sh tests/signals.sh tests/shared/run.sh
 
 # The program under valgrind (memcheck, leaks): every command on samples,
 # edge-case files and malformed input (tests/valgrind.sh).
