@@ -154,7 +154,7 @@ static enum arb_parse_result option(struct arb_opts *o, int id, const char *arg,
         break;
     case OPT_ROUND: {
         uint64_t n;
-        if (!arb_opts_u64(arg, &n) || n < 1 || n > 999)
+        if (!arb_opts_u64(arg, 1, 999, &n))
             return arb_opts_usage(o, "--round needs a round number from 1 to 999, not '%s'", arg);
         c->trf_round = (int)n;
         break;

@@ -47,13 +47,7 @@ static enum arb_parse_result option(struct arb_opts *o, int id, const char *arg,
 {
     struct convert_opts *c = o->own;
     (void)opt_text;
-    if (id == OPT_TO) {
-        c->to = arb_lang_find(arg);
-        if (!c->to)
-            return arb_opts_usage(o, "unknown notation language '%s'%s (see --lang=list)", arg,
-                                  arb_opts_lang_suggestion(arg));
-    }
-    return ARB_OPTS_RUN;
+    return id == OPT_TO ? arb_opts_lang(o, arg, &c->to) : ARB_OPTS_RUN;
 }
 
 static enum arb_parse_result finish(struct arb_opts *o)

@@ -81,7 +81,7 @@ static enum arb_parse_result option(struct arb_opts *o, int id, const char *arg,
         c->fen = arg;
         break;
     case OPT_BUDGET:
-        if (!arb_opts_u64(arg, &c->budget) || c->budget < 1 || c->budget > 1000000000)
+        if (!arb_opts_u64(arg, 1, 1000000000, &c->budget))
             return arb_opts_usage(o, "--budget needs a number of %s from 1 to 1000000000, not '%s'", "positions", arg);
         break;
     case OPT_QUICK:

@@ -96,7 +96,7 @@ static enum arb_parse_result option(struct arb_opts *o, int id, const char *arg,
         break;
     }
     case OPT_MOVES:
-        if (!arb_opts_u64(arg, &c->moves) || c->moves < 1 || c->moves > 2000)
+        if (!arb_opts_u64(arg, 1, 2000, &c->moves))
             return arb_opts_usage(o, "--moves needs the number of moves made, 1 to 2000, not '%s'", arg);
         break;
     case OPT_ENGINE:
@@ -113,11 +113,11 @@ static enum arb_parse_result option(struct arb_opts *o, int id, const char *arg,
         break;
     }
     case OPT_NO_DUTY_FROM:
-        if (!arb_opts_u64(arg, &c->no_duty_from) || c->no_duty_from < 1 || c->no_duty_from > 2000)
+        if (!arb_opts_u64(arg, 1, 2000, &c->no_duty_from))
             return arb_opts_usage(o, "--no-duty-from needs a move number, not '%s'", arg);
         break;
     case OPT_BUDGET:
-        if (!arb_opts_u64(arg, &c->budget) || c->budget < 1 || c->budget > 1000000000)
+        if (!arb_opts_u64(arg, 1, 1000000000, &c->budget))
             return arb_opts_usage(o, "--budget needs a number of %s from 1 to 1000000000, not '%s'", "search steps",
                                   arg);
         break;

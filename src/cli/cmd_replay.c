@@ -130,12 +130,12 @@ static enum arb_parse_result option(struct arb_opts *o, int id, const char *arg,
         c->fen = true;
         break;
     case OPT_GAME:
-        if (!arb_opts_u64(arg, &c->game) || c->game < 1)
+        if (!arb_opts_u64(arg, 1, UINT64_MAX, &c->game))
             return arb_opts_usage(o, "--game needs a game number from 1, not '%s'", arg);
         break;
     case OPT_PLY: {
         uint64_t n;
-        if (!arb_opts_u64(arg, &n) || n > 100000)
+        if (!arb_opts_u64(arg, 0, 100000, &n))
             return arb_opts_usage(o, "--ply needs a half-move number from 0, not '%s'", arg);
         c->ply = (int)n;
         c->move_no = 0;

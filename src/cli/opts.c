@@ -172,7 +172,7 @@ static const char *profile_suggestion(const char *word)
     return did_you_mean(word, names, n, "");
 }
 
-const char *arb_opts_lang_suggestion(const char *word)
+static const char *lang_suggestion(const char *word)
 {
     const char *names[64];
     int n = 0;
@@ -213,15 +213,23 @@ enum arb_parse_result arb_opts_usage(const struct arb_opts *o, const char *fmt, 
     return ARB_OPTS_USAGE;
 }
 
-bool arb_opts_u64(const char *s, uint64_t *out)
+bool arb_opts_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 {
     char *end;
     errno = 0;
     unsigned long long v = strtoull(s, &end, 10);
-    if (errno || end == s || *end || s[0] == '-')
+    if (errno || end == s || *end || s[0] == '-' || v < lo || v > hi)
         return false;
     *out = v;
     return true;
+}
+
+enum arb_parse_result arb_opts_lang(const struct arb_opts *o, const char *arg, const struct arb_lang **out)
+{
+    *out = arb_lang_find(arg);
+    if (!*out)
+        return arb_opts_usage(o, "unknown notation language '%s'%s (see --lang=list)", arg, lang_suggestion(arg));
+    return ARB_OPTS_RUN;
 }
 
 /* Does cmd's table take the option with this id (and which entry)? */
@@ -395,23 +403,14 @@ static enum arb_parse_result shared_option(struct arb_opts *o, int c, const char
             o->check.lang = NULL;
             return ARB_OPTS_RUN;
         }
-        o->check.lang = arb_lang_find(arg);
-        if (!o->check.lang)
-            return arb_opts_usage(o, "unknown notation language '%s'%s (see --lang=list)", arg,
-                                  arb_opts_lang_suggestion(arg));
-        return ARB_OPTS_RUN;
+        return arb_opts_lang(o, arg, &o->check.lang);
     case ARB_OPT_LANG_HINT:
-        o->check.lang_hint = arb_lang_find(arg);
-        if (!o->check.lang_hint)
-            return arb_opts_usage(o, "unknown notation language '%s'%s (see --lang=list)", arg,
-                                  arb_opts_lang_suggestion(arg));
-        return ARB_OPTS_RUN;
+        return arb_opts_lang(o, arg, &o->check.lang_hint);
     case ARB_OPT_ENCODING:
         o->encoding = arg;
         return ARB_OPTS_RUN;
     case ARB_OPT_MAX_GAME_BYTES:
-        if (!arb_opts_u64(arg, &o->max_game_bytes) || o->max_game_bytes < 64
-            || o->max_game_bytes > (UINT64_C(1) << 31))
+        if (!arb_opts_u64(arg, 64, UINT64_C(1) << 31, &o->max_game_bytes))
             return arb_opts_usage(o, "--max-game-bytes needs a number from 64 to 2147483648, not '%s'", arg);
         return ARB_OPTS_RUN;
     case ARB_OPT_COLOR:
@@ -439,7 +438,7 @@ static enum arb_parse_result shared_option(struct arb_opts *o, int c, const char
         return ARB_OPTS_RUN;
     case ARB_OPT_JOBS: {
         uint64_t n;
-        if (!arb_opts_u64(arg, &n) || n < 1 || n > 256)
+        if (!arb_opts_u64(arg, 1, 256, &n))
             return arb_opts_usage(o, "--jobs needs a number of threads from 1 to 256, not '%s'", arg);
         o->jobs = (int)n;
         return ARB_OPTS_RUN;

@@ -119,9 +119,12 @@ enum arb_parse_result arb_opts_usage(const struct arb_opts *o, const char *fmt, 
 void arb_opts_help_codes(FILE *f);
 
 /* Option values shared by several commands' own options. */
-bool arb_opts_u64(const char *s, uint64_t *out);
-/* " (did you mean 'X'?)" for a misspelt language code, else "". */
-const char *arb_opts_lang_suggestion(const char *word);
+/* A decimal number from lo to hi into *out; false (out unchanged) if s is
+ * none. */
+bool arb_opts_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
+/* The notation language code arg names into *out, else a usage error
+ * with a "did you mean". */
+enum arb_parse_result arb_opts_lang(const struct arb_opts *o, const char *arg, const struct arb_lang **out);
 
 /* How the games are read and judged (run/games.h), from the shared
  * options; the pointers point into o. */

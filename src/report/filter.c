@@ -10,7 +10,9 @@
 /* A pattern that backtracks without end stops here (and does not match). */
 #define MATCH_LIMIT 1000000
 
-void *arb_where_compile(const char *pattern, char *msg, size_t msglen)
+/* Compile a --where pattern (PCRE2, UTF-8, JIT, a match limit).  NULL and
+ * a message in msg when it is no valid pattern. */
+static void *where_compile(const char *pattern, char *msg, size_t msglen)
 {
     int err;
     PCRE2_SIZE off;
@@ -25,12 +27,13 @@ void *arb_where_compile(const char *pattern, char *msg, size_t msglen)
     return code;
 }
 
-void arb_where_free(void *code)
+static void where_free(void *code)
 {
     pcre2_code_free(code);
 }
 
-bool arb_where_match(const struct arb_where *w, int n, const struct arb_game *g)
+/* Whether every condition holds for the game (a missing tag is ""). */
+static bool where_match(const struct arb_where *w, int n, const struct arb_game *g)
 {
     for (int i = 0; i < n; i++) {
         const char *value = arb_game_tag(g, w[i].tag);
@@ -56,7 +59,7 @@ bool arb_where_match(const struct arb_where *w, int n, const struct arb_game *g)
     return true;
 }
 
-int arb_findings_filter(struct arb_findings *f, const bool *select, const bool *ignore, int min_severity)
+static int findings_filter(struct arb_findings *f, const bool *select, const bool *ignore, int min_severity)
 {
     int k = 0;
     for (int i = 0; i < f->n; i++)
@@ -79,7 +82,7 @@ void arb_filter_fini(struct arb_filter *f)
 {
     for (int i = 0; i < f->n_where; i++) {
         free(f->where[i].tag);
-        arb_where_free(f->where[i].code);
+        where_free(f->where[i].code);
     }
     free(f->where);
     f->where = NULL;
@@ -89,7 +92,7 @@ void arb_filter_fini(struct arb_filter *f)
 bool arb_filter_add_where(struct arb_filter *f, const char *tag, size_t tag_len, const char *pattern, char *msg,
                           size_t msglen)
 {
-    void *code = arb_where_compile(pattern, msg, msglen);
+    void *code = where_compile(pattern, msg, msglen);
     if (!code)
         return false;
     struct arb_where *w = realloc(f->where, (size_t)(f->n_where + 1) * sizeof *w);
@@ -98,7 +101,7 @@ bool arb_filter_add_where(struct arb_filter *f, const char *tag, size_t tag_len,
         free(t);
         if (w)
             f->where = w;
-        arb_where_free(code);
+        where_free(code);
         snprintf(msg, msglen, "out of memory");
         return false;
     }
@@ -111,12 +114,12 @@ bool arb_filter_add_where(struct arb_filter *f, const char *tag, size_t tag_len,
 
 bool arb_filter_game(const struct arb_filter *f, const struct arb_game *g)
 {
-    return !f->n_where || arb_where_match(f->where, f->n_where, g);
+    return !f->n_where || where_match(f->where, f->n_where, g);
 }
 
 int arb_filter_findings(const struct arb_filter *f, struct arb_findings *fs)
 {
-    if (!f->any_select && !f->ignore_any && f->min_severity <= ARB_SEV_INFO)
+    if (!f || (!f->any_select && !f->ignore_any && f->min_severity <= ARB_SEV_INFO))
         return 0;
-    return arb_findings_filter(fs, f->select, f->ignore, f->min_severity);
+    return findings_filter(fs, f->select, f->ignore, f->min_severity);
 }

@@ -43,21 +43,8 @@ bool arb_filter_add_where(struct arb_filter *f, const char *tag, size_t tag_len,
 /* Does the game pass every --where condition (a missing tag is "")? */
 bool arb_filter_game(const struct arb_filter *f, const struct arb_game *g);
 
-/* Keep only the game's findings the filter shows; how many it left out
- * (0 at once when it shows every finding). */
+/* Keep only the game's findings the filter shows (f NULL: all); how many
+ * it left out (0 at once when it shows every finding). */
 int arb_filter_findings(const struct arb_filter *f, struct arb_findings *fs);
-
-/* Compile a --where pattern (PCRE2, UTF-8, JIT, a match limit).  NULL and
- * a message in msg when it is no valid pattern. */
-void *arb_where_compile(const char *pattern, char *msg, size_t msglen);
-
-void arb_where_free(void *code);
-
-/* Whether every condition holds for the game (a missing tag is ""). */
-bool arb_where_match(const struct arb_where *w, int n, const struct arb_game *g);
-
-/* Keep only the findings whose code is selected and not ignored, of
- * min_severity or worse (--min-severity, -q).  Returns how many it left out. */
-int arb_findings_filter(struct arb_findings *f, const bool *select, const bool *ignore, int min_severity);
 
 #endif

@@ -18,6 +18,14 @@ void arb_line_loc(struct arb_buf *b, const struct arb_finding *f, const struct a
     }
 }
 
+void arb_line_move(struct arb_buf *b, const struct arb_outcome *oc, const struct arb_finding *f)
+{
+    struct arb_buf t = {0};
+    arb_move_ref(&t, oc, f);
+    arb_term_escape(b, t.data ? t.data : "", t.len);
+    arb_buf_free(&t);
+}
+
 void arb_line_text(struct arb_buf *b, const struct arb_finding *f, const struct arb_outcome *oc,
                    const struct arb_line_opts *o)
 {
@@ -26,10 +34,7 @@ void arb_line_text(struct arb_buf *b, const struct arb_finding *f, const struct 
         arb_buf_adds(b, ": ");
     }
     if (f->move) {
-        struct arb_buf t = {0};
-        arb_move_ref(&t, oc, f);
-        arb_term_escape(b, t.data ? t.data : "", t.len);
-        arb_buf_free(&t);
+        arb_line_move(b, oc, f);
         arb_buf_adds(b, ": ");
     }
     arb_term_escapes(b, f->message);

@@ -26,6 +26,10 @@ struct arb_line_opts {
     bool color;              /* ANSI colours: the location bold, the severity in its colour */
 };
 
+/* The move a finding concerns ("21. Bc5"; nothing when it names none),
+ * escaped: it is the file's text. */
+void arb_line_move(struct arb_buf *b, const struct arb_outcome *oc, const struct arb_finding *f);
+
 /* FILE:LINE:COL (or FILE:GAMELINE, or FILE), escaped, without the ": ". */
 void arb_line_loc(struct arb_buf *b, const struct arb_finding *f, const struct arb_line_opts *o);
 

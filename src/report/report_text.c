@@ -109,15 +109,6 @@ static void source_line(struct arb_buf *out, const struct arb_game *g, const str
     arb_buf_addc(out, '\n');
 }
 
-/* The move a finding concerns ("21. Bc5"), escaped: it is the file's text. */
-static void move_ref(struct arb_buf *out, const struct arb_outcome *oc, const struct arb_finding *f)
-{
-    struct arb_buf t = {0};
-    arb_move_ref(&t, oc, f);
-    arb_term_escape(out, t.data ? t.data : "", t.len);
-    arb_buf_free(&t);
-}
-
 /* The note: the article of the edition applied, and the position before
  * the move (or after it, for what the move made) as FEN where the finding
  * concerns one. */
@@ -135,7 +126,7 @@ static void note(struct arb_buf *out, const struct arb_outcome *oc, const struct
         if (f->move) {
             arb_buf_printf(out, "%sthe position %s ", f->article ? "; " : "",
                            arb_finding_pos_after(f) ? "after" : "before");
-            move_ref(out, oc, f);
+            arb_line_move(out, oc, f);
             arb_buf_printf(out, ": %s", fen);
         } else {
             arb_buf_printf(out, "%sthe position: %s", f->article ? "; " : "", fen);

@@ -21,24 +21,29 @@
 struct conv {
     const struct arb_lang *to;
     struct arb_game *g;
-    char **text;               /* per node: the move written in `to`, or NULL */
-    const struct arb_node *text_of;   /* the nodes text was made for */
+    char **text;               /* per node of the game: the move written in `to`, or NULL; NULL
+                                  until asked for (slots) */
 };
+
+/* The game's slots, a slot per node (NULL: as written), made at the first
+ * call for the game (c->text is NULL again after it). */
+static char **slots(struct conv *c)
+{
+    if (!c->text) {
+        c->text = arb_arena_alloc(c->g->arena, sizeof(char *) * (size_t)(c->g->n_nodes + 1));
+        memset(c->text, 0, sizeof(char *) * (size_t)(c->g->n_nodes + 1));
+    }
+    return c->text;
+}
 
 static void on_move(void *ctx, int node, const struct arb_pos *before, arb_move m)
 {
     struct conv *c = ctx;
-    if (c->text_of != c->g->nodes) {
-        /* The game's first move played: a slot per node (NULL: as written). */
-        c->text = arb_arena_alloc(c->g->arena, sizeof(char *) * (size_t)(c->g->n_nodes + 1));
-        memset(c->text, 0, sizeof(char *) * (size_t)(c->g->n_nodes + 1));
-        c->text_of = c->g->nodes;
-    }
     struct arb_movedesc d;
     arb_san_describe(before, m, &d);
     char buf[ARB_MOVE_TEXT_MAX];
     size_t n = arb_notation_write(c->to, &d, true, buf, sizeof buf);
-    c->text[node] = arb_arena_strndup(c->g->arena, buf, n);
+    slots(c)[node] = arb_arena_strndup(c->g->arena, buf, n);
 }
 
 int arb_convert_file(const struct arb_games_opts *o, const struct arb_lang *to, const char *path,
@@ -64,10 +69,6 @@ int arb_convert_file(const struct arb_games_opts *o, const struct arb_lang *to, 
         }
         if (r == 0)
             break;
-        if (c.text_of != g.nodes) {   /* no move was played */
-            c.text = arb_arena_alloc(arena, sizeof(char *) * (size_t)(g.n_nodes + 1));
-            memset(c.text, 0, sizeof(char *) * (size_t)(g.n_nodes + 1));
-        }
         (*games)++;
         /* Copied as written: a game with a move that could not be read or
          * played (the Laws' findings about played moves do not stop it). */
@@ -99,12 +100,11 @@ int arb_convert_file(const struct arb_games_opts *o, const struct arb_lang *to, 
             arb_buf_adds(out, "\n\n");
         } else {
             arb_pgn_out_tags(out, &g, result);
-            arb_pgn_out_movetext(out, &g, c.text, &oc, result);
+            arb_pgn_out_movetext(out, &g, slots(&c), &oc, result);
         }
         arb_pgn_release(&gs.rd, &g);
         arb_arena_reset(arena);
         c.text = NULL;
-        c.text_of = NULL;
         if (out->len >= 1 << 16) {
             bool ok = arb_out_write(out->data, out->len);
             arb_buf_clear(out);

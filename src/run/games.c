@@ -67,7 +67,7 @@ int arb_games_judge(const struct arb_check_opts *co, const struct arb_filter *f,
                     const struct arb_replay_hooks *hooks, struct arb_outcome *oc)
 {
     arb_replay(g, co, hooks, oc);
-    return f ? arb_filter_findings(f, &g->findings) : 0;
+    return arb_filter_findings(f, &g->findings);
 }
 
 int arb_games_next(struct arb_games *gs, struct arb_game *g, struct arb_arena *arena,

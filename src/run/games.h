@@ -66,7 +66,7 @@ void arb_games_close(struct arb_games *gs);
 int arb_games_read(struct arb_games *gs, struct arb_game *g, struct arb_arena *arena, bool *kept);
 
 /* Replay and judge g with co and hooks (NULL: none), outcome in *oc; then
- * leave out the findings the filter hides (NULL: none).  How many it left
+ * leave out the findings the filter hides (NULL: none; report/filter.h).  How many it left
  * out. */
 int arb_games_judge(const struct arb_check_opts *co, const struct arb_filter *f, struct arb_game *g,
                     const struct arb_replay_hooks *hooks, struct arb_outcome *oc);

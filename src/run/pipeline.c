@@ -60,7 +60,6 @@ struct file_ctx {
     bool open, reading;
     int pending;                  /* batches of it not yet written */
     unsigned votes[32];           /* languages of its games written so far */
-    struct arb_check_opts co;
     int raw_fd;                   /* the file again, for copying games byte for byte (-1: none) */
     bool tee;                     /* ... a copy of its bytes the reader made (a pipe) */
     uint64_t dropped;             /* ... whose bytes before this are given back */
@@ -174,7 +173,7 @@ static void batch_check(struct batch *b)
     const struct arb_pipeline_opts *o = b->p->o;
     if (!b->file)
         return;
-    struct arb_check_opts co = b->file->co;
+    struct arb_check_opts co = b->file->gs.co;   /* (its own language votes below) */
     co.lang_votes = lang_votes_wait;
     co.votes_ctx = b;
     bool format = b->p->format_in_workers;
@@ -298,7 +297,7 @@ static void batch_write(struct arb_pipeline *p, struct batch *b)
         /* --trf likewise: the game against its pairing, in input order. */
         dup |= p->trf && arb_trfcheck_game(p->trf, g, &b->oc[i]);
         if (dup)
-            b->hidden[i] += o->games.filter ? arb_filter_findings(o->games.filter, &g->findings) : 0;
+            b->hidden[i] += arb_filter_findings(o->games.filter, &g->findings);
         if (p->format_in_workers) {
             /* Formatted by the thread that checked it (a text record
              * may be empty: out.len says nothing). */
@@ -448,7 +447,6 @@ int arb_pipeline_check_file(struct arb_pipeline *p, const char *path)
     }
     p->sum.files++;
     p->reading = &f->gs.in;
-    f->co = o->games.check;
     int status = ARB_EXIT_OK;
     struct batch *b = NULL;
     unsigned since_progress = 0;
@@ -616,7 +614,7 @@ static void trf_records(struct arb_pipeline *p)
     oc->lang_vote = -1;
     struct arb_game g;
     while (arb_trfcheck_record(p->trf, &g, &a)) {
-        p->sum.hidden += (uint64_t)(o->games.filter ? arb_filter_findings(o->games.filter, &g.findings) : 0);
+        p->sum.hidden += (uint64_t)arb_filter_findings(o->games.filter, &g.findings);
         if (!o->quiet) {
             o->format->game(arb_out_buf(), &g, oc, p->ro);
             arb_out_record();
