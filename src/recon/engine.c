@@ -30,7 +30,52 @@ struct engine {
     int in, out;           /* its standard input (we write), its standard output (we read) */
     char buf[8192];
     size_t len;
+    uint64_t *seen_key;    /* the scores asked for already, by position and move (0: empty) */
+    long *seen_score;
+    size_t n_seen, cap_seen;   /* (cap_seen a power of two) */
 };
+
+/* The key of a question: the position (its Zobrist key) and the move searched, if any. */
+static uint64_t question_key(const struct arb_pos *pos, const char *m)
+{
+    uint64_t h = pos->key ^ 0x9E3779B97F4A7C15ull;
+    for (const char *c = m ? m : ""; *c; c++)
+        h = (h ^ (unsigned char)*c) * 0x100000001B3ull;
+    h ^= h >> 29;
+    return h | 1;
+}
+
+/* The slot of key k: its own, or the empty one where it goes. */
+static size_t seen_slot(const struct engine *e, uint64_t k)
+{
+    size_t at = (size_t)k & (e->cap_seen - 1);
+    while (e->seen_key[at] && e->seen_key[at] != k)
+        at = (at + 1) & (e->cap_seen - 1);
+    return at;
+}
+
+static void seen_add(struct engine *e, uint64_t k, long v)
+{
+    if (2 * (e->n_seen + 1) > e->cap_seen) {
+        struct engine old = *e;
+        e->cap_seen = e->cap_seen ? 2 * e->cap_seen : 1024;
+        e->seen_key = arb_xcalloc(e->cap_seen, sizeof *e->seen_key);
+        e->seen_score = arb_xmalloc(e->cap_seen * sizeof *e->seen_score);
+        for (size_t q = 0; q < old.cap_seen; q++)
+            if (old.seen_key[q]) {
+                size_t at = seen_slot(e, old.seen_key[q]);
+                e->seen_key[at] = old.seen_key[q];
+                e->seen_score[at] = old.seen_score[q];
+            }
+        free(old.seen_key);
+        free(old.seen_score);
+    }
+    size_t at = seen_slot(e, k);
+    if (!e->seen_key[at])
+        e->n_seen++;
+    e->seen_key[at] = k;
+    e->seen_score[at] = v;
+}
 
 static int send_line(struct engine *e, const char *s)
 {
@@ -155,6 +200,15 @@ static void stop(struct engine *e)
  * worth MATE less its distance), searching only move m when m is given. */
 static int score(struct engine *e, const struct arb_pos *pos, const char *m, long *out)
 {
+    /* The tied games share most of their positions: each asked once. */
+    uint64_t k = question_key(pos, m);
+    if (e->cap_seen) {
+        size_t at = seen_slot(e, k);
+        if (e->seen_key[at]) {
+            *out = e->seen_score[at];
+            return 0;
+        }
+    }
     char fen[128], cmd[256], line[1024];
     arb_pos_to_fen(pos, fen);
     snprintf(cmd, sizeof cmd, "position fen %s\ngo depth %d%s%s\n", fen, ARB_ENGINE_DEPTH, m ? " searchmoves " : "",
@@ -180,6 +234,7 @@ static int score(struct engine *e, const struct arb_pos *pos, const char *m, lon
     }
     if (!have)
         return -1;
+    seen_add(e, k, s);
     *out = s;
     return 0;
 }
@@ -214,14 +269,16 @@ int arb_engine_order_ties(const char *path, const struct arb_pos *start, struct 
     if (!r->found)
         return 0;
     /* The tied games: the best, and the alternatives at its cost. */
-    struct arb_recon_game *tied[1 + ARB_RECON_MAX_ALT];
+    struct arb_recon_game **tied = arb_xmalloc((size_t)(1 + r->n_alt) * sizeof *tied);
     int nt = 0;
     tied[nt++] = &r->best;
     for (int a = 0; a < r->n_alt; a++)
         if (r->alt[a].cost <= r->best.cost + 1e-6)
             tied[nt++] = &r->alt[a];
-    if (nt < 2)
+    if (nt < 2) {
+        free(tied);
         return 0;
+    }
     int from = r->best.n_moves;
     for (int t = 1; t < nt; t++) {
         int d = 0;
@@ -235,19 +292,24 @@ int arb_engine_order_ties(const char *path, const struct arb_pos *start, struct 
     sigaction(SIGPIPE, &ign, &old);   /* an engine that dies is an error, not our end */
     struct engine e = {0};
     int rc = engine_start(&e, path, err, errlen);
-    long loss[1 + ARB_RECON_MAX_ALT];
+    long *loss = arb_xmalloc((size_t)nt * sizeof *loss);
     for (int t = 0; t < nt && rc == 0; t++)
         if (loss_of(&e, start, tied[t], from, &loss[t]) < 0) {
             snprintf(err, errlen, "--engine: %s gave no score (no 'info ... score' before 'bestmove')", path);
             rc = -1;
         }
     stop(&e);
+    free(e.seen_key);
+    free(e.seen_score);
     sigaction(SIGPIPE, &old, NULL);
-    if (rc < 0)
+    if (rc < 0) {
+        free(loss);
+        free(tied);
         return -1;
+    }
     /* Least loss first; equal losses keep the search's order. */
-    struct arb_recon_game copy[1 + ARB_RECON_MAX_ALT];
-    int order[1 + ARB_RECON_MAX_ALT];
+    struct arb_recon_game *copy = arb_xmalloc((size_t)nt * sizeof *copy);
+    int *order = arb_xmalloc((size_t)nt * sizeof *order);
     for (int t = 0; t < nt; t++) {
         copy[t] = *tied[t];
         order[t] = t;
@@ -261,5 +323,9 @@ int arb_engine_order_ties(const char *path, const struct arb_pos *start, struct 
     for (int t = 0; t < nt; t++)
         *tied[t] = copy[order[t]];
     *n_scored = nt;
+    free(order);
+    free(copy);
+    free(loss);
+    free(tied);
     return 0;
 }

@@ -213,5 +213,6 @@ void arb_recon_free(struct arb_recon_result *r)
         free(r->alt[a].moves);
         free(r->alt[a].corr);
     }
+    free(r->alt);
     memset(r, 0, sizeof *r);
 }

@@ -36,7 +36,7 @@
 #include "notation/notation.h"
 
 #define ARB_RECON_MAX_SHEETS 2
-#define ARB_RECON_MAX_ALT 64
+#define ARB_RECON_MAX_ALT 1024
 
 /* The search's budget when none is given, in steps: a step is one legal
  * move looked at from one state with one reading of each sheet, and a state
@@ -117,9 +117,9 @@ struct arb_recon_result {
     bool proved;                   /* found, and no other game costs less (the search completed
                                       every cheaper possibility); false after a limit */
     struct arb_recon_game best;
-    struct arb_recon_game alt[ARB_RECON_MAX_ALT];   /* other games: the equal ones first, then
-                                                       the dearer within the margin */
-    int n_alt;
+    struct arb_recon_game *alt;    /* other games (malloc'd, at most ARB_RECON_MAX_ALT): the
+                                      equal ones first, then the dearer within the margin */
+    int n_alt, cap_alt;
     bool ties;                     /* another game costs as much as the best */
     int n_ties;                    /* the other games found at the best's cost */
     bool ties_more;                /* ... and there may be more than n_ties (not all were built) */

@@ -14,7 +14,7 @@
 #include "base/util.h"
 
 #define EPS 1e-4
-#define TIES_TRIED 96             /* equal-cost games built at most */
+#define TIES_TRIED ARB_RECON_MAX_ALT   /* equal-cost games built at most */
 #define CORR_KEPT 100000L         /* ... and corrections kept in them (13 MB) */
 #define NEAR_ALT 3                /* dearer games listed at most */
 
@@ -194,6 +194,10 @@ static void alt_add(struct arb_recon_result *r, struct arb_recon_game *g)
             return;
         }
         game_free(&r->alt[--r->n_alt]);
+    }
+    if (r->n_alt == r->cap_alt) {
+        r->cap_alt = r->cap_alt ? 2 * r->cap_alt : 16;
+        r->alt = arb_xrealloc(r->alt, (size_t)r->cap_alt * sizeof *r->alt);
     }
     int at = r->n_alt;
     while (at > 0 && r->alt[at - 1].cost > g->cost + EPS)

@@ -9,6 +9,8 @@
 #include "report/json.h"
 #include "report/pgn_out.h"
 
+#define TEXT_TIES 64              /* equal-cost games the text lists (JSON Lines: every one found) */
+
 /* SAN (English, PGN export) of each move of the game, from start. */
 static void san_list(const struct arb_pos *start, const arb_move *m, int n, char (*out)[16])
 {
@@ -241,13 +243,16 @@ void arb_recon_write_pgn(struct arb_buf *b, const struct arb_recon_report *rep)
     if (no_duty_from)
         arb_buf_printf(b, "; no duty to record from move %d (Art. 8.4)", no_duty_from);
     if (r->ties) {
-        int shown = 0;
+        int shown = 0, listed = 0;
         for (int a = 0; a < r->n_alt; a++)
-            shown += r->alt[a].cost <= g->cost + 1e-6;
+            listed += r->alt[a].cost <= g->cost + 1e-6;
+        shown = listed < TEXT_TIES ? listed : TEXT_TIES;
         char fit[64];
         arb_recon_ties_phrase(r, fit, sizeof fit);
         arb_buf_printf(b, "; %s the sheets equally well", fit);
-        if (shown < r->n_ties || r->ties_more)
+        if (shown < listed)
+            arb_buf_printf(b, " (the first %d below; --format=jsonl lists %d)", shown, listed);
+        else if (shown < r->n_ties || r->ties_more)
             arb_buf_printf(b, " (the first %d below)", shown);
         arb_buf_adds(b, ": the evidence does not decide");
         if (rep->engine)
@@ -311,7 +316,10 @@ void arb_recon_write_pgn(struct arb_buf *b, const struct arb_recon_report *rep)
         arb_pgn_out_word(&w, item.data, item.len);
         arb_buf_free(&item);
     }
+    int tied_shown = 0;
     for (int a = 0; a < r->n_alt; a++) {
+        if (r->alt[a].cost <= g->cost + 1e-6 && ++tied_shown > TEXT_TIES)
+            continue;              /* (JSON Lines lists them all) */
         int d = first_difference(&r->alt[a], g);
         char label[16];
         ply_label(start, d, label, sizeof label);

@@ -226,6 +226,7 @@ int main(void)
     arb_reconstruct(sh, 1, &o, &r);
     ok(r.found && r.best.n_moves == 20 && r.ties, "a row left out: 20 moves, and the sheet does not say which (ties)");
     arb_recon_free(&r);
+
     play(GAME, &final, m);
     o.final = &final;
     arb_reconstruct(sh, 1, &o, &r);
@@ -234,6 +235,26 @@ int main(void)
     ok(nr == 2, "both moves of the row are marked as not recorded (%d)", nr);
     arb_recon_free(&r);
     o.final = NULL;
+
+    /* Four unreadable knight moves out and back: 5 ways each, 625 games
+     * tie.  Every one built is listed (not the first 64), each at the
+     * best's cost and each another game. */
+    sheet_of(&b1, "1. e4 e5 2. Nf3 Nc6 3. ? a6 4. Nf3 Nf6 5. ? Bc5 6. Nf3 d6 7. ? O-O 8. Nf3 h6 9. ? Bd7 "
+                  "10. Nf3 Be6", &sh[0], "en");
+    arb_reconstruct(sh, 1, &o, &r);
+    int equal = 0, same = 0;
+    for (int a = 0; r.found && a < r.n_alt; a++) {
+        equal += r.alt[a].cost <= r.best.cost + 1e-6 && r.alt[a].cost >= r.best.cost - 1e-6;
+        same += r.alt[a].n_moves == r.best.n_moves
+                && !memcmp(r.alt[a].moves, r.best.moves, (size_t)r.best.n_moves * sizeof *r.best.moves);
+        for (int b = 0; b < a; b++)
+            same += r.alt[a].n_moves == r.alt[b].n_moves
+                    && !memcmp(r.alt[a].moves, r.alt[b].moves, (size_t)r.alt[a].n_moves * sizeof *r.alt[a].moves);
+    }
+    ok(r.found && r.ties && r.n_ties > 64 && r.n_ties <= 624 && equal == r.n_alt && r.n_alt == r.n_ties && same == 0,
+       "625 games tie: %d others listed (more than 64, at most 624), all at the best's cost, no two the same",
+       r.n_alt);
+    arb_recon_free(&r);
 
     /* Two sheets with independent slips and an unreadable move. */
     sheet_of(&b1, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 ? 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 0-0 9. h3 Nb8 "
