@@ -74,7 +74,7 @@ static void rest_of(const struct rc_sheet *sh, int i, uint8_t st, struct rest *r
     r->n = sh->n - i;
     for (int c = 0; c < RC_CLASSES; c++)
         r->cnt[c] = sh->cls_count[(size_t)i * RC_CLASSES + c];
-    int used[2] = {-1, -1};
+    int used[4] = {-1, -1, -1, -1};
     if (st == RC_ST_SWAP1)
         used[0] = i + 1;
     else if (st == RC_ST_SWAP2A)
@@ -82,8 +82,12 @@ static void rest_of(const struct rc_sheet *sh, int i, uint8_t st, struct rest *r
     else if (st == RC_ST_SWAP2B) {
         used[0] = i + 1;
         used[1] = i + 2;
+    } else if (st >= RC_ST_SWAP4A && st <= RC_ST_SWAP4D) {
+        used[0] = i + 4;
+        for (int q = 1; q <= st - RC_ST_SWAP4A; q++)
+            used[q] = i + q;
     }
-    for (int q = 0; q < 2; q++)
+    for (int q = 0; q < 4; q++)
         if (used[q] >= 0) {
             r->lbm -= sh->cell[used[q]].lbm;
             r->n--;
@@ -174,6 +178,10 @@ static double sheet_bound(const struct rc_search *s, int k, int i, uint8_t st, i
     double dev = rc_slip_scale(s->k, 0.1);
     if (s->k->swap < dev)
         dev = s->k->swap;
+    if (s->k->swap2 < dev)
+        dev = s->k->swap2;
+    if (s->k->swap4 < dev)
+        dev = s->k->swap4;
     double at = read < 255 ? read / 10.0 : 0;
     if (read >= 255) {
         if (s->k->mark_wrong < at || at == 0)

@@ -33,6 +33,7 @@ const struct rc_costs rc_costs_default = {
     .extra_unreadable = 3.0,
     .swap = 3.0,
     .swap2 = 4.0,
+    .swap4 = 5.0,
     .stop = 1.0,
     .tail = 0.7,
     .no_duty = 0.5,

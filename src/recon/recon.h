@@ -11,7 +11,7 @@
  *    out: every later cell sits one column off; the shift is paid once);
  *  - a cell that is no move of the game (written twice, or noise); two
  *    half-moves written in each other's cells (a row's White and Black
- *    moves, or one side's moves on two rows);
+ *    moves, or one side's moves on neighbouring rows or rows two apart);
  *  - the half-moves after the last cell (recording stopped, Art. 8.4):
  *    the final position and its move counter say how many there are, and
  *    the search is drawn towards that position.

@@ -78,7 +78,8 @@ struct rc_costs {
                              left out that set them right after a cell passed over */
     double extra_unreadable; /* "?" that was no move */
     double swap;          /* two neighbouring cells hold each other's moves */
-    double swap2;         /* one side's moves on two rows in each other's cells */
+    double swap2;         /* one side's moves on neighbouring rows in each other's cells */
+    double swap4;         /* ... on rows two apart */
     double stop;          /* recording stopped before the end (once) */
     double tail;          /* ... each move after the last cell */
     double no_duty;       /* a move not recorded where no one had to (8.4) */
@@ -123,7 +124,11 @@ enum rc_pending {
     RC_ST_SWAP2A,         /* cell i+2 was read: then i+1, then i */
     RC_ST_SWAP2B,         /* cells i+2 and i+1 were read: then i */
     RC_ST_OMIT_W,         /* White's move of a row was left out (Black's may follow it cheaply) */
-    RC_ST_TAIL            /* recording stopped: the cells are done, moves follow */
+    RC_ST_TAIL,           /* recording stopped: the cells are done, moves follow */
+    RC_ST_SWAP4A,         /* cell i+4 was read (one side's moves two rows apart): then i+1, */
+    RC_ST_SWAP4B,         /* ... i+2, */
+    RC_ST_SWAP4C,         /* ... i+3, */
+    RC_ST_SWAP4D          /* ... then i */
 };
 
 /* The operation a sheet took at a step. */
@@ -139,8 +144,15 @@ enum rc_op {
     RC_OP_SWAP2B,         /* ... then cell i+1 */
     RC_OP_SWAP2C,         /* ... then cell i */
     RC_OP_TAIL,           /* a move after the sheet's last cell */
-    RC_OP_EXTRA           /* cell i passed over: no move of the game */
+    RC_OP_EXTRA,          /* cell i passed over: no move of the game */
+    RC_OP_SWAP4A,         /* cell i+4 read as the move */
+    RC_OP_SWAP4B,         /* ... then cell i+1 */
+    RC_OP_SWAP4C,         /* ... then cell i+2 */
+    RC_OP_SWAP4D,         /* ... then cell i+3 */
+    RC_OP_SWAP4E          /* ... then cell i */
 };
+
+#define RC_MAX_WAYS 5             /* ways a sheet takes one move at most (rc_ways) */
 
 struct rc_node {
     struct arb_compact pos;       /* the position (arb_pos_expand with the start) */
@@ -252,7 +264,11 @@ struct rc_search {
  * taken (a move left out makes it 1, a cell passed over -1). */
 static inline int rc_offset(int ply, int i, uint8_t st)
 {
-    int ahead = st == RC_ST_SWAP1 || st == RC_ST_SWAP2A ? 1 : st == RC_ST_SWAP2B ? 2 : 0;
+    int ahead = st == RC_ST_SWAP1 || st == RC_ST_SWAP2A || st == RC_ST_SWAP4A ? 1
+                : st == RC_ST_SWAP2B || st == RC_ST_SWAP4B                     ? 2
+                : st == RC_ST_SWAP4C                                           ? 3
+                : st == RC_ST_SWAP4D                                           ? 4
+                                                                               : 0;
     return ply - i - ahead;
 }
 

@@ -111,24 +111,33 @@ static void build(struct rc_search *s, const struct step *p, int len, double cos
                              : "not recorded: the moves after it sit one cell off");
                 break;
             case RC_OP_SWAP2B:
-                /* The cell between two swapped ones: read in its place. */
+            case RC_OP_SWAP4B:
+            case RC_OP_SWAP4C:
+            case RC_OP_SWAP4D:
+                /* A cell between two swapped ones: read in its place. */
                 if (c < 0.1)
                     break;
-                slip_reason(sh, i + 1, &pos, m, why, sizeof why);
-                corr_add(g, &cap, ply + 1, k, sh->cell[i + 1].tok, m, ARB_RC_READ, c, why);
+                cell = i + (op == RC_OP_SWAP2B ? 1 : op - RC_OP_SWAP4A);
+                slip_reason(sh, cell, &pos, m, why, sizeof why);
+                corr_add(g, &cap, ply + 1, k, sh->cell[cell].tok, m, ARB_RC_READ, c, why);
                 break;
             case RC_OP_SWAP1A:
             case RC_OP_SWAP1B:
             case RC_OP_SWAP2A:
-            case RC_OP_SWAP2C: {
-                cell = op == RC_OP_SWAP1A ? i + 1 : op == RC_OP_SWAP2A ? i + 2 : i;
+            case RC_OP_SWAP2C:
+            case RC_OP_SWAP4A:
+            case RC_OP_SWAP4E: {
+                cell = op == RC_OP_SWAP1A ? i + 1 : op == RC_OP_SWAP2A ? i + 2 : op == RC_OP_SWAP4A ? i + 4 : i;
                 char slip[96];
                 slip_reason(sh, cell, &pos, m, slip, sizeof slip);
-                bool first = op == RC_OP_SWAP1A || op == RC_OP_SWAP2A;
+                bool first = op == RC_OP_SWAP1A || op == RC_OP_SWAP2A || op == RC_OP_SWAP4A;
                 snprintf(why, sizeof why, "%s%s%s",
                          op == RC_OP_SWAP1A || op == RC_OP_SWAP1B
                              ? (first ? "written in the next cell: the two moves swapped"
                                       : "written in the cell before: the two moves swapped")
+                         : op == RC_OP_SWAP4A || op == RC_OP_SWAP4E
+                             ? (first ? "written two rows later: one side's two moves swapped"
+                                      : "written two rows before: one side's two moves swapped")
                              : (first ? "written a row later: one side's two moves swapped"
                                       : "written a row before: one side's two moves swapped"),
                          slip[0] ? "; " : "", slip);

@@ -107,7 +107,7 @@ double rc_expand(struct rc_search *s, int32_t ni, double limit)
     }
     struct rc_memo memo = {{0, 0}, {{0}}, {{0}}};
     for (int j = 0; j < ml.n; j++) {
-        struct rc_way w[ARB_RECON_MAX_SHEETS][4];
+        struct rc_way w[ARB_RECON_MAX_SHEETS][RC_MAX_WAYS];
         int nw[ARB_RECON_MAX_SHEETS] = {0, 0};
         bool any = true;
         for (int k = 0; k < s->ns; k++) {

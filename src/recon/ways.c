@@ -45,7 +45,7 @@ static double cell_cost(struct rc_search *s, int k, int c, const struct arb_pos 
                          (uint32_t)(k << 20 | c));
 }
 
-/* The ways sheet k, in state (i, st), takes move j of pos: up to 4 into w[].
+/* The ways sheet k, in state (i, st), takes move j of pos: up to RC_MAX_WAYS into w[].
  * other_goes_on: another sheet still has cells (so moves after this one's
  * last are possible). */
 int rc_ways(struct rc_search *s, int k, int i, uint8_t st, int ply, const struct arb_pos *pos,
@@ -64,6 +64,19 @@ int rc_ways(struct rc_search *s, int k, int i, uint8_t st, int ply, const struct
         return n;
     case RC_ST_SWAP2B:
         w[n++] = (struct rc_way){RC_OP_SWAP2C, RC_ST_NONE, (uint16_t)(i + 3),
+                                 (float)cell_cost(s, k, i, pos, ml, j, need)};
+        return n;
+    case RC_ST_SWAP4A:
+    case RC_ST_SWAP4B:
+    case RC_ST_SWAP4C: {
+        /* The cells between the two swapped ones, each in its place. */
+        int d = st == RC_ST_SWAP4A ? 1 : st == RC_ST_SWAP4B ? 2 : 3;
+        w[n++] = (struct rc_way){(uint8_t)(RC_OP_SWAP4A + d), (uint8_t)(st + 1), (uint16_t)i,
+                                 (float)cell_cost(s, k, i + d, pos, ml, j, need)};
+        return n;
+    }
+    case RC_ST_SWAP4D:
+        w[n++] = (struct rc_way){RC_OP_SWAP4E, RC_ST_NONE, (uint16_t)(i + 5),
                                  (float)cell_cost(s, k, i, pos, ml, j, need)};
         return n;
     default:
@@ -98,6 +111,12 @@ int rc_ways(struct rc_search *s, int k, int i, uint8_t st, int ply, const struct
         if (x <= SWAP_FIT)
             w[n++] = (struct rc_way){RC_OP_SWAP2A, RC_ST_SWAP2A, (uint16_t)i, (float)(s->k->swap2 + x)};
     }
+    if (c->kind == RC_TOKEN && i + 4 < sh->n && sh->cell[i + 1].kind == RC_TOKEN && sh->cell[i + 2].kind == RC_TOKEN
+        && sh->cell[i + 3].kind == RC_TOKEN && sh->cell[i + 4].kind == RC_TOKEN) {
+        double x = cell_cost(s, k, i + 4, pos, ml, j, need);
+        if (x <= SWAP_FIT)
+            w[n++] = (struct rc_way){RC_OP_SWAP4A, RC_ST_SWAP4A, (uint16_t)i, (float)(s->k->swap4 + x)};
+    }
     return n;
 }
 
@@ -124,7 +143,7 @@ double rc_op_cost(struct rc_search *s, int k, int i, uint8_t st, int ply, const 
     for (int j = 0; j < ml.n; j++) {
         if (ml.moves[j] != move)
             continue;
-        struct rc_way w[4];
+        struct rc_way w[RC_MAX_WAYS];
         int nw = rc_ways(s, k, i, st, ply, pos, &ml, j, need, true, w);
         for (int x = 0; x < nw; x++)
             if (w[x].op == op)

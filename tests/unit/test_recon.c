@@ -204,6 +204,18 @@ int main(void)
     ok(r.found && moves_are(&r.best, bb5) && swapped == 2,
        "5. O-O and 6. Re1 in each other's cells: read as swapped (%d cells)", swapped);
     arb_recon_free(&r);
+    /* 3. Bb5 and 5. O-O in each other's cells, two rows apart (White
+     * cannot castle on move 3, nor play Ba4 at once). */
+    sheet_of(&b1, "1. e4 e5 2. Nf3 Nc6 3. 0-0 a6 4. Ba4 Nf6 5. Bb5 Be7 6. Re1 b5 7. Bb3 d6 8. c3 0-0", &sh[0], "en");
+    arb_reconstruct(sh, 1, &o, &r);
+    swapped = count_kind(&r, ARB_RC_SWAPPED);
+    int two_rows = 0;
+    for (int i = 0; r.found && i < r.best.n_corr; i++)
+        two_rows += r.best.corr[i].kind == ARB_RC_SWAPPED && strstr(r.best.corr[i].reason, "two rows") != NULL;
+    ok(r.found && moves_are(&r.best, bb5) && swapped == 2 && two_rows == 2 && r.best.n_corr == 2 && r.proved,
+       "3. Bb5 and 5. O-O in each other's cells two rows apart: one swap, two cells (%d swapped, %d corrections)",
+       swapped, r.found ? r.best.n_corr : -1);
+    arb_recon_free(&r);
     /* Recording stopped after 6... b5: the last four half-moves from the
      * final position alone (with its move counter and clock). */
     sheet_of(&b1, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. 0-0 Be7 6. Re1 b5", &sh[0], "en");
