@@ -70,7 +70,7 @@ static const char usage[] =
     "      --moves=N           the move counter: N moves were made\n"
     "      --no-duty-from=N    from move N neither player had to record (Art. 8.4):\n"
     "                          moves left out there are no slips\n"
-    "      --budget=N          search steps at most (default 30000000; a step is\n"
+    "      --budget=N          search steps at most (default 25000000; a step is\n"
     "                          a move looked at, a state made 8): the search stops\n"
     "                          there with the best game found so far and says so;\n"
     "                          the answer never depends on the machine\n"

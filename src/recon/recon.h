@@ -41,7 +41,7 @@
 /* The search's budget when none is given, in steps: a step is one legal
  * move looked at from one state with one reading of each sheet, and a state
  * made counts 8 (about 4 seconds of one core here at most). */
-#define ARB_RECON_BUDGET_DEFAULT 30000000L
+#define ARB_RECON_BUDGET_DEFAULT 25000000L
 
 struct rc_costs;
 
