@@ -74,25 +74,19 @@ static void rest_of(const struct rc_sheet *sh, int i, uint8_t st, struct rest *r
     r->n = sh->n - i;
     for (int c = 0; c < RC_CLASSES; c++)
         r->cnt[c] = sh->cls_count[(size_t)i * RC_CLASSES + c];
-    int used[4] = {-1, -1, -1, -1};
-    if (st == RC_ST_SWAP1)
-        used[0] = i + 1;
-    else if (st == RC_ST_SWAP2A)
-        used[0] = i + 2;
-    else if (st == RC_ST_SWAP2B) {
-        used[0] = i + 1;
-        used[1] = i + 2;
-    } else if (st >= RC_ST_SWAP4A && st <= RC_ST_SWAP4D) {
-        used[0] = i + 4;
-        for (int q = 1; q <= st - RC_ST_SWAP4A; q++)
-            used[q] = i + q;
+    /* A pending swap has read cell i+span and the cells between up to i+read-1. */
+    struct rc_swap sw = rc_swap_of(st);
+    int used[4], n_used = 0;
+    if (sw.span) {
+        used[n_used++] = i + sw.span;
+        for (int q = 1; q < sw.read; q++)
+            used[n_used++] = i + q;
     }
-    for (int q = 0; q < 4; q++)
-        if (used[q] >= 0) {
-            r->lbm -= sh->cell[used[q]].lbm;
-            r->n--;
-            r->cnt[sh->cls[used[q]]]--;
-        }
+    for (int q = 0; q < n_used; q++) {
+        r->lbm -= sh->cell[used[q]].lbm;
+        r->n--;
+        r->cnt[sh->cls[used[q]]]--;
+    }
     r->neg = 0;
     for (int c = 0; c < sh->n_class && sh->class_delta[c] < 0; c++)
         r->neg += r->cnt[c];
@@ -176,12 +170,9 @@ static double sheet_bound(const struct rc_search *s, int k, int i, uint8_t st, i
      * or a cell before it read as another move than written (a slip), or
      * a swap. */
     double dev = rc_slip_scale(s->k, 0.1);
-    if (s->k->swap < dev)
-        dev = s->k->swap;
-    if (s->k->swap2 < dev)
-        dev = s->k->swap2;
-    if (s->k->swap4 < dev)
-        dev = s->k->swap4;
+    for (int q = 0; q < RC_SWAP_SPANS; q++)
+        if (rc_swap_cost(s->k, rc_swap_spans[q]) < dev)
+            dev = rc_swap_cost(s->k, rc_swap_spans[q]);
     double at = read < 255 ? read / 10.0 : 0;
     if (read >= 255) {
         if (s->k->mark_wrong < at || at == 0)

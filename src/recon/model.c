@@ -41,6 +41,11 @@ const struct rc_costs rc_costs_default = {
     .capture_missing = 1.0,
 };
 
+double rc_swap_cost(const struct rc_costs *k, int span)
+{
+    return span == 1 ? k->swap : span == 2 ? k->swap2 : k->swap4;
+}
+
 double rc_slip_scale(const struct rc_costs *k, double raw)
 {
     if (raw < 0.1)

@@ -260,16 +260,36 @@ struct rc_search {
     bool ties_cut;                /* states of the best game's cost were left unexpanded */
 };
 
+/* A swap: cells i and i+span hold each other's moves (span 1: a row's two
+ * cells or neighbouring ones; 2: one side's moves on neighbouring rows; 4:
+ * on rows two apart).  Its cells are read in the order i+span, i+1, ...,
+ * i+span-1, i: step `read` reads cell i+span (0), i+read (between), or i
+ * (read == span).  The pending states and the operations of each step
+ * (enum rc_pending, enum rc_op) are mapped here, in one place. */
+struct rc_swap {
+    uint8_t span;                 /* 0: none */
+    uint8_t read;                 /* pending state: cells read so far; operation: its step */
+};
+
+#define RC_SWAP_SPANS 3
+extern const uint8_t rc_swap_spans[RC_SWAP_SPANS];   /* 1, 2, 4 */
+
+/* The swap pending in state st ({0, 0}: none). */
+struct rc_swap rc_swap_of(uint8_t st);
+/* The pending state after `read` cells of a swap of span. */
+uint8_t rc_swap_state(int span, int read);
+/* The operation of step `read` of a swap of span, and back. */
+uint8_t rc_swap_op(int span, int read);
+struct rc_swap rc_swap_of_op(uint8_t op);
+/* What a swap of span costs (struct rc_costs). */
+double rc_swap_cost(const struct rc_costs *k, int span);
+
 /* The sheet's offset against the game: half-moves played minus cells
- * taken (a move left out makes it 1, a cell passed over -1). */
+ * taken (a move left out makes it 1, a cell passed over -1; the cells a
+ * pending swap has read count as taken). */
 static inline int rc_offset(int ply, int i, uint8_t st)
 {
-    int ahead = st == RC_ST_SWAP1 || st == RC_ST_SWAP2A || st == RC_ST_SWAP4A ? 1
-                : st == RC_ST_SWAP2B || st == RC_ST_SWAP4B                     ? 2
-                : st == RC_ST_SWAP4C                                           ? 3
-                : st == RC_ST_SWAP4D                                           ? 4
-                                                                               : 0;
-    return ply - i - ahead;
+    return ply - i - rc_swap_of(st).read;
 }
 
 /* The node's position. */

@@ -70,6 +70,35 @@ static void slip_reason(const struct rc_sheet *sh, int cell, const struct arb_po
         arb_slip_token_cost(sh->sh->lang, sh->sh->tok[t], pos, m, buf, cap);
 }
 
+/* A step of a swap (sw: its span and step) at cell i, read as move m:
+ * the two swapped cells are corrections; a cell between, read in its
+ * place, only when it is a slip. */
+static void swap_corr(const struct rc_sheet *sh, struct rc_swap sw, int i, const struct arb_pos *pos, arb_move m,
+                      int ply, int k, double c, struct arb_recon_game *g, int *cap)
+{
+    if (!sw.span)
+        return;
+    char why[96], slip[96];
+    bool first = sw.read == 0, last = sw.read == sw.span;
+    int cell = first ? i + sw.span : last ? i : i + sw.read;
+    if (!first && !last) {
+        if (c < 0.1)
+            return;
+        slip_reason(sh, cell, pos, m, why, sizeof why);
+        corr_add(g, cap, ply + 1, k, sh->cell[cell].tok, m, ARB_RC_READ, c, why);
+        return;
+    }
+    slip_reason(sh, cell, pos, m, slip, sizeof slip);
+    static const char *const where[5][2] = {
+        [1] = {"written in the next cell: the two moves swapped", "written in the cell before: the two moves swapped"},
+        [2] = {"written a row later: one side's two moves swapped", "written a row before: one side's two moves swapped"},
+        [4] = {"written two rows later: one side's two moves swapped",
+               "written two rows before: one side's two moves swapped"},
+    };
+    snprintf(why, sizeof why, "%s%s%s", where[sw.span][last], slip[0] ? "; " : "", slip);
+    corr_add(g, cap, ply + 1, k, sh->cell[cell].tok, m, ARB_RC_SWAPPED, c, why);
+}
+
 /* The game of steps p[0..len) (its cost: cost). */
 static void build(struct rc_search *s, const struct step *p, int len, double cost, struct arb_recon_game *g)
 {
@@ -110,40 +139,6 @@ static void build(struct rc_search *s, const struct step *p, int len, double cos
                              ? "not recorded (no duty to record, Art. 8.4)"
                              : "not recorded: the moves after it sit one cell off");
                 break;
-            case RC_OP_SWAP2B:
-            case RC_OP_SWAP4B:
-            case RC_OP_SWAP4C:
-            case RC_OP_SWAP4D:
-                /* A cell between two swapped ones: read in its place. */
-                if (c < 0.1)
-                    break;
-                cell = i + (op == RC_OP_SWAP2B ? 1 : op - RC_OP_SWAP4A);
-                slip_reason(sh, cell, &pos, m, why, sizeof why);
-                corr_add(g, &cap, ply + 1, k, sh->cell[cell].tok, m, ARB_RC_READ, c, why);
-                break;
-            case RC_OP_SWAP1A:
-            case RC_OP_SWAP1B:
-            case RC_OP_SWAP2A:
-            case RC_OP_SWAP2C:
-            case RC_OP_SWAP4A:
-            case RC_OP_SWAP4E: {
-                cell = op == RC_OP_SWAP1A ? i + 1 : op == RC_OP_SWAP2A ? i + 2 : op == RC_OP_SWAP4A ? i + 4 : i;
-                char slip[96];
-                slip_reason(sh, cell, &pos, m, slip, sizeof slip);
-                bool first = op == RC_OP_SWAP1A || op == RC_OP_SWAP2A || op == RC_OP_SWAP4A;
-                snprintf(why, sizeof why, "%s%s%s",
-                         op == RC_OP_SWAP1A || op == RC_OP_SWAP1B
-                             ? (first ? "written in the next cell: the two moves swapped"
-                                      : "written in the cell before: the two moves swapped")
-                         : op == RC_OP_SWAP4A || op == RC_OP_SWAP4E
-                             ? (first ? "written two rows later: one side's two moves swapped"
-                                      : "written two rows before: one side's two moves swapped")
-                             : (first ? "written a row later: one side's two moves swapped"
-                                      : "written a row before: one side's two moves swapped"),
-                         slip[0] ? "; " : "", slip);
-                corr_add(g, &cap, ply + 1, k, sh->cell[cell].tok, m, ARB_RC_SWAPPED, c, why);
-                break;
-            }
             case RC_OP_TAIL:
                 corr_add(g, &cap, ply + 1, k, -1, m, ARB_RC_AFTER_END, c,
                          "after the sheet's last move: recording stopped");
@@ -158,6 +153,7 @@ static void build(struct rc_search *s, const struct step *p, int len, double cos
                 break;
             }
             default:
+                swap_corr(sh, rc_swap_of_op(op), i, &pos, m, ply, k, c, g, &cap);
                 break;
             }
         }

@@ -10,6 +10,51 @@
 
 #define SWAP_FIT 4.0              /* a swap is tried only where the token fits the move this well */
 
+/* ---- swaps (recon_int.h: struct rc_swap) ----------------------------- */
+
+const uint8_t rc_swap_spans[RC_SWAP_SPANS] = {1, 2, 4};
+
+/* Per span, the pending state after each number of cells read (0: none),
+ * and the operation of each step. */
+static const uint8_t swap_state[5][5] = {
+    [1] = {0, RC_ST_SWAP1},
+    [2] = {0, RC_ST_SWAP2A, RC_ST_SWAP2B},
+    [4] = {0, RC_ST_SWAP4A, RC_ST_SWAP4B, RC_ST_SWAP4C, RC_ST_SWAP4D},
+};
+static const uint8_t swap_op[5][5] = {
+    [1] = {RC_OP_SWAP1A, RC_OP_SWAP1B},
+    [2] = {RC_OP_SWAP2A, RC_OP_SWAP2B, RC_OP_SWAP2C},
+    [4] = {RC_OP_SWAP4A, RC_OP_SWAP4B, RC_OP_SWAP4C, RC_OP_SWAP4D, RC_OP_SWAP4E},
+};
+
+struct rc_swap rc_swap_of(uint8_t st)
+{
+    for (int span = 1; span <= 4 && st != RC_ST_NONE; span++)
+        for (int r = 1; r <= span; r++)
+            if (swap_state[span][r] == st)
+                return (struct rc_swap){(uint8_t)span, (uint8_t)r};
+    return (struct rc_swap){0, 0};
+}
+
+uint8_t rc_swap_state(int span, int read)
+{
+    return swap_state[span][read];
+}
+
+uint8_t rc_swap_op(int span, int read)
+{
+    return swap_op[span][read];
+}
+
+struct rc_swap rc_swap_of_op(uint8_t op)
+{
+    for (int span = 1; span <= 4 && op != RC_OP_NONE; span++)
+        for (int r = 0; r <= span; r++)
+            if (swap_op[span][r] == op)
+                return (struct rc_swap){(uint8_t)span, (uint8_t)r};
+    return (struct rc_swap){0, 0};
+}
+
 /* Is the 8.4 window (no duty to record) open for the move after ply? */
 static bool no_duty(const struct rc_search *s, const struct arb_pos *pos)
 {
@@ -53,34 +98,15 @@ int rc_ways(struct rc_search *s, int k, int i, uint8_t st, int ply, const struct
 {
     const struct rc_sheet *sh = &s->sh[k];
     int n = 0;
-    switch (st) {
-    case RC_ST_SWAP1:
-        w[n++] = (struct rc_way){RC_OP_SWAP1B, RC_ST_NONE, (uint16_t)(i + 2),
-                                 (float)cell_cost(s, k, i, pos, ml, j, need)};
+    struct rc_swap sw = rc_swap_of(st);
+    if (sw.span) {
+        /* A swap's next cell: one between (read in its place), or cell i last. */
+        bool last = sw.read == sw.span;
+        w[n++] = (struct rc_way){rc_swap_op(sw.span, sw.read),
+                                 last ? (uint8_t)RC_ST_NONE : rc_swap_state(sw.span, sw.read + 1),
+                                 (uint16_t)(last ? i + sw.span + 1 : i),
+                                 (float)cell_cost(s, k, last ? i : i + sw.read, pos, ml, j, need)};
         return n;
-    case RC_ST_SWAP2A:
-        w[n++] = (struct rc_way){RC_OP_SWAP2B, RC_ST_SWAP2B, (uint16_t)i,
-                                 (float)cell_cost(s, k, i + 1, pos, ml, j, need)};
-        return n;
-    case RC_ST_SWAP2B:
-        w[n++] = (struct rc_way){RC_OP_SWAP2C, RC_ST_NONE, (uint16_t)(i + 3),
-                                 (float)cell_cost(s, k, i, pos, ml, j, need)};
-        return n;
-    case RC_ST_SWAP4A:
-    case RC_ST_SWAP4B:
-    case RC_ST_SWAP4C: {
-        /* The cells between the two swapped ones, each in its place. */
-        int d = st == RC_ST_SWAP4A ? 1 : st == RC_ST_SWAP4B ? 2 : 3;
-        w[n++] = (struct rc_way){(uint8_t)(RC_OP_SWAP4A + d), (uint8_t)(st + 1), (uint16_t)i,
-                                 (float)cell_cost(s, k, i + d, pos, ml, j, need)};
-        return n;
-    }
-    case RC_ST_SWAP4D:
-        w[n++] = (struct rc_way){RC_OP_SWAP4E, RC_ST_NONE, (uint16_t)(i + 5),
-                                 (float)cell_cost(s, k, i, pos, ml, j, need)};
-        return n;
-    default:
-        break;
     }
     if (i >= sh->n) {
         /* After the last cell: moves the final position, the counter or the
@@ -100,22 +126,19 @@ int rc_ways(struct rc_search *s, int k, int i, uint8_t st, int ply, const struct
      * out that set the columns right.) */
     bool row = pos->side == ARB_WHITE && oc >= s->k->omit;
     w[n++] = (struct rc_way){RC_OP_OMIT, row ? RC_ST_OMIT_W : RC_ST_NONE, (uint16_t)i, (float)oc};
-    /* Swaps: only where the other cell fits the move well. */
-    if (c->kind == RC_TOKEN && i + 1 < sh->n && sh->cell[i + 1].kind == RC_TOKEN) {
-        double x = cell_cost(s, k, i + 1, pos, ml, j, need);
+    /* Swaps: only where the other cell fits the move well (across two
+     * rows, only where the row between is written in full). */
+    for (int q = 0; q < RC_SWAP_SPANS && c->kind == RC_TOKEN; q++) {
+        int span = rc_swap_spans[q];
+        bool cells = i + span < sh->n && sh->cell[i + span].kind == RC_TOKEN;
+        for (int d = 1; d < span && cells && span > 2; d++)
+            cells = sh->cell[i + d].kind == RC_TOKEN;
+        if (!cells)
+            continue;
+        double x = cell_cost(s, k, i + span, pos, ml, j, need);
         if (x <= SWAP_FIT)
-            w[n++] = (struct rc_way){RC_OP_SWAP1A, RC_ST_SWAP1, (uint16_t)i, (float)(s->k->swap + x)};
-    }
-    if (c->kind == RC_TOKEN && i + 2 < sh->n && sh->cell[i + 2].kind == RC_TOKEN) {
-        double x = cell_cost(s, k, i + 2, pos, ml, j, need);
-        if (x <= SWAP_FIT)
-            w[n++] = (struct rc_way){RC_OP_SWAP2A, RC_ST_SWAP2A, (uint16_t)i, (float)(s->k->swap2 + x)};
-    }
-    if (c->kind == RC_TOKEN && i + 4 < sh->n && sh->cell[i + 1].kind == RC_TOKEN && sh->cell[i + 2].kind == RC_TOKEN
-        && sh->cell[i + 3].kind == RC_TOKEN && sh->cell[i + 4].kind == RC_TOKEN) {
-        double x = cell_cost(s, k, i + 4, pos, ml, j, need);
-        if (x <= SWAP_FIT)
-            w[n++] = (struct rc_way){RC_OP_SWAP4A, RC_ST_SWAP4A, (uint16_t)i, (float)(s->k->swap4 + x)};
+            w[n++] = (struct rc_way){rc_swap_op(span, 0), rc_swap_state(span, 1), (uint16_t)i,
+                                     (float)(rc_swap_cost(s->k, span) + x)};
     }
     return n;
 }
