@@ -69,9 +69,14 @@ static inline void arb_buf_addc(struct arb_buf *b, char c)
     b->data[b->len] = 0;
 }
 static inline void arb_buf_adds(struct arb_buf *b, const char *s) { arb_buf_add(b, s, strlen(s)); }
+/* Append v in decimal, right-aligned in width columns (as "%*u"): the
+ * reports' line and column numbers, without printf's cost. */
+void arb_buf_addu(struct arb_buf *b, unsigned long v, int width);
 void arb_buf_printf(struct arb_buf *b, const char *fmt, ...) ARB_PRINTF(2, 3);
 void arb_buf_vprintf(struct arb_buf *b, const char *fmt, va_list ap) ARB_PRINTF(2, 0);
 static inline void arb_buf_clear(struct arb_buf *b) { b->len = 0; if (b->data) b->data[0] = 0; }
+/* Cut b back to its first len bytes. */
+static inline void arb_buf_clear_to(struct arb_buf *b, size_t len) { b->len = len; if (b->data) b->data[len] = 0; }
 void arb_buf_free(struct arb_buf *b);
 /* Append s to b with &, <, >, " and ' escaped for XML and HTML; what XML
  * 1.0 has no place for (control characters but tab and line breaks, U+FFFE,

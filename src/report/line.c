@@ -10,11 +10,15 @@ void arb_line_loc(struct arb_buf *b, const struct arb_finding *f, const struct a
 {
     arb_term_escapes(b, o->file);
     if (f->line) {
-        arb_buf_printf(b, ":%u", f->line);
-        if (f->col || o->col_always)
-            arb_buf_printf(b, ":%u", f->col ? f->col : 1);
+        arb_buf_addc(b, ':');
+        arb_buf_addu(b, f->line, 0);
+        if (f->col || o->col_always) {
+            arb_buf_addc(b, ':');
+            arb_buf_addu(b, f->col ? f->col : 1, 0);
+        }
     } else if (o->game_line) {
-        arb_buf_printf(b, ":%u", o->game_line);
+        arb_buf_addc(b, ':');
+        arb_buf_addu(b, o->game_line, 0);
     }
 }
 
@@ -48,7 +52,9 @@ void arb_line_text(struct arb_buf *b, const struct arb_finding *f, const struct 
         arb_buf_addc(b, ')');
         arb_buf_free(&art);
     }
-    arb_buf_printf(b, " [%s]", arb_codes[f->code].name);
+    arb_buf_adds(b, " [");
+    arb_buf_adds(b, arb_codes[f->code].name);
+    arb_buf_addc(b, ']');
 }
 
 void arb_line_finding(struct arb_buf *b, const struct arb_finding *f, const struct arb_outcome *oc,

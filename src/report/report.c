@@ -216,10 +216,14 @@ void arb_round_phrase(struct arb_buf *out, const char *round)
         return;
     size_t a = strspn(round, "0123456789");
     size_t b = a && round[a] == '.' ? strspn(round + a + 1, "0123456789") : 0;
-    if (a && b && !round[a + 1 + b])
-        arb_buf_printf(out, "round %.*s, board %s", (int)a, round, round + a + 1);
-    else
-        arb_buf_printf(out, "round %s", round);
+    arb_buf_adds(out, "round ");
+    if (a && b && !round[a + 1 + b]) {
+        arb_buf_add(out, round, a);
+        arb_buf_adds(out, ", board ");
+        arb_buf_adds(out, round + a + 1);
+    } else {
+        arb_buf_adds(out, round);
+    }
 }
 
 /* A tag's value when it says something ("?", "-" and "" say nothing). */
@@ -240,10 +244,14 @@ void arb_game_who(struct arb_buf *out, const struct arb_game *g)
     size_t at = out->len;
     const char *w = known_tag(g, "White"), *b = known_tag(g, "Black");
     const char *pl = known_tag(g, "Player");
-    if (w || b)
-        arb_buf_printf(out, "%s - %s", w ? w : "?", b ? b : "?");
-    else if (pl)
-        arb_buf_printf(out, "player %s", pl);   /* a record of check --trf */
+    if (w || b) {
+        arb_buf_adds(out, w ? w : "?");
+        arb_buf_adds(out, " - ");
+        arb_buf_adds(out, b ? b : "?");
+    } else if (pl) {
+        arb_buf_adds(out, "player ");   /* a record of check --trf */
+        arb_buf_adds(out, pl);
+    }
     const char *r = known_tag(g, "Round");
     if (r) {
         if (out->len > at)
@@ -254,10 +262,11 @@ void arb_game_who(struct arb_buf *out, const struct arb_game *g)
 
 void arb_game_label(struct arb_buf *out, const struct arb_game *g)
 {
-    arb_buf_printf(out, "game %llu", (unsigned long long)g->index);
-    struct arb_buf who = {0};
-    arb_game_who(&who, g);
-    if (who.len)
-        arb_buf_printf(out, ", %s", who.data);
-    arb_buf_free(&who);
+    arb_buf_adds(out, "game ");
+    arb_buf_addu(out, (unsigned long)g->index, 0);
+    size_t at = out->len;
+    arb_buf_adds(out, ", ");
+    arb_game_who(out, g);
+    if (out->len == at + 2)
+        arb_buf_clear_to(out, at);
 }

@@ -80,10 +80,11 @@ static void source_line(struct arb_buf *out, const struct arb_game *g, const str
     }
     /* The text is the file's: shown escaped (msg.h), and the caret counts
      * the columns the escaped text takes. */
-    arb_buf_printf(out, "%6u | %s", f->line, cut_left ? "... " : "");
+    arb_buf_addu(out, f->line, 6);
+    arb_buf_adds(out, cut_left ? " | ... " : " | ");
     arb_term_escape(out, from, (size_t)(to - from));
-    arb_buf_printf(out, "%s\n", cut_right ? "..." : "");
-    arb_buf_printf(out, "%6s | %s", "", cut_left ? "    " : "");
+    arb_buf_adds(out, cut_right ? "...\n" : "\n");
+    arb_buf_adds(out, cut_left ? "       |     " : "       | ");
     for (const char *p = from; p < tok;) {
         if (*p == '\t') {
             arb_buf_addc(out, '\t');
@@ -146,8 +147,10 @@ static void text_game(struct arb_buf *out, const struct arb_game *g, const struc
         if (o->color)
             arb_buf_adds(out, "\033[1m");
         arb_term_escapes(out, g->file);
-        if (g->line)
-            arb_buf_printf(out, ":%u", g->line);
+        if (g->line) {
+            arb_buf_addc(out, ':');
+            arb_buf_addu(out, g->line, 0);
+        }
         if (o->color)
             arb_buf_adds(out, "\033[0m");
         arb_buf_adds(out, ": In ");
