@@ -36,6 +36,9 @@ void arb_term_escape(struct arb_buf *b, const char *str, size_t n)
     const unsigned char *s = (const unsigned char *)str;
     size_t run = 0;
     for (size_t i = 0; i < n;) {
+        i += arb_plain_run(str + i, n - i, 0x7F, 0x7F);
+        if (i >= n)
+            break;
         unsigned char c = s[i];
         if (c >= 0x20 && c < 0x7F) {
             i++;

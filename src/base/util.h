@@ -39,6 +39,25 @@ _Noreturn void arb_out_of_memory(void);
  * anywhere; base/outfile removes the outputs' temporary files). */
 void arb_on_fatal(void (*fn)(void));
 
+/* The length of the run of bytes at s (n at most) that lie in 0x20..0x7F
+ * and are none of the up to two bytes x and y: the part of a text that an
+ * escaper copies as it is, eight bytes a step. */
+static inline size_t arb_plain_run(const char *s, size_t n, unsigned char x, unsigned char y)
+{
+    const uint64_t ones = 0x0101010101010101ULL, high = 0x8080808080808080ULL;
+    size_t i = 0;
+    while (i + 8 <= n) {
+        uint64_t w, a, b;
+        memcpy(&w, s + i, 8);
+        a = w ^ (ones * x);
+        b = w ^ (ones * y);
+        if ((w & high) || ((w - ones * 0x20) & ~w & high) || ((a - ones) & ~a & high) || ((b - ones) & ~b & high))
+            break;
+        i += 8;
+    }
+    return i;
+}
+
 /* A growable byte buffer; data is always NUL-terminated after len bytes.
  * Initialise with {0}; free with arb_buf_free(). */
 struct arb_buf {

@@ -14,6 +14,9 @@ void arb_json_str(struct arb_buf *b, const char *str, size_t n)
     arb_buf_addc(b, '"');
     size_t run = 0;   /* start of a run of bytes copied as they are */
     for (size_t i = 0; i < n;) {
+        i += arb_plain_run(str + i, n - i, '"', '\\');
+        if (i >= n)
+            break;
         unsigned char c = s[i];
         if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
             i++;

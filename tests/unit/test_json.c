@@ -109,6 +109,30 @@ static bool utf8_valid(const unsigned char *s, size_t n)
     return true;
 }
 
+/* The plain runs are copied eight bytes a step: a byte that needs care is
+ * found wherever it stands in a word (every offset of a 24-byte text). */
+static void test_at_every_offset(void)
+{
+    static const struct { const char *in, *out; } cases[] = {
+        {"\"", "\\\""}, {"\\", "\\\\"}, {"\x01", "\\u0001"}, {"\x1f", "\\u001f"},
+        {"\n", "\\n"}, {"\x80", "\xEF\xBF\xBD"}, {"\xC3\xA9", "\xC3\xA9"}, {"\x7F", "\x7F"},
+    };
+    int bad = 0;
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++)
+        for (size_t at = 0; at < 24; at++) {
+            char in[40], want[64];
+            size_t l = strlen(cases[c].in);
+            memset(in, 'a', sizeof in);
+            memcpy(in + at, cases[c].in, l);
+            snprintf(want, sizeof want, "\"%.*s%s%.*s\"", (int)at, in, cases[c].out, (int)(24 - at), "aaaaaaaaaaaaaaaaaaaaaaaa");
+            if (strcmp(str(in, at + l + 24 - at), want) != 0) {
+                bad++;
+                printf("#   case %zu at %zu gives %s\n", c, at, str(in, 24 + l));
+            }
+        }
+    is_int(bad, 0, "a quote, backslash, control byte, bad byte or UTF-8 letter at each of 24 offsets escapes as alone");
+}
+
 static void test_more_strings(void)
 {
     /* Each control character, by name where JSON has a short form. */
@@ -238,6 +262,7 @@ int main(void)
     is_str(num(-9223372036854775807LL - 1), "-9223372036854775808", "the smallest long long");
     is_str(num(18446744073709551615ULL > 0 ? 9223372036854775807LL : 0), "9223372036854775807", "the largest");
     test_more_strings();
+    test_at_every_offset();
     test_append_and_keys();
     return tap_done();
 }

@@ -115,9 +115,34 @@ static void test_utf8(void)
     is_int(arb_utf8_prefix("\xC3\xA4\xC3\xA4", 4, 3), 2, "a prefix is cut back to a character boundary");
 }
 
+/* Plain text is copied eight bytes a step: a byte that must be shown
+ * escaped is found wherever it stands in a word (each offset of 24). */
+static void test_escape_offsets(void)
+{
+    static const struct { const char *in, *out; } cases[] = {
+        {"\x7F", "\\x7f"}, {"\x01", "\\x01"}, {"\n", "\\n"}, {"\r", "\\r"}, {"\xFF", "\\xff"},
+        {"\xC2\x85", "\\u0085"}, {"\xC3\xA9", "\xC3\xA9"}, {"\t", "\t"}, {"~", "~"},
+    };
+    int bad = 0;
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++)
+        for (size_t at = 0; at < 24; at++) {
+            char in[48], want[64];
+            size_t l = strlen(cases[c].in);
+            memset(in, 'b', sizeof in);
+            memcpy(in + at, cases[c].in, l);
+            snprintf(want, sizeof want, "%.*s%s%.*s", (int)at, in, cases[c].out, (int)(24 - at), "bbbbbbbbbbbbbbbbbbbbbbbb");
+            if (strcmp(esc(in, 24 + l), want) != 0) {
+                bad++;
+                printf("#   case %zu at %zu gives %s\n", c, at, esc(in, 24 + l));
+            }
+        }
+    is_int(bad, 0, "DEL, control bytes, a bad byte, a C1 control or a letter at each of 24 offsets shows as alone");
+}
+
 int main(void)
 {
     test_escape();
+    test_escape_offsets();
     test_xml();
     test_utf8();
     return tap_done();
