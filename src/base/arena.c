@@ -107,6 +107,14 @@ char *arb_arena_strndup(struct arb_arena *a, const char *s, size_t n)
 
 char *arb_arena_vprintf(struct arb_arena *a, const char *fmt, va_list ap)
 {
+    if (fmt[0] == '%' && fmt[1] == 's' && !fmt[2]) {
+        /* A text as it is (a finding's message made elsewhere): copied. */
+        va_list aq;
+        va_copy(aq, ap);
+        const char *s = va_arg(aq, const char *);
+        va_end(aq);
+        return arb_arena_strndup(a, s, strlen(s));
+    }
     /* Print into the rest of the current block at once; only a text that
      * does not fit there prints twice. */
     const size_t align = alignof(max_align_t);

@@ -354,7 +354,36 @@ static void iso_day(char out[11], int y, int m, int d)
     out[10] = 0;
 }
 
+static const struct arb_profile *profile_for_date_why(const char *date, char *why, size_t cap);
+
+/* The last date asked in this thread and its answer: a file's games share
+ * their dates mostly, and the sentence costs two snprintf a game. */
+static _Thread_local struct {
+    char date[16];
+    char why[400];
+    const struct arb_profile *p;
+    bool set;
+} date_memo;
+
 const struct arb_profile *arb_profile_for_date_why(const char *date, char *why, size_t cap)
+{
+    size_t n = date ? strnlen(date, sizeof date_memo.date) : sizeof date_memo.date;
+    if (!why || !cap || n >= sizeof date_memo.date)
+        return profile_for_date_why(date, why, cap);
+    if (!date_memo.set || strcmp(date_memo.date, date) != 0) {
+        date_memo.p = profile_for_date_why(date, date_memo.why, sizeof date_memo.why);
+        memcpy(date_memo.date, date, n + 1);
+        date_memo.set = true;
+    }
+    size_t l = strlen(date_memo.why);
+    if (l >= cap)
+        l = cap - 1;
+    memcpy(why, date_memo.why, l);
+    why[l] = 0;
+    return date_memo.p;
+}
+
+static const struct arb_profile *profile_for_date_why(const char *date, char *why, size_t cap)
 {
     if (why && cap)
         why[0] = 0;
