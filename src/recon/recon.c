@@ -50,7 +50,7 @@ static void search_free(struct rc_search *s)
     s->n_goal = 0;
     s->steps = s->expanded = 0;
     s->limit = ARB_RL_NONE;
-    s->ties_cut = s->proved = s->sync_pruned = false;
+    s->ties_cut = s->ties_full = s->proved = s->sync_pruned = false;
     if (s->sync_g)
         for (int q = 0; q < s->max_ply; q++)
             s->sync_g[q] = 1e30f;
@@ -61,9 +61,11 @@ static void search_free(struct rc_search *s)
 static void run(struct rc_search *s, struct rc_search *b, bool *have_beam)
 {
     rc_search_start(s);
-    if (rc_search_go(s, FIRST_STEPS) || s->n_goal) {
+    bool ended = rc_search_go(s, FIRST_STEPS);
+    if (!ended && s->n_goal)
+        ended = rc_search_go(s, s->budget);   /* a game found: on through the games that tie with it */
+    if (ended || s->n_goal)
         return;
-    }
     *b = *s;
     b->node = NULL;
     b->key = NULL;

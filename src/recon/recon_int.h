@@ -258,6 +258,7 @@ struct rc_search {
     int32_t n_cand, cap_cand;
     int beam_ply;                 /* the ply the beam is at (states past it are candidates) */
     bool ties_cut;                /* states of the best game's cost were left unexpanded */
+    bool ties_full;               /* a way of equal cost was not remembered (MAX_TIES reached) */
 };
 
 /* A swap: cells i and i+span hold each other's moves (span 1: a row's two

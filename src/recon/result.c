@@ -573,6 +573,6 @@ void rc_result_build(const struct rc_search *cs, struct arb_recon_result *r)
         near++;
         alt_add(r, &gm);
     }
-    if (s->ties_cut)
+    if (s->ties_cut || s->ties_full)
         r->ties_more = true;
 }

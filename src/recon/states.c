@@ -211,7 +211,9 @@ void rc_make_child(struct rc_search *s, int32_t parent, arb_move move, const uin
                 collect(s, n, (float)(g + h));
             else
                 rc_heap_push(s, (float)(g + h), (float)g, n);
-        } else if (g <= x->g + RC_EPS && s->n_tie < MAX_TIES && parent != x->parent) {
+        } else if (g <= x->g + RC_EPS && parent != x->parent && s->n_tie >= MAX_TIES) {
+            s->ties_full = true;   /* (not remembered: the games listed may not be all) */
+        } else if (g <= x->g + RC_EPS && parent != x->parent) {
             if (s->n_tie == s->cap_tie) {
                 s->cap_tie = s->cap_tie ? 2 * s->cap_tie : 1024;
                 s->tie = arb_xrealloc(s->tie, (size_t)s->cap_tie * sizeof *s->tie);

@@ -14,6 +14,8 @@
 #    at least 80%.  Floors a little under today's figures (88%, 100%,
 #    85%): a guard against regressions.  Answers do not depend on the
 #    machine's load: the search counts its budget in steps.
+#    And gen-tt 006, where more games tie than the search remembers: the
+#    output says there are more.
 # 3. Under AddressSanitizer and UBSan (ARBITER): three sheets, one and two
 #    at a time, give the release build's answer with no memory error.
 # The full measure (every set, one sheet and two, and HCS) is `make bench`.
@@ -83,6 +85,19 @@ jq -r '.sheets[]' "$tmp/classic/expected.jsonl" | while IFS= read -r f; do
     cp "$S/gen-classic/$f" "$tmp/classic/$f"
 done
 evalset "gen-classic (20 cases), one sheet" "$tmp/classic" 80 --sheets=1
+
+# 2b. More games tie than the search can remember (gen-tt 006: hundreds
+#     listed, the ways of equal cost past MAX_TIES not kept): the output
+#     says there are more, never "exactly N" (it said exactly 419).
+D=$S/gen-tt
+fen=$(jq -r 'select(.case == "006") | .final_fen' "$D/expected.jsonl")
+more=$("$ARBITER_REL" reconstruct --format=jsonl --final-fen="$fen" "$D/006-a.txt" 2>/dev/null |
+    jq -r '[.ties, .tied_games > 0, .tied_games_more, .limit == null] | map(tostring) | join(" ")')
+if [ "$more" = "true true true true" ]; then
+    ok "gen-tt 006: more equal games than remembered: listed, and said to be more (no limit reached)"
+else
+    notok "gen-tt 006: ties, listed, more, no limit: $more (want true true true true)"
+fi
 
 # 3. Under the sanitizers: the release build's answer.
 if [ -x "$ARBITER" ] && [ "$ARBITER" != "$ARBITER_REL" ]; then
