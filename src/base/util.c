@@ -124,17 +124,11 @@ void arb_buf_vprintf(struct arb_buf *b, const char *fmt, va_list ap)
 void arb_buf_addu(struct arb_buf *b, unsigned long v, int width)
 {
     char d[24];
-    int n = 0;
-    do {
-        d[n++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
+    int n = (int)(arb_utoa(d, v) - d);
     arb_buf_reserve(b, (size_t)(width > n ? width : n));
     for (int i = n; i < width; i++)
         b->data[b->len++] = ' ';
-    while (n)
-        b->data[b->len++] = d[--n];
-    b->data[b->len] = 0;
+    arb_buf_add(b, d, (size_t)n);
 }
 
 void arb_buf_printf(struct arb_buf *b, const char *fmt, ...)

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "base/utf8.h"
+#include "base/util.h"
 
 /* Zobrist keys, filled once from a fixed-seed generator. */
 static uint64_t zob_piece[16][64];
@@ -701,22 +702,6 @@ bool arb_pos_960_start_problem(const struct arb_pos *pos, char *why, size_t cap)
     return false;
 }
 
-/* " N" at o (no NUL): its end.  (No sprintf: a FEN is written for every
- * game of a JSON Lines report.) */
-static char *put_uint(char *o, unsigned v)
-{
-    char d[12];
-    int n = 0;
-    do {
-        d[n++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    *o++ = ' ';
-    while (n)
-        *o++ = d[--n];
-    return o;
-}
-
 char *arb_pos_to_fen(const struct arb_pos *pos, char *out)
 {
     static const char letters[] = "PNBRQK";
@@ -765,7 +750,10 @@ char *arb_pos_to_fen(const struct arb_pos *pos, char *out)
     } else {
         *o++ = '-';
     }
-    o = put_uint(put_uint(o, pos->halfmove), pos->fullmove);
+    *o++ = ' ';
+    o = arb_utoa(o, pos->halfmove);
+    *o++ = ' ';
+    o = arb_utoa(o, pos->fullmove);
     *o = 0;
     return out;
 }
