@@ -17,6 +17,8 @@
 #include <pthread.h>
 #include <string.h>
 
+#include "chess/dead.h"
+
 const struct rc_costs rc_costs_default = {
     .slip_base = 2.0,
     .slip_mul = 2.0,
@@ -39,7 +41,21 @@ const struct rc_costs rc_costs_default = {
     .no_duty = 0.5,
     .mark_wrong = 1.0,
     .capture_missing = 1.0,
+    .result_wrong = 2.5,
 };
+
+int rc_end_verdict(const struct arb_pos *pos)
+{
+    if (!arb_has_legal_move(pos))
+        return arb_pos_checkers(pos) ? (pos->side == ARB_WHITE ? ARB_RW_BLACK : ARB_RW_WHITE) : ARB_RW_DRAW;
+    return arb_dead_position(pos, NULL, 0) == ARB_DEAD_YES ? ARB_RW_DRAW : ARB_RW_NONE;
+}
+
+double rc_result_cost(const struct rc_search *s, int k, int verdict)
+{
+    int written = s->sh[k].sh->result;
+    return verdict != ARB_RW_NONE && written != ARB_RW_NONE && written != verdict ? s->k->result_wrong : 0;
+}
 
 double rc_swap_cost(const struct rc_costs *k, int span)
 {

@@ -51,7 +51,12 @@ struct arb_sheet {
     int n;
     const int *num;                /* NULL, or per token the move number written for its row (0: none) */
     const signed char *black;      /* NULL, or per token 1 if written as Black's move, 0 White's, -1 unknown */
+    int result;                    /* the result written on it (enum arb_recon_written): evidence of how the
+                                      game ended */
 };
+
+/* A sheet's written result. */
+enum arb_recon_written { ARB_RW_NONE, ARB_RW_WHITE, ARB_RW_BLACK, ARB_RW_DRAW };
 
 struct arb_recon_opts {
     const struct arb_pos *start;   /* NULL: the standard starting position */
@@ -81,7 +86,9 @@ enum arb_recon_kind {
     ARB_RC_BLANK,         /* a blank cell: the move was not written there */
     ARB_RC_SWAPPED,       /* the token stood in another move's cell (two moves written in each
                              other's places); read as this move */
-    ARB_RC_AFTER_END      /* a move after the sheet's last (recording stopped) */
+    ARB_RC_AFTER_END,     /* a move after the sheet's last (recording stopped) */
+    ARB_RC_RESULT         /* the result written contradicts how the game ends (checkmate,
+                             stalemate, a dead position): no token, no move, at the last ply */
 };
 
 /* One difference between a sheet and the game. */
@@ -103,6 +110,9 @@ struct arb_recon_game {
     int n_corr;
     double cost;
     struct arb_pos final;
+    int result;           /* enum arb_recon_written: how it ended by the Laws (checkmate,
+                             stalemate, a dead position), else the result the first sheet
+                             with one wrote (ARB_RW_NONE: neither) */
 };
 
 enum arb_recon_limit {

@@ -53,6 +53,7 @@ struct rc_sheet {
 };
 
 struct rc_costs;
+struct rc_search;
 
 /* The cells of sheet sh (with its costs of passing over a cell). */
 void rc_sheet_build(struct rc_sheet *s, const struct arb_sheet *sh, const struct rc_costs *c);
@@ -85,6 +86,7 @@ struct rc_costs {
     double no_duty;       /* a move not recorded where no one had to (8.4) */
     double mark_wrong;    /* a capture mark on no capture, a check mark on no check */
     double capture_missing; /* no capture mark on a capture, on a sheet that writes them */
+    double result_wrong;  /* the result written contradicts how the game ends (1-0 under a mate by Black) */
 };
 
 extern const struct rc_costs rc_costs_default;
@@ -103,6 +105,15 @@ double rc_match_cost(const struct rc_costs *k, const struct rc_sheet *sh, const 
 
 /* A raw slip distance (0..ARB_SLIP_GARBAGE) as the model's cost. */
 double rc_slip_scale(const struct rc_costs *k, double raw);
+
+/* How a game ending in pos ended by the Laws alone (enum arb_recon_written:
+ * a checkmate's winner, a draw for stalemate or a dead position), or
+ * ARB_RW_NONE when the position ends nothing (a resignation, an agreement
+ * or a flag may have). */
+int rc_end_verdict(const struct arb_pos *pos);
+/* What a game ending in pos costs sheet k for the result written on it
+ * (verdict: rc_end_verdict(pos)): result_wrong when they contradict, else 0. */
+double rc_result_cost(const struct rc_search *s, int k, int verdict);
 
 /* Can pos still become final in `plies` more half-moves (-1: any number,
  * up to at_most when that is not -1)?

@@ -100,6 +100,34 @@ static void swap_corr(const struct rc_sheet *sh, struct rc_swap sw, int i, const
 }
 
 /* The game of steps p[0..len) (its cost: cost). */
+/* The results written that contradict how the game ends in pos (after
+ * ply half-moves): a correction each, at the last ply (what the goal's
+ * cost counted, states.c). */
+static void result_corr(const struct rc_search *s, const struct arb_pos *pos, int ply, struct arb_recon_game *g,
+                        int *cap)
+{
+    static const char *const written[] = {"", "1-0", "0-1", "1/2-1/2"};
+    int verdict = rc_end_verdict(pos);
+    g->result = verdict;
+    for (int k = 0; k < s->ns; k++) {
+        if (s->sh[k].sh->result == ARB_RW_NONE)
+            continue;
+        if (g->result == ARB_RW_NONE)
+            g->result = s->sh[k].sh->result;
+        double c = rc_result_cost(s, k, verdict);
+        if (c <= 0)
+            continue;
+        const char *how = verdict == ARB_RW_WHITE   ? "in checkmate by White (1-0)"
+                          : verdict == ARB_RW_BLACK ? "in checkmate by Black (0-1)"
+                          : !arb_has_legal_move(pos) ? "in stalemate (1/2-1/2)"
+                                                     : "in a dead position (1/2-1/2)";
+        char why[96];
+        snprintf(why, sizeof why, "the result written, %s, is wrong: the game ends %s", written[s->sh[k].sh->result],
+                 how);
+        corr_add(g, cap, ply, k, -1, 0, ARB_RC_RESULT, c, why);
+    }
+}
+
 static void build(struct rc_search *s, const struct step *p, int len, double cost, struct arb_recon_game *g)
 {
     memset(g, 0, sizeof *g);
@@ -165,6 +193,7 @@ static void build(struct rc_search *s, const struct step *p, int len, double cos
         }
     }
     g->final = pos;
+    result_corr(s, &pos, ply, g, &cap);
 }
 
 static bool same_moves(const struct arb_recon_game *a, const struct arb_recon_game *b)

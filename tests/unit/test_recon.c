@@ -86,6 +86,30 @@ static void sheet_of(struct sheet_buf *b, const char *text, struct arb_sheet *sh
     sh->n = b->n;
     sh->num = b->num;
     sh->black = b->black;
+    sh->result = ARB_RW_NONE;
+}
+
+/* Does some game of the best cost (the best, or a tie) end with the move
+ * `uci`? */
+static bool a_best_ends_with(const struct arb_recon_result *r, const char *uci)
+{
+    struct arb_pos pos;
+    arb_pos_startpos(&pos);
+    for (int a = -1; r->found && a < r->n_alt; a++) {
+        const struct arb_recon_game *g = a < 0 ? &r->best : &r->alt[a];
+        if (g->cost > r->best.cost + 1e-6 || !g->n_moves)
+            continue;
+        struct arb_pos p = pos;
+        for (int i = 0; i + 1 < g->n_moves; i++) {
+            struct arb_undo u;
+            arb_pos_make(&p, g->moves[i], &u);
+        }
+        char got[6];
+        arb_notation_uci(&p, g->moves[g->n_moves - 1], got);
+        if (!strcmp(got, uci))
+            return true;
+    }
+    return false;
 }
 
 static bool moves_are(const struct arb_recon_game *g, const char *line)
@@ -277,6 +301,39 @@ int main(void)
     ok(r.found && r.ties && r.n_ties > 0 && r.ties_more,
        "six unreadable moves: %d other games listed, and more said to tie", r.n_ties);
     arb_recon_free(&r);
+
+    /* The result written is evidence of how the game ended: "1. f3 e5 2.
+     * g4 ?" fits 2... Qh4# as well as any other move, but not under 1-0
+     * (Black mated White); a final position of checkmate under a result
+     * that says otherwise is kept, with the result marked wrong. */
+    sheet_of(&b1, "1. f3 e5 2. g4 ?", &sh[0], "en");
+    arb_reconstruct(sh, 1, &o, &r);
+    ok(r.found && r.ties && a_best_ends_with(&r, "d8h4") && r.best.result != ARB_RW_WHITE,
+       "no result written: 2... Qh4# is among the games of the best cost");
+    arb_recon_free(&r);
+    sh[0].result = ARB_RW_WHITE;
+    arb_reconstruct(sh, 1, &o, &r);
+    ok(r.found && !a_best_ends_with(&r, "d8h4") && count_kind(&r, ARB_RC_RESULT) == 0,
+       "1-0 written: no game of the best cost ends in Black's mate");
+    arb_recon_free(&r);
+    struct arb_pos mated;
+    arb_move mm[8];
+    play("f3 e5 g4 Qh4", &mated, mm);
+    o.final = &mated;
+    arb_reconstruct(sh, 1, &o, &r);
+    ok(r.found && moves_are(&r.best, "f3 e5 g4 Qh4") && count_kind(&r, ARB_RC_RESULT) == 1
+           && r.best.result == ARB_RW_BLACK,
+       "the final position is Black's mate under 1-0: the game, the result marked wrong, 0-1 (cost %.2f)",
+       r.best.cost);
+    double wrong = r.found ? r.best.cost : 0;
+    arb_recon_free(&r);
+    sh[0].result = ARB_RW_BLACK;
+    arb_reconstruct(sh, 1, &o, &r);
+    ok(r.found && count_kind(&r, ARB_RC_RESULT) == 0 && r.best.result == ARB_RW_BLACK && r.best.cost < wrong - 2.0,
+       "... under 0-1 nothing is wrong with the result (cost %.2f, %.2f under 1-0)", r.best.cost, wrong);
+    arb_recon_free(&r);
+    o.final = NULL;
+    sh[0].result = ARB_RW_NONE;
 
     /* Two sheets with independent slips and an unreadable move. */
     sheet_of(&b1, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 ? 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 0-0 9. h3 Nb8 "
