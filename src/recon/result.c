@@ -128,7 +128,8 @@ static void result_corr(const struct rc_search *s, const struct arb_pos *pos, in
     }
 }
 
-static void build(struct rc_search *s, const struct step *p, int len, double cost, struct arb_recon_game *g)
+static void build(struct rc_search *s, const struct step *p, int len, double cost, struct arb_recon_game *g,
+                  bool whole)
 {
     memset(g, 0, sizeof *g);
     g->moves = arb_xmalloc((size_t)(len + 1) * sizeof *g->moves);
@@ -193,7 +194,8 @@ static void build(struct rc_search *s, const struct step *p, int len, double cos
         }
     }
     g->final = pos;
-    result_corr(s, &pos, ply, g, &cap);
+    if (whole)
+        result_corr(s, &pos, ply, g, &cap);   /* (a partial game has not ended) */
 }
 
 static bool same_moves(const struct arb_recon_game *a, const struct arb_recon_game *b)
@@ -466,7 +468,7 @@ static void game_found(struct games *w)
         for (int q = 0; q < n; q++)
             p[q] = rev[n - 1 - q];
         struct arb_recon_game gm;
-        build(s, p, n, w->cost, &gm);
+        build(s, p, n, w->cost, &gm, true);
         free(p);
         w->built++;
         w->kept += gm.n_corr;
@@ -542,7 +544,7 @@ void rc_result_partial(const struct rc_search *cs, struct arb_recon_result *r)
         return;
     int len;
     struct step *p = path_to(s, s->deepest, &len, 0);
-    build(s, p, len, s->node[s->deepest].g, &r->best);
+    build(s, p, len, s->node[s->deepest].g, &r->best, false);
     free(p);
     r->found = true;
     r->partial = true;
@@ -569,7 +571,7 @@ void rc_result_build(const struct rc_search *cs, struct arb_recon_result *r)
     /* The first goal's own way first: it is the game printed. */
     int len;
     struct step *p = path_to(s, s->goal[0], &len, 0);
-    build(s, p, len, best, &r->best);
+    build(s, p, len, best, &r->best, true);
     free(p);
     r->found = true;
     struct pgraph g;
@@ -593,7 +595,7 @@ void rc_result_build(const struct rc_search *cs, struct arb_recon_result *r)
             continue;
         p = path_to(s, s->goal[q], &len, 0);
         struct arb_recon_game gm;
-        build(s, p, len, gn->g, &gm);
+        build(s, p, len, gn->g, &gm, true);
         free(p);
         if (known(r, &gm)) {
             game_free(&gm);
