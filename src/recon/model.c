@@ -44,17 +44,42 @@ const struct rc_costs rc_costs_default = {
     .result_wrong = 2.5,
 };
 
-int rc_end_verdict(const struct arb_pos *pos)
+enum arb_result rc_end_verdict(const struct arb_pos *pos, const char **how)
 {
-    if (!arb_has_legal_move(pos))
-        return arb_pos_checkers(pos) ? (pos->side == ARB_WHITE ? ARB_RW_BLACK : ARB_RW_WHITE) : ARB_RW_DRAW;
-    return arb_dead_position(pos, NULL, 0) == ARB_DEAD_YES ? ARB_RW_DRAW : ARB_RW_NONE;
+    const char *words = NULL;
+    enum arb_result r = ARB_RESULT_NONE;
+    if (!arb_has_legal_move(pos)) {
+        bool mate = arb_pos_checkers(pos) != 0;
+        r = !mate ? ARB_RESULT_DRAW : pos->side == ARB_WHITE ? ARB_RESULT_BLACK : ARB_RESULT_WHITE;
+        words = !mate ? "in stalemate" : r == ARB_RESULT_WHITE ? "in checkmate by White" : "in checkmate by Black";
+    } else if (arb_dead_position(pos, NULL, 0) == ARB_DEAD_YES) {
+        r = ARB_RESULT_DRAW;
+        words = "in a dead position";
+    }
+    if (how)
+        *how = words;
+    return r;
 }
 
-double rc_result_cost(const struct rc_search *s, int k, int verdict)
+double rc_result_cost(const struct rc_search *s, int k, enum arb_result verdict)
 {
-    int written = s->sh[k].sh->result;
-    return verdict != ARB_RW_NONE && written != ARB_RW_NONE && written != verdict ? s->k->result_wrong : 0;
+    enum arb_result written = s->sh[k].sh->result;
+    return verdict != ARB_RESULT_NONE && written != ARB_RESULT_NONE && written != verdict ? s->k->result_wrong : 0;
+}
+
+double rc_end_cost(const struct rc_search *s, const struct arb_pos *pos)
+{
+    double c = 0;
+    enum arb_result verdict = ARB_RESULT_NONE;
+    bool asked = false;
+    for (int k = 0; k < s->ns; k++)
+        if (s->sh[k].sh->result != ARB_RESULT_NONE) {
+            if (!asked)
+                verdict = rc_end_verdict(pos, NULL);
+            asked = true;
+            c += rc_result_cost(s, k, verdict);
+        }
+    return c;
 }
 
 double rc_swap_cost(const struct rc_costs *k, int span)

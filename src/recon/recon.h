@@ -34,6 +34,7 @@
 
 #include "chess/board.h"
 #include "notation/notation.h"
+#include "read/lex.h"
 
 #define ARB_RECON_MAX_SHEETS 2
 #define ARB_RECON_MAX_ALT 1024
@@ -51,12 +52,9 @@ struct arb_sheet {
     int n;
     const int *num;                /* NULL, or per token the move number written for its row (0: none) */
     const signed char *black;      /* NULL, or per token 1 if written as Black's move, 0 White's, -1 unknown */
-    int result;                    /* the result written on it (enum arb_recon_written): evidence of how the
+    enum arb_result result;        /* the result written on it (NONE: none, or "*"): evidence of how the
                                       game ended */
 };
-
-/* A sheet's written result. */
-enum arb_recon_written { ARB_RW_NONE, ARB_RW_WHITE, ARB_RW_BLACK, ARB_RW_DRAW };
 
 struct arb_recon_opts {
     const struct arb_pos *start;   /* NULL: the standard starting position */
@@ -110,9 +108,9 @@ struct arb_recon_game {
     int n_corr;
     double cost;
     struct arb_pos final;
-    int result;           /* enum arb_recon_written: how it ended by the Laws (checkmate,
-                             stalemate, a dead position), else the result the first sheet
-                             with one wrote (ARB_RW_NONE: neither) */
+    enum arb_result result;  /* how it ended by the Laws (checkmate, stalemate, a dead
+                                position), else the result the first sheet with one wrote
+                                (NONE: neither) */
 };
 
 enum arb_recon_limit {

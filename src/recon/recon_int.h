@@ -106,14 +106,16 @@ double rc_match_cost(const struct rc_costs *k, const struct rc_sheet *sh, const 
 /* A raw slip distance (0..ARB_SLIP_GARBAGE) as the model's cost. */
 double rc_slip_scale(const struct rc_costs *k, double raw);
 
-/* How a game ending in pos ended by the Laws alone (enum arb_recon_written:
- * a checkmate's winner, a draw for stalemate or a dead position), or
- * ARB_RW_NONE when the position ends nothing (a resignation, an agreement
- * or a flag may have). */
-int rc_end_verdict(const struct arb_pos *pos);
-/* What a game ending in pos costs sheet k for the result written on it
- * (verdict: rc_end_verdict(pos)): result_wrong when they contradict, else 0. */
-double rc_result_cost(const struct rc_search *s, int k, int verdict);
+/* How a game ending in pos ended by the Laws alone: a checkmate's winner,
+ * a draw for stalemate or a dead position (*how, when not NULL: which, in
+ * words), or ARB_RESULT_NONE when the position ends nothing (a resignation,
+ * an agreement or a flag may have). */
+enum arb_result rc_end_verdict(const struct arb_pos *pos, const char **how);
+/* What a game ending with that verdict costs sheet k for the result written
+ * on it: result_wrong when they contradict, else 0. */
+double rc_result_cost(const struct rc_search *s, int k, enum arb_result verdict);
+/* The same summed over the sheets, for a game ending in pos. */
+double rc_end_cost(const struct rc_search *s, const struct arb_pos *pos);
 
 /* Can pos still become final in `plies` more half-moves (-1: any number,
  * up to at_most when that is not -1)?

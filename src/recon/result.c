@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "laws/replay.h"
 
 #define EPS 1e-4
 #define TIES_TRIED ARB_RECON_MAX_ALT   /* equal-cost games built at most */
@@ -99,35 +100,34 @@ static void swap_corr(const struct rc_sheet *sh, struct rc_swap sw, int i, const
     corr_add(g, cap, ply + 1, k, sh->cell[cell].tok, m, ARB_RC_SWAPPED, c, why);
 }
 
-/* The game of steps p[0..len) (its cost: cost). */
 /* The results written that contradict how the game ends in pos (after
  * ply half-moves): a correction each, at the last ply (what the goal's
- * cost counted, states.c). */
-static void result_corr(const struct rc_search *s, const struct arb_pos *pos, int ply, struct arb_recon_game *g,
-                        int *cap)
+ * cost counted: rc_end_cost).  g->result: the Laws' result, else the
+ * first written. */
+static void result_corr(const struct rc_search *s, const struct arb_pos *pos, int ply, bool whole,
+                        struct arb_recon_game *g, int *cap)
 {
-    static const char *const written[] = {"", "1-0", "0-1", "1/2-1/2"};
-    int verdict = rc_end_verdict(pos);
+    const char *how = NULL;
+    enum arb_result verdict = whole ? rc_end_verdict(pos, &how) : ARB_RESULT_NONE;
     g->result = verdict;
     for (int k = 0; k < s->ns; k++) {
-        if (s->sh[k].sh->result == ARB_RW_NONE)
+        enum arb_result written = s->sh[k].sh->result;
+        if (written == ARB_RESULT_NONE)
             continue;
-        if (g->result == ARB_RW_NONE)
-            g->result = s->sh[k].sh->result;
+        if (g->result == ARB_RESULT_NONE)
+            g->result = written;
         double c = rc_result_cost(s, k, verdict);
         if (c <= 0)
             continue;
-        const char *how = verdict == ARB_RW_WHITE   ? "in checkmate by White (1-0)"
-                          : verdict == ARB_RW_BLACK ? "in checkmate by Black (0-1)"
-                          : !arb_has_legal_move(pos) ? "in stalemate (1/2-1/2)"
-                                                     : "in a dead position (1/2-1/2)";
         char why[96];
-        snprintf(why, sizeof why, "the result written, %s, is wrong: the game ends %s", written[s->sh[k].sh->result],
-                 how);
+        snprintf(why, sizeof why, "the result written, %s, is wrong: the game ends %s (%s)",
+                 arb_result_name(written), how, arb_result_name(verdict));
         corr_add(g, cap, ply, k, -1, 0, ARB_RC_RESULT, c, why);
     }
 }
 
+/* The game of steps p[0..len) (its cost: cost); whole: a game that ends
+ * there (not a partial one: no result is judged). */
 static void build(struct rc_search *s, const struct step *p, int len, double cost, struct arb_recon_game *g,
                   bool whole)
 {
@@ -194,8 +194,7 @@ static void build(struct rc_search *s, const struct step *p, int len, double cos
         }
     }
     g->final = pos;
-    if (whole)
-        result_corr(s, &pos, ply, g, &cap);   /* (a partial game has not ended) */
+    result_corr(s, &pos, ply, whole, g, &cap);
 }
 
 static bool same_moves(const struct arb_recon_game *a, const struct arb_recon_game *b)

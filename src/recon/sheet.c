@@ -91,7 +91,7 @@ int arb_sheet_file_read(struct arb_sheet_file *f, const char *path, const struct
     }
     if (f->n && (!strcmp(f->tok[f->n - 1], "1/2") || !strcmp(f->tok[f->n - 1], "\xC2\xBD"))) {
         f->n--;   /* a draw written as players do: the result, not a move */
-        f->half_written = 1;
+        f->half_written = true;
     }
     if (!f->n) {
         snprintf(err, cap, "%s: no moves in the file", path);
@@ -153,24 +153,17 @@ void arb_sheet_file_free(struct arb_sheet_file *f)
 
 struct arb_sheet arb_sheet_of(const struct arb_sheet_file *f, const struct arb_lang *lang)
 {
+    /* The result after the moves, else a bare "1/2", else the Result tag
+     * of a sheet typed as PGN ("*" says nothing). */
     enum arb_result w = f->g.marker;
-    if (w == ARB_RESULT_NONE || w == ARB_RESULT_UNKNOWN) {
-        /* (no result after the moves: the Result tag of a sheet typed as PGN) */
-        const char *t = arb_game_tag(&f->g, "Result");
-        w = !t                          ? ARB_RESULT_NONE
-            : !strcmp(t, "1-0")         ? ARB_RESULT_WHITE
-            : !strcmp(t, "0-1")         ? ARB_RESULT_BLACK
-            : !strcmp(t, "1/2-1/2")     ? ARB_RESULT_DRAW
-                                        : ARB_RESULT_NONE;
-    }
-    if (w == ARB_RESULT_NONE && f->half_written)
+    if ((w == ARB_RESULT_NONE || w == ARB_RESULT_UNKNOWN) && f->half_written)
         w = ARB_RESULT_DRAW;
-    int written = w == ARB_RESULT_WHITE ? ARB_RW_WHITE
-                  : w == ARB_RESULT_BLACK ? ARB_RW_BLACK
-                  : w == ARB_RESULT_DRAW  ? ARB_RW_DRAW
-                                          : ARB_RW_NONE;
-    return (struct arb_sheet){.lang = lang, .tok = f->tok, .n = f->n, .num = f->num, .black = f->black,
-                              .result = written};
+    const char *t = arb_game_tag(&f->g, "Result");
+    if ((w == ARB_RESULT_NONE || w == ARB_RESULT_UNKNOWN) && t)
+        w = arb_result_parse(t, strlen(t));
+    if (w == ARB_RESULT_UNKNOWN)
+        w = ARB_RESULT_NONE;
+    return (struct arb_sheet){.lang = lang, .tok = f->tok, .n = f->n, .num = f->num, .black = f->black, .result = w};
 }
 
 /* Does the FEN give its counters (six fields, and not the "0 1" of a

@@ -41,7 +41,7 @@ struct arb_sheet_file {
     int n;
     struct arb_pos start;          /* the FEN tag's position, if have_start */
     bool have_start;
-    int half_written;              /* the sheet ends in a bare "1/2" or "½" (a draw as players
+    bool half_written;             /* the sheet ends in a bare "1/2" or "½" (a draw as players
                                       write it, no PGN result): it is no move */
     int no_duty_from;              /* 8.4 by the sheet's clock readings: the move from which a clock
                                       showed under five minutes (0: none; none with an increment of

@@ -173,14 +173,7 @@ void rc_make_child(struct rc_search *s, int32_t parent, arb_move move, const uin
         goal = same_placement(pos, s->final);
     if (goal) {
         h = 0;
-        /* How it ends, against the results written. */
-        int verdict = -1;
-        for (int k = 0; k < s->ns; k++)
-            if (s->sh[k].sh->result != ARB_RW_NONE) {
-                if (verdict < 0)
-                    verdict = rc_end_verdict(pos);
-                g += rc_result_cost(s, k, verdict);
-            }
+        g += rc_end_cost(s, pos);   /* how it ends, against the results written */
     }
     uint64_t key = state_key(s, pos, ply, ii, st);
     if (s->beam && !goal && ply > s->beam_ply) {

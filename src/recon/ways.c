@@ -27,13 +27,20 @@ static const uint8_t swap_op[5][5] = {
     [4] = {RC_OP_SWAP4A, RC_OP_SWAP4B, RC_OP_SWAP4C, RC_OP_SWAP4D, RC_OP_SWAP4E},
 };
 
-struct rc_swap rc_swap_of(uint8_t st)
+/* The span and step where table t holds v (steps from `first` on; v 0:
+ * none). */
+static struct rc_swap swap_find(const uint8_t t[5][5], uint8_t v, int first)
 {
-    for (int span = 1; span <= 4 && st != RC_ST_NONE; span++)
-        for (int r = 1; r <= span; r++)
-            if (swap_state[span][r] == st)
+    for (int span = 1; span <= 4 && v; span++)
+        for (int r = first; r <= span; r++)
+            if (t[span][r] == v)
                 return (struct rc_swap){(uint8_t)span, (uint8_t)r};
     return (struct rc_swap){0, 0};
+}
+
+struct rc_swap rc_swap_of(uint8_t st)
+{
+    return swap_find(swap_state, st, 1);
 }
 
 uint8_t rc_swap_state(int span, int read)
@@ -48,11 +55,7 @@ uint8_t rc_swap_op(int span, int read)
 
 struct rc_swap rc_swap_of_op(uint8_t op)
 {
-    for (int span = 1; span <= 4 && op != RC_OP_NONE; span++)
-        for (int r = 0; r <= span; r++)
-            if (swap_op[span][r] == op)
-                return (struct rc_swap){(uint8_t)span, (uint8_t)r};
-    return (struct rc_swap){0, 0};
+    return swap_find(swap_op, op, 0);
 }
 
 /* Is the 8.4 window (no duty to record) open for the move after ply? */

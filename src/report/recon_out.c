@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "chess/san.h"
+#include "laws/replay.h"
 #include "report/json.h"
 #include "report/pgn_out.h"
 
@@ -52,17 +53,6 @@ static const char *kind_name(enum arb_recon_kind k)
     case ARB_RC_AFTER_END: return "after-end";
     case ARB_RC_RESULT: return "result";
     default: return "extra";
-    }
-}
-
-/* A result as PGN writes it ("*": none). */
-static const char *result_name(int result)
-{
-    switch (result) {
-    case ARB_RW_WHITE: return "1-0";
-    case ARB_RW_BLACK: return "0-1";
-    case ARB_RW_DRAW: return "1/2-1/2";
-    default: return "*";
     }
 }
 
@@ -203,7 +193,7 @@ void arb_recon_write_json(struct arb_buf *b, const struct arb_recon_report *rep)
     arb_json_key(b, "fen", false);
     arb_json_cstr(b, fen);
     arb_json_key(b, "result", false);
-    arb_json_cstr(b, g->result != ARB_RW_NONE ? result_name(g->result) : NULL);
+    arb_json_cstr(b, arb_result_name(g->result));
     arb_json_key(b, "complete", false);
     arb_buf_adds(b, r->proved ? "true" : "false");
     arb_json_key(b, "proved", false);
@@ -244,11 +234,8 @@ void arb_recon_write_pgn(struct arb_buf *b, const struct arb_recon_report *rep)
     int ns = rep->n_sheets, no_duty_from = rep->no_duty_from;
     const struct arb_recon_game *g = &r->best;
     const struct arb_game *tg = rep->tags;
-    /* The result: how the game ended by the Laws, else the Result tag,
-     * else the one written after the moves. */
-    const char *res = arb_game_tag(tg, "Result");
-    if (!res || (strcmp(res, "1-0") && strcmp(res, "0-1") && strcmp(res, "1/2-1/2")) || g->result != ARB_RW_NONE)
-        res = result_name(g->result);
+    /* (how the game ended by the Laws, else the result written: recon's) */
+    const char *res = g->result != ARB_RESULT_NONE ? arb_result_name(g->result) : "*";
     arb_pgn_out_tags(b, tg, res);   /* the first sheet's, with its FEN if it has one */
     /* The verdict first, on a line of its own. */
     arb_buf_printf(b, "{arbiter reconstruct: %d move%s from %d sheet%s (", g->n_moves, g->n_moves == 1 ? "" : "s",

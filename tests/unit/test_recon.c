@@ -86,7 +86,7 @@ static void sheet_of(struct sheet_buf *b, const char *text, struct arb_sheet *sh
     sh->n = b->n;
     sh->num = b->num;
     sh->black = b->black;
-    sh->result = ARB_RW_NONE;
+    sh->result = ARB_RESULT_NONE;
 }
 
 /* Does some game of the best cost (the best, or a tie) end with the move
@@ -308,10 +308,10 @@ int main(void)
      * that says otherwise is kept, with the result marked wrong. */
     sheet_of(&b1, "1. f3 e5 2. g4 ?", &sh[0], "en");
     arb_reconstruct(sh, 1, &o, &r);
-    ok(r.found && r.ties && a_best_ends_with(&r, "d8h4") && r.best.result != ARB_RW_WHITE,
+    ok(r.found && r.ties && a_best_ends_with(&r, "d8h4") && r.best.result != ARB_RESULT_WHITE,
        "no result written: 2... Qh4# is among the games of the best cost");
     arb_recon_free(&r);
-    sh[0].result = ARB_RW_WHITE;
+    sh[0].result = ARB_RESULT_WHITE;
     arb_reconstruct(sh, 1, &o, &r);
     ok(r.found && !a_best_ends_with(&r, "d8h4") && count_kind(&r, ARB_RC_RESULT) == 0,
        "1-0 written: no game of the best cost ends in Black's mate");
@@ -322,18 +322,18 @@ int main(void)
     o.final = &mated;
     arb_reconstruct(sh, 1, &o, &r);
     ok(r.found && moves_are(&r.best, "f3 e5 g4 Qh4") && count_kind(&r, ARB_RC_RESULT) == 1
-           && r.best.result == ARB_RW_BLACK,
+           && r.best.result == ARB_RESULT_BLACK,
        "the final position is Black's mate under 1-0: the game, the result marked wrong, 0-1 (cost %.2f)",
        r.best.cost);
     double wrong = r.found ? r.best.cost : 0;
     arb_recon_free(&r);
-    sh[0].result = ARB_RW_BLACK;
+    sh[0].result = ARB_RESULT_BLACK;
     arb_reconstruct(sh, 1, &o, &r);
-    ok(r.found && count_kind(&r, ARB_RC_RESULT) == 0 && r.best.result == ARB_RW_BLACK && r.best.cost < wrong - 2.0,
+    ok(r.found && count_kind(&r, ARB_RC_RESULT) == 0 && r.best.result == ARB_RESULT_BLACK && r.best.cost < wrong - 2.0,
        "... under 0-1 nothing is wrong with the result (cost %.2f, %.2f under 1-0)", r.best.cost, wrong);
     arb_recon_free(&r);
     o.final = NULL;
-    sh[0].result = ARB_RW_NONE;
+    sh[0].result = ARB_RESULT_NONE;
 
     /* Two sheets with independent slips and an unreadable move. */
     sheet_of(&b1, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 ? 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 0-0 9. h3 Nb8 "
