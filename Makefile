@@ -20,6 +20,11 @@ DESTDIR ?=
 
 PCRE_CFLAGS := $(shell pkg-config --cflags libpcre2-8 2>/dev/null)
 PCRE_LIBS   := $(shell pkg-config --libs libpcre2-8 2>/dev/null || echo -lpcre2-8)
+# libarchive: compressed input (gzip, zstd, xz, bzip2, ...) and archives (zip, tar, 7-Zip).
+ARCHIVE_CFLAGS := $(shell pkg-config --cflags libarchive 2>/dev/null)
+ARCHIVE_LIBS   := $(shell pkg-config --libs libarchive 2>/dev/null || echo -larchive)
+# zlib: gzip inflated with its CRC checked (libarchive does not check it).
+ZLIB_LIBS      := $(shell pkg-config --libs zlib 2>/dev/null || echo -lz)
 
 WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wwrite-strings -Wpointer-arith -Wformat=2 -Wvla -Werror=implicit-function-declaration
@@ -27,8 +32,8 @@ STD     := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 INC     := -Isrc -I.
 OPT     ?= -O2 -g
 CFLAGS  ?=
-ALL_CFLAGS = $(STD) $(WARN) $(INC) $(PCRE_CFLAGS) $(OPT) $(LTO) $(CFLAGS) -MMD -MP
-LDLIBS  = $(PCRE_LIBS) -lpthread
+ALL_CFLAGS = $(STD) $(WARN) $(INC) $(PCRE_CFLAGS) $(ARCHIVE_CFLAGS) $(OPT) $(LTO) $(CFLAGS) -MMD -MP
+LDLIBS  = $(PCRE_LIBS) $(ARCHIVE_LIBS) $(ZLIB_LIBS) -lpthread
 
 # Profile-guided optimisation (GCC): an instrumented build checks samples/,
 # and the release objects are compiled with that profile (about 8% faster on

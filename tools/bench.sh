@@ -89,6 +89,40 @@ if [ -x "$FLOOR" ]; then
     row "floor: read, match, play; no Laws" "$1" "$2" "$games" "$bytes" "$ref"
 fi
 
+# Compressed input (issue 39): the corpus as .gz and .zst, decompressed on
+# a thread of its own, against the plain file, in turns (best of RUNS).
+# Targets: --jobs=2 at >= 90% of the plain file's games/s, --jobs=1 >= 75%.
+mkdir -p build/bench
+[ -s build/bench/corpus.pgn.gz ] && [ build/bench/corpus.pgn.gz -nt "$CORPUS" ] ||
+    gzip -c "$CORPUS" > build/bench/corpus.pgn.gz
+if command -v zstd > /dev/null 2>&1; then
+    [ -s build/bench/corpus.pgn.zst ] && [ build/bench/corpus.pgn.zst -nt "$CORPUS" ] ||
+        zstd -q -c "$CORPUS" > build/bench/corpus.pgn.zst
+fi
+for j in 1 2; do
+    plain="" gz="" zst=""
+    i=0
+    while [ $i -lt "$RUNS" ]; do
+        plain=$(printf '%s\n%s\n' "$plain" "$(NOPIN=1 RUNS=1 best "$ARBITER" check --jobs=$j "$CORPUS")")
+        gz=$(printf '%s\n%s\n' "$gz" "$(NOPIN=1 RUNS=1 best "$ARBITER" check --jobs=$j build/bench/corpus.pgn.gz)")
+        [ -s build/bench/corpus.pgn.zst ] &&
+            zst=$(printf '%s\n%s\n' "$zst" "$(NOPIN=1 RUNS=1 best "$ARBITER" check --jobs=$j build/bench/corpus.pgn.zst)")
+        i=$((i + 1))
+    done
+    set -- $(min "$plain")
+    p_s=$1
+    row "arbiter check --jobs=$j, plain" "$1" "$2" "$games" "$bytes" "$ref"
+    target=75; [ $j = 2 ] && target=90
+    for k in gz zst; do
+        eval "v=\$$k"
+        [ -n "$v" ] || continue
+        set -- $(min "$v")
+        row "arbiter check --jobs=$j, .$k" "$1" "$2" "$games" "$bytes" "$ref"
+        awk -v p="$p_s" -v s="$1" -v t="$target" -v k="$k" -v j="$j" 'BEGIN {
+            x = 100 * p / s; printf "  .%s at %.0f%% of the plain speed, --jobs=%d (target: >= %d%%) %s\n", k, x, j, t, (x >= t ? "ok" : "UNDER") }'
+    done
+done
+
 # Instructions per ply (callgrind): a figure the machine's speed and load
 # cannot change, on the whole corpus (callgrind runs some fifty times
 # slower: about three minutes, pgn-extract -s the most of them).

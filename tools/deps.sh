@@ -1,6 +1,6 @@
 #!/bin/sh
 # Make sure the Debian packages a step needs are present.
-#   deps.sh build   compiler, pkg-config, PCRE2
+#   deps.sh build   compiler, pkg-config, PCRE2, libarchive, zlib
 #   deps.sh data    xz (make data: the test data stored compressed)
 #   deps.sh test    the above plus xz, jq, xmllint, GNU parallel, groff, mandoc and man
 #                   (the man page), Python's jsonschema with rfc3987 (the SARIF schema),
@@ -27,6 +27,8 @@ check_build() {
     has make || need="$need make"
     has pkg-config || need="$need pkg-config"
     if ! pkg-config --exists libpcre2-8 2>/dev/null; then need="$need libpcre2-dev"; fi
+    if ! pkg-config --exists libarchive 2>/dev/null; then need="$need libarchive-dev"; fi
+    if ! pkg-config --exists zlib 2>/dev/null; then need="$need zlib1g-dev"; fi
 }
 check_data() {
     has xz || need="$need xz-utils"
@@ -34,6 +36,7 @@ check_data() {
 check_test() {
     check_data
     has jq || need="$need jq"
+    has zstd || need="$need zstd"            # tests/compressed.sh writes a .zst
     has xmllint || need="$need libxml2-utils"
     parallel --version 2>/dev/null | grep -q 'GNU parallel' || need="$need parallel"
     has groff || need="$need groff-base"

@@ -15,6 +15,7 @@
 #include "base/out.h"
 #include "base/outfile.h"
 #include "base/util.h"
+#include "read/unpack.h"
 #include "run/pipeline.h"
 #include "report/report.h"
 
@@ -222,6 +223,7 @@ int arb_cmd_check(const struct arb_opts *o)
      * (the names live until the end: the records point at them). */
     char ***listed = arb_xcalloc((size_t)n, sizeof *listed);
     int *n_listed = arb_xcalloc((size_t)n, sizeof *n_listed);
+    char msg_list[600];
     for (int i = 0; i < n && !arb_out_failed(); i++) {
         struct stat st_dir;
         int st;
@@ -241,6 +243,19 @@ int arb_cmd_check(const struct arb_opts *o)
                     st = s;
                 arb_pipeline_progress(p);
             }
+        } else if (strcmp(files[i], "-") != 0
+                   && ((listed[i] = arb_unpack_list(files[i], &n_listed[i], msg_list, sizeof msg_list))
+                       || n_listed[i] < 0)) {
+            /* An archive: each member a file, "games.zip(round1.pgn)". */
+            st = n_listed[i] < 0 ? arb_pipeline_unreadable(p, files[i], msg_list) : ARB_EXIT_OK;
+            for (int k = 0; k < n_listed[i] && !arb_out_failed(); k++) {
+                int s = arb_pipeline_check_file(p, listed[i][k]);
+                if (s > st)
+                    st = s;
+                arb_pipeline_progress(p);
+            }
+            if (n_listed[i] < 0)
+                n_listed[i] = 0;
         } else {
             st = arb_pipeline_check_file(p, files[i]);
         }

@@ -1,6 +1,7 @@
 /* input.c — reading and decoding (see input.h). */
 #include "read/input.h"
 #include "read/codepage.h"
+#include "read/unpack.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -670,11 +671,71 @@ void arb_input_tee(struct arb_input *in, int fd)
     in->tee_fd = fd;
 }
 
+/* The first bytes of a descriptor: compressed, or an archive?  Then the
+ * text comes from a thread that decompresses (unpack.h), through a pipe
+ * that becomes in->fd.  Returns the bytes to use (0 when unpacking
+ * began: read again), -1 on an error. */
+static long sniff_packed(struct arb_input *in, unsigned char *dst, size_t n, size_t got)
+{
+    in->pack_checked = true;
+    /* Enough to tell (bzip2 needs 10 bytes), unless the input is shorter. */
+    while (got < 16 && got < n) {
+        ssize_t r = read(in->fd, dst + got, n - got);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0) {
+            in->error = true;
+            in->err_no = errno;
+            return -1;
+        }
+        if (r == 0)
+            break;
+        got += (size_t)r;
+    }
+    const struct arb_magic_format *m = arb_magic_of(dst, got);
+    if (!arb_unpack_reads(m))
+        return (long)got;
+    char err[200];
+    int fd = arb_unpack_start(in->fd, in->close_fd, dst, got, NULL, m, &in->unpack, err, sizeof err);
+    if (fd < 0) {
+        snprintf(in->unpack_err, sizeof in->unpack_err, "%s", err);
+        in->error = true;
+        in->err_no = EIO;
+        return -1;
+    }
+    in->packed = m->name;
+    in->fd = fd;
+    in->close_fd = true;
+    return 0;
+}
+
+/* The end of a decompressed text: did all of it come through? */
+static bool unpacked_whole(struct arb_input *in)
+{
+    const char *msg = arb_unpack_finish(in->unpack);
+    if (!msg)
+        return true;
+    snprintf(in->unpack_err, sizeof in->unpack_err, "%s", msg);
+    in->error = true;
+    in->err_no = EIO;
+    return false;
+}
+
 static long read_more(struct arb_input *in, void *dst, size_t n)
 {
     for (;;) {
         ssize_t r = read(in->fd, dst, n);
+        if (r > 0 && !in->pack_checked) {
+            long k = sniff_packed(in, dst, n, (size_t)r);
+            if (k < 0)
+                return -1;
+            if (k == 0)
+                continue;
+            r = k;
+        }
         if (r >= 0) {
+            if (r == 0 && in->unpack && !unpacked_whole(in))
+                return -1;
             if (r == 0)
                 in->eof = true;
             if (in->head_len < sizeof in->head) {
@@ -851,15 +912,96 @@ int arb_input_open_fd(struct arb_input *in, int fd, const char *name, const char
     return setup(in, encoding, err, errlen);
 }
 
+/* An archive's member (path "A(M)", or an archive of one file named
+ * alone): read through unpack.h from the start.  Returns 1 if done (0 or
+ * -1 in *rc), 0 when path is no archive member. */
+static int open_member(struct arb_input *in, const char *path, int fd, const char *encoding, char *err,
+                       size_t errlen, int *rc)
+{
+    const char *member = NULL;
+    char *archive = NULL;
+    char **listed = NULL;
+    int n = 0;
+    if (fd < 0) {
+        archive = arb_unpack_member_path(path, &member);
+        if (!archive)
+            return 0;
+        fd = open(archive, O_RDONLY | O_CLOEXEC);
+        if (fd < 0) {
+            snprintf(err, errlen, "%s: %s", archive, strerror(errno));
+            free(archive);
+            *rc = -1;
+            return 1;
+        }
+    } else {
+        unsigned char head[ARB_MAGIC_BYTES];
+        ssize_t got = pread(fd, head, sizeof head, 0);
+        const struct arb_magic_format *m = got > 0 ? arb_magic_of(head, (size_t)got) : NULL;
+        if (!arb_unpack_reads(m))
+            return 0;
+        char lerr[300] = "";
+        listed = arb_unpack_list(path, &n, lerr, sizeof lerr);
+        if (n < 0 || n > 1) {
+            if (n < 0)
+                snprintf(err, errlen, "%s", lerr);
+            else
+                snprintf(err, errlen, "%s: %s of %d files: name one as %s, or check them all with arbiter check",
+                         path, m->name, n, listed[0]);
+            for (int i = 0; i < n; i++)
+                free(listed[i]);
+            free(listed);
+            close(fd);
+            *rc = -1;
+            return 1;
+        }
+        if (n == 1)
+            archive = arb_unpack_member_path(listed[0], &member);
+        if (listed)
+            free(listed[0]);
+        free(listed);
+        if (!archive)
+            return 0;             /* a compressed stream: read_more finds it */
+    }
+    unsigned char head[ARB_MAGIC_BYTES];
+    ssize_t got = pread(fd, head, sizeof head, 0);
+    const struct arb_magic_format *m = got > 0 ? arb_magic_of(head, (size_t)got) : NULL;
+    struct arb_unpack *u;
+    int pfd = arb_unpack_start(fd, true, NULL, 0, member, m, &u, err, errlen);
+    free(archive);
+    if (pfd < 0) {
+        close(fd);
+        *rc = -1;
+        return 1;
+    }
+    if (arb_input_open_fd(in, pfd, path, encoding, err, errlen) < 0) {
+        close(pfd);
+        arb_unpack_free(u);
+        *rc = -1;
+        return 1;
+    }
+    in->close_fd = true;
+    in->unpack = u;
+    in->packed = m ? m->name : "an archive";
+    in->pack_checked = true;
+    *rc = 0;
+    return 1;
+}
+
 int arb_input_open(struct arb_input *in, const char *path, const char *encoding, char *err, size_t errlen)
 {
     if (strcmp(path, "-") == 0)
         return arb_input_open_fd(in, 0, path, encoding, err, errlen);
+    int rc;
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        int e = errno;
+        if (e == ENOENT && open_member(in, path, -1, encoding, err, errlen, &rc))
+            return rc;
+        snprintf(err, errlen, "%s: %s", path, strerror(e));
         return -1;
     }
+    if (open_member(in, path, fd, encoding, err, errlen, &rc))
+        return rc;
     if (arb_input_open_fd(in, fd, path, encoding, err, errlen) < 0) {
         close(fd);
         return -1;
@@ -868,10 +1010,16 @@ int arb_input_open(struct arb_input *in, const char *path, const char *encoding,
     return 0;
 }
 
+const char *arb_input_strerror(const struct arb_input *in)
+{
+    return in->unpack_err[0] ? in->unpack_err : strerror(in->err_no);
+}
+
 void arb_input_close(struct arb_input *in)
 {
     if (in->close_fd)
         close(in->fd);
+    arb_unpack_free(in->unpack);   /* (after the pipe is closed: the thread ends) */
     if (in->cd != (iconv_t)-1 && in->cd != (iconv_t)0)
         iconv_close(in->cd);
     if (in->blk) {

@@ -112,6 +112,13 @@ struct arb_input {
     int tee_fd;
     int tee_err;
 
+    /* Compressed input and archives (unpack.h): the text comes through a
+     * pipe (fd) from the thread that decompresses. */
+    bool pack_checked;            /* the first bytes were looked at */
+    struct arb_unpack *unpack;    /* the decompressing thread, or NULL */
+    const char *packed;           /* what the file is ("a gzip file"), or NULL */
+    char unpack_err[512];         /* what went wrong in it, with how far it read ("" if nothing) */
+
     struct arb_decode_event *ev;  /* events; ev[ev_head, n_ev) not yet taken */
     size_t n_ev, cap_ev;
     size_t ev_head;               /* ev[0, ev_head) are taken already */
@@ -122,6 +129,8 @@ struct arb_input {
  * detects, else names an iconv encoding.  Returns 0, or -1 with a message
  * in err. */
 int arb_input_open(struct arb_input *in, const char *path, const char *encoding, char *err, size_t errlen);
+/* (A compressed file is decompressed on the way, an archive's member
+ * "A.zip(M)" or an archive of one file read: see unpack.h.) */
 
 /* Copy every byte read from now on to fd (before the first fill: all of
  * them); the caller owns fd. */
@@ -132,6 +141,10 @@ int arb_input_open_fd(struct arb_input *in, int fd, const char *name, const char
                       char *err, size_t errlen);
 
 void arb_input_close(struct arb_input *in);
+
+/* Why the input failed: a read error's strerror, or what went wrong
+ * decompressing it, with how far it was read. */
+const char *arb_input_strerror(const struct arb_input *in);
 
 /* Read and decode more text into the window.  Returns the number of new
  * decoded bytes (> 0), 0 at the end of the input, -1 on a read error. */

@@ -63,7 +63,7 @@ int arb_convert_file(const struct arb_games_opts *o, const struct arb_lang *to, 
         struct arb_outcome oc;
         int r = arb_games_next(&gs, &g, arena, &hooks, &oc);
         if (r < 0) {
-            arb_msg("%s: read error: %s", path, strerror(gs.in.err_no));
+            arb_msg("%s: read error: %s", path, arb_input_strerror(&gs.in));
             status = ARB_EXIT_FAILURE;
             break;
         }

@@ -38,6 +38,7 @@
 #include "base/spool.h"
 #include "read/input.h"
 #include "read/pgn.h"
+#include "read/unpack.h"
 #include "laws/replay.h"
 #include "report/report.h"
 #include "run/dupes.h"
@@ -421,9 +422,21 @@ int arb_pipeline_check_file(struct arb_pipeline *p, const char *path)
          * its bytes the reader makes as it reads (base/spool.h). */
         struct stat st;
         bool in_stdin = strcmp(path, "-") == 0;
-        if (in_stdin ? fstat(0, &st) == 0 : stat(path, &st) == 0) {
-            if (S_ISREG(st.st_mode))
+        /* Compressed, or an archive's member: no offset in the file is
+         * one in the text, which is copied as it is read. */
+        bool packed = !in_stdin && arb_unpack_path_packed(path);
+        if (packed || (in_stdin ? fstat(0, &st) == 0 : stat(path, &st) == 0)) {
+            if (!packed && S_ISREG(st.st_mode)) {
                 f->raw_fd = in_stdin ? dup(0) : open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+                unsigned char head[ARB_MAGIC_BYTES];
+                ssize_t got = in_stdin && f->raw_fd >= 0 ? pread(f->raw_fd, head, sizeof head, 0) : 0;
+                if (got > 0 && arb_unpack_reads(arb_magic_of(head, (size_t)got))) {
+                    close(f->raw_fd);
+                    f->raw_fd = -1;
+                }
+            }
+            if (f->raw_fd >= 0)
+                ;
             else if ((f->raw_fd = arb_spool_file()) >= 0)
                 f->tee = true;
             else
@@ -457,7 +470,7 @@ int arb_pipeline_check_file(struct arb_pipeline *p, const char *path)
         bool kept;
         int r = arb_games_read(&f->gs, g, &b->arena, &kept);
         if (r < 0) {
-            arb_msg("%s: read error: %s", path, strerror(f->gs.in.err_no));
+            arb_msg("%s: read error: %s", path, arb_input_strerror(&f->gs.in));
             status = ARB_EXIT_FAILURE;
             break;
         }

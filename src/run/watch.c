@@ -480,7 +480,8 @@ static enum read_status read_file(struct watch *w, struct wfile *f)
         arb_arena_reset(&arena);
     }
     arb_arena_fini(&arena);
-    int err_no = gs.in.err_no;
+    char read_why[600];
+    snprintf(read_why, sizeof read_why, "%s", arb_input_strerror(&gs.in));
     arb_games_close(&gs);
     bool changed = fstat(fd, &st2) < 0 || !same_stat(&st1, &st2);
     close(fd);
@@ -489,7 +490,7 @@ static enum read_status read_file(struct watch *w, struct wfile *f)
         return stopped ? READ_STOPPED : READ_AGAIN;
     }
     if (read_error) {
-        snprintf(err, sizeof err, "%s: read error: %s", f->path, strerror(err_no));
+        snprintf(err, sizeof err, "%s: read error: %s", f->path, read_why);
         file_message(f, err);
     } else {
         free(f->error);
