@@ -107,6 +107,8 @@ const struct arb_code_info arb_codes[ARB_F_COUNT] = {
     [ARB_F_RULES_MISMATCH] = {"rules-mismatch", ARB_SEV_WARNING,
                               "the rules profile is made for another kind of game than the game's time control makes "
                               "(a blitz set on a standard game)", false},
+    [ARB_F_PLYCOUNT_MISMATCH] = {"plycount-mismatch", ARB_SEV_WARNING,
+                                 "the PlyCount tag disagrees with the number of half-moves recorded", false},
     [ARB_F_VARIATION_TOO_DEEP] = {"variation-too-deep", ARB_SEV_WARNING,
                                   "variations nested deeper than arbiter follows (1,000 levels); the deeper ones are not checked", false},
 };

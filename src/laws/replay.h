@@ -65,6 +65,23 @@ struct arb_repair {
     const char *why;
 };
 
+/* What --repair writes of a game's result (arb_result_repair): the
+ * Result tag and the termination marker where the Laws decide the result
+ * and the record says otherwise, a missing marker filled in, a PlyCount
+ * tag that miscounts the moves.  Each change has its words for the
+ * comment that says it (NULL: no change). */
+struct arb_result_fix {
+    bool any;
+    enum arb_result result;               /* the result to write */
+    const char *tag_why;                  /* the Result tag becomes `result` */
+    const char *marker_why;               /* the marker becomes (or, missing, is) `result` ("": the
+                                             tag's words say it too) */
+    int plycount;                         /* the PlyCount tag's value to write, -1: as it is */
+    const char *plycount_why;
+    const char *decided;                  /* (arb_result_judge: how the Laws decided where no end of
+                                             the game on the board did: 6.9, 5.1.2) */
+};
+
 struct arb_outcome {
     const struct arb_lang *lang;          /* language the moves were read in; NULL if none told */
     int lang_vote;                        /* arb_langs[] index detection chose, -1 if it did not run */
@@ -90,6 +107,7 @@ struct arb_outcome {
     int start_side;
     int repaired;                         /* --repair: moves replaced by the nearest legal move ... */
     struct arb_repair *repairs;           /* ... which (repaired of them, in the game's arena) */
+    struct arb_result_fix fix;            /* --repair: the result and PlyCount as they are to be written */
     uint64_t moves_hash;                  /* the start position and the main line's moves as followed,
                                              folded into 64 bits: the same game however it was written
                                              (check --duplicates) */

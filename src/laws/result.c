@@ -4,6 +4,8 @@
  */
 #include "laws/state.h"
 
+#include <stdlib.h>
+
 const char *arb_end_reason_name(enum arb_end_reason r)
 {
     switch (r) {
@@ -30,6 +32,19 @@ const char *arb_result_name(enum arb_result r)
 static enum arb_result result_from_string(const char *s)
 {
     return s ? arb_result_parse(s, strlen(s)) : ARB_RESULT_NONE;
+}
+
+/* The PlyCount tag (PGN standard 9.2.1: the plies of the game) if it
+ * miscounts the half-moves recorded, where the whole record replayed;
+ * else NULL. */
+static const struct arb_tag *plycount_wrong(const struct arb_game *g, const struct arb_outcome *out)
+{
+    const struct arb_tag *pc = arb_game_find_tag(g, "PlyCount");
+    if (!pc || !out->have_fen || out->replay_stopped || g->truncated)
+        return NULL;
+    char *end;
+    long n = strtol(pc->value, &end, 10);
+    return end == pc->value || *end || n != out->followed_plies ? pc : NULL;
 }
 
 void arb_result_judge(struct arb_game *g, struct arb_outcome *out, const struct arb_profile *prof)
@@ -72,6 +87,15 @@ void arb_result_judge(struct arb_game *g, struct arb_outcome *out, const struct 
         f->message = has_moves ? "the movetext ends without a game termination marker (1-0, 0-1, 1/2-1/2 or *)"
                                : "the game has no moves and no game termination marker (1-0, 0-1, 1/2-1/2 "
                                  "or *): its movetext is missing";
+    }
+
+    const struct arb_tag *pc = plycount_wrong(g, out);
+    if (pc) {
+        struct arb_finding *f = arb_findings_add(&g->findings, g->arena, ARB_F_PLYCOUNT_MISMATCH);
+        f->line = pc->line;
+        f->col = pc->col;
+        f->message = arb_arena_printf(g->arena, "the PlyCount tag says %s, but the record has %d half-move%s",
+                                      pc->value, out->followed_plies, out->followed_plies == 1 ? "" : "s");
     }
 
     enum arb_result recorded = result_from_string(out->result_tag);
@@ -128,6 +152,7 @@ void arb_result_judge(struct arb_game *g, struct arb_outcome *out, const struct 
                                           out->result_tag);
             m->article = f->article;
             out->result_rules = ARB_RESULT_DRAW;
+            out->fix.decided = "a loss on time where the opponent cannot win is a draw";
             return;
         }
     }
@@ -152,6 +177,7 @@ void arb_result_judge(struct arb_game *g, struct arb_outcome *out, const struct 
                                           out->result_tag, side_names[winner], prof->name);
             f->article = arb_article(prof, ARB_ART_RESIGNATION);
             out->result_rules = ARB_RESULT_DRAW;
+            out->fix.decided = "a resignation where the opponent cannot win is a draw";
             return;
         }
     }
@@ -211,4 +237,82 @@ void arb_result_judge(struct arb_game *g, struct arb_outcome *out, const struct 
                                       : out->end_reason == ARB_END_FIVEFOLD  ? ARB_ART_FIVEFOLD
                                       : out->end_reason == ARB_END_SEVENTYFIVE ? ARB_ART_SEVENTYFIVE
                                                                               : ARB_ART_DEAD_POSITION);
+}
+
+/* How the Laws decided the result, in a few words for --repair's comment. */
+static const char *decided_how(struct arb_game *g, const struct arb_outcome *out)
+{
+    if (out->fix.decided)
+        return out->fix.decided;
+    const char *how = out->end_reason == ARB_END_CHECKMATE ? "checkmate"
+                      : out->end_reason == ARB_END_STALEMATE ? "stalemate"
+                      : out->end_reason == ARB_END_FIVEFOLD ? "a fivefold repetition"
+                      : out->end_reason == ARB_END_SEVENTYFIVE ? "75 moves without a pawn move or capture"
+                                                               : "a dead position";
+    if (out->end_ply == 0)
+        return arb_arena_printf(g->arena, "the starting position is %s", how);
+    return arb_arena_printf(g->arena, "the game ended in %s at ply %d", how, out->end_ply);
+}
+
+/* The note --repair adds to the last finding of `code`. */
+static void note_on(struct arb_game *g, enum arb_code code, const char *note)
+{
+    for (int i = g->findings.n - 1; i >= 0; i--)
+        if (g->findings.v[i].code == code) {
+            struct arb_finding *f = &g->findings.v[i];
+            f->note = f->note ? arb_arena_printf(g->arena, "%s; %s", f->note, note) : note;
+            return;
+        }
+}
+
+void arb_result_repair(struct arb_game *g, struct arb_outcome *out)
+{
+    struct arb_result_fix *x = &out->fix;
+    x->plycount = -1;
+    const struct arb_tag *tag = arb_game_find_tag(g, "Result");
+    enum arb_result written = tag ? result_from_string(tag->value) : ARB_RESULT_NONE;
+    enum arb_result decided = out->result_rules;
+    if (decided != ARB_RESULT_NONE) {
+        /* The Laws decide: the tag and the marker say so. */
+        x->result = decided;
+        const char *how = decided_how(g, out);
+        if (tag && written != decided)
+            x->tag_why = arb_arena_printf(g->arena, "the Result tag said %s; %s: %s", tag->value, how,
+                                          arb_result_name(decided));
+        if (g->marker != ARB_RESULT_NONE && g->marker != decided) {
+            if (x->tag_why && written == g->marker)   /* one comment for both ("" below: said) */
+                x->tag_why = arb_arena_printf(g->arena, "the Result tag and the termination marker said %s; %s: %s",
+                                              tag->value, how, arb_result_name(decided));
+            x->marker_why = x->tag_why && written == g->marker
+                                ? ""
+                                : arb_arena_printf(g->arena, "the termination marker was %s; %s: %s",
+                                                   arb_result_name(g->marker), how, arb_result_name(decided));
+        }
+    } else if (g->marker == ARB_RESULT_NONE) {
+        /* No decision: a missing marker is the Result tag's, else "*". */
+        x->result = written != ARB_RESULT_NONE ? written : ARB_RESULT_UNKNOWN;
+    }
+    if (g->marker == ARB_RESULT_NONE && !g->truncated && g->n_nodes > 0)
+        x->marker_why = arb_arena_printf(g->arena, "the termination marker was missing; %s",
+                                         decided != ARB_RESULT_NONE ? decided_how(g, out)
+                                         : written != ARB_RESULT_NONE ? "the Result tag's"
+                                                                      : "no result is known: *");
+    const struct arb_tag *pc = plycount_wrong(g, out);
+    if (pc) {
+        x->plycount = out->followed_plies;
+        x->plycount_why = arb_arena_printf(g->arena, "PlyCount was %s; the record has %d half-moves", pc->value,
+                                           out->followed_plies);
+    }
+    x->any = x->tag_why || x->marker_why || x->plycount_why;
+    const char *r = arb_result_name(x->result);
+    if (x->tag_why || (x->marker_why && g->marker != ARB_RESULT_NONE))
+        note_on(g, ARB_F_RESULT_MISMATCH,
+                arb_arena_printf(g->arena, "--repair: %s %s", x->tag_why && x->marker_why ? "the Result tag and the "
+                                 "termination marker become" : x->tag_why ? "the Result tag becomes"
+                                 : "the termination marker becomes", r));
+    if (x->marker_why && g->marker == ARB_RESULT_NONE)
+        note_on(g, ARB_F_MISSING_RESULT, arb_arena_printf(g->arena, "--repair: the marker %s is written", r));
+    if (x->plycount_why)
+        note_on(g, ARB_F_PLYCOUNT_MISMATCH, arb_arena_printf(g->arena, "--repair: PlyCount becomes %d",
+                                                              out->followed_plies));
 }

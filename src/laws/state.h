@@ -325,5 +325,8 @@ void arb_timing_report_flags(const struct arb_rs_flags *fl, const struct arb_rs_
 
 /* result.c: after the replay, from the outcome alone. */
 void arb_result_judge(struct arb_game *g, struct arb_outcome *out, const struct arb_profile *prof);
+/* --repair, after arb_result_judge: what to write of the result and the
+ * PlyCount (out->fix), and a note on the findings it answers. */
+void arb_result_repair(struct arb_game *g, struct arb_outcome *out);
 
 #endif

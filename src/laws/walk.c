@@ -669,5 +669,7 @@ void arb_replay(struct arb_game *g, const struct arb_check_opts *o, const struct
     arb_rep_free(&s.rep);
     arb_writing_count_forms(&s.writing, &s.v);
     arb_result_judge(g, out, s.v.prof);
+    if (o->repair)
+        arb_result_repair(g, out);
     arb_findings_sort(&g->findings);
 }

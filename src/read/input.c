@@ -675,23 +675,12 @@ void arb_input_tee(struct arb_input *in, int fd)
  * text comes from a thread that decompresses (unpack.h), through a pipe
  * that becomes in->fd.  Returns the bytes to use (0 when unpacking
  * began: read again), -1 on an error. */
-static long sniff_packed(struct arb_input *in, unsigned char *dst, size_t n, size_t got)
+static long sniff_packed(struct arb_input *in, const unsigned char *dst, size_t got)
 {
     in->pack_checked = true;
-    /* Enough to tell (bzip2 needs 10 bytes), unless the input is shorter. */
-    while (got < 16 && got < n) {
-        ssize_t r = read(in->fd, dst + got, n - got);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r < 0) {
-            in->error = true;
-            in->err_no = errno;
-            return -1;
-        }
-        if (r == 0)
-            break;
-        got += (size_t)r;
-    }
+    /* What the first read gave decides: reading on for more could wait on
+     * a terminal or a pipe that has said all it has for now (a compressed
+     * stream comes in blocks; its signature is at most 10 bytes). */
     const struct arb_magic_format *m = arb_magic_of(dst, got);
     if (!arb_unpack_reads(m))
         return (long)got;
@@ -726,7 +715,7 @@ static long read_more(struct arb_input *in, void *dst, size_t n)
     for (;;) {
         ssize_t r = read(in->fd, dst, n);
         if (r > 0 && !in->pack_checked) {
-            long k = sniff_packed(in, dst, n, (size_t)r);
+            long k = sniff_packed(in, dst, (size_t)r);
             if (k < 0)
                 return -1;
             if (k == 0)

@@ -2,9 +2,11 @@
 #include "report/pgn_out.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/utf8.h"
+#include "base/util.h"
 #include "read/nag.h"
 #include "chess/san.h"
 
@@ -254,23 +256,113 @@ static void comment_text(struct arb_buf *b, const char *s, size_t n)
         arb_buf_addc(b, s[i] == '}' ? ')' : s[i]);
 }
 
+/* One change to a game's text: [from, to) becomes `text` (NULL: stays),
+ * after the comments `why` (at a game's end), or followed by the comment
+ * on a repaired move `r`. */
+struct edit {
+    size_t from, to;
+    const char *text;
+    const char *why[3];
+    const struct arb_repair *r;
+};
+
+static int edit_cmp(const void *a, const void *b)
+{
+    const struct edit *x = a, *y = b;
+    return x->from < y->from ? -1 : x->from > y->from;
+}
+
+/* The value of tag `name` in the tag section text[0, end): its span
+ * between the quotes (escapes included). */
+static bool tag_value_span(const char *text, size_t end, const char *name, size_t *from, size_t *to)
+{
+    size_t n = strlen(name);
+    for (size_t i = 0; i + n + 2 < end; i++) {
+        if (text[i] != '[' || memcmp(text + i + 1, name, n) != 0)
+            continue;
+        size_t k = i + 1 + n;
+        if (text[k] != ' ' && text[k] != '\t')
+            continue;
+        while (k < end && (text[k] == ' ' || text[k] == '\t'))
+            k++;
+        if (k >= end || text[k] != '"')
+            continue;
+        size_t v = ++k;
+        while (k < end && text[k] != '"' && text[k] != '\n')
+            k += text[k] == '\\' && k + 1 < end ? 2 : 1;
+        if (k >= end || text[k] != '"')
+            return false;
+        *from = v;
+        *to = k;
+        return true;
+    }
+    return false;
+}
+
 void arb_pgn_out_repaired(struct arb_buf *b, const struct arb_game *g, const struct arb_outcome *oc)
 {
     size_t len = (size_t)(g->end_off - g->start_off), at = 0;
+    const struct arb_result_fix *x = &oc->fix;
+    int n = 0;
+    struct edit *e = arb_xcalloc((size_t)oc->repaired + 3, sizeof *e);
     for (int i = 0; i < oc->repaired; i++) {
         const struct arb_repair *r = &oc->repairs[i];
         const struct arb_node *first = &g->nodes[r->node], *last = &g->nodes[r->node + r->used - 1];
-        size_t from = first->off, to = last->off + last->len;
-        if (from < at || to > len)
+        e[n++] = (struct edit){.from = first->off, .to = last->off + last->len, .text = r->move, .r = r};
+    }
+    /* The tags (their comments stand at the game's end: no comment may
+     * stand among tags), then the marker: replaced, or written after the
+     * last token. */
+    size_t tags_end = g->n_nodes ? g->nodes[0].off : len;
+    size_t from, to;
+    char count[24];
+    const char *word = arb_result_name(x->result);
+    if (x->tag_why && tag_value_span(g->text, tags_end, "Result", &from, &to))
+        e[n++] = (struct edit){.from = from, .to = to, .text = word};
+    if (x->plycount_why && tag_value_span(g->text, tags_end, "PlyCount", &from, &to)) {
+        snprintf(count, sizeof count, "%d", x->plycount);
+        e[n++] = (struct edit){.from = from, .to = to, .text = count};
+    }
+    if (x->any && g->n_nodes) {
+        const struct arb_node *marker = NULL, *last = &g->nodes[g->n_nodes - 1];
+        for (int i = g->n_nodes - 1; i >= 0 && g->marker != ARB_RESULT_NONE; i--)
+            if (g->nodes[i].kind == ARB_N_RESULT) {
+                marker = &g->nodes[i];
+                break;
+            }
+        struct edit m = {.from = marker ? marker->off : last->off + last->len,
+                         .text = x->marker_why ? word : NULL,
+                         .why = {x->tag_why, x->marker_why, x->plycount_why}};
+        m.to = marker ? marker->off + marker->len : m.from;
+        e[n++] = m;
+    }
+    qsort(e, (size_t)n, sizeof *e, edit_cmp);
+    for (int i = 0; i < n; i++) {
+        if (e[i].from < at || e[i].to > len)
             continue;
-        arb_buf_add(b, g->text + at, from - at);
-        arb_buf_adds(b, r->move);
-        arb_buf_adds(b, " {arbiter --repair: written '");
-        comment_text(b, g->text + from, to - from);
-        arb_buf_adds(b, "', ");
-        comment_text(b, r->why, strlen(r->why));
-        arb_buf_adds(b, "}");
-        at = to;
+        arb_buf_add(b, g->text + at, e[i].from - at);
+        if (e[i].from == e[i].to && e[i].from > 0 && g->text[e[i].from - 1] != ' ')
+            arb_buf_addc(b, ' ');     /* written after the last token */
+        for (int k = 0; k < 3; k++)
+            if (e[i].why[k] && *e[i].why[k]) {
+                arb_buf_adds(b, "{arbiter --repair: ");
+                comment_text(b, e[i].why[k], strlen(e[i].why[k]));
+                arb_buf_adds(b, "} ");
+            }
+        if (e[i].text)
+            arb_buf_adds(b, e[i].text);
+        else
+            arb_buf_add(b, g->text + e[i].from, e[i].to - e[i].from);
+        if (e[i].r) {
+            /* A repaired move: what was written, and why. */
+            arb_buf_adds(b, " {arbiter --repair: written '");
+            comment_text(b, g->text + e[i].from, e[i].to - e[i].from);
+            arb_buf_adds(b, "', ");
+            comment_text(b, e[i].r->why, strlen(e[i].r->why));
+            arb_buf_adds(b, "}");
+        }
+        at = e[i].to;
     }
     arb_buf_add(b, g->text + at, len - at);
+    free(e);
 }

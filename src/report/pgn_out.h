@@ -56,8 +56,12 @@ void arb_pgn_out_movetext(struct arb_buf *b, const struct arb_game *g, char *con
 
 /* The game's text as read with the moves --repair replaced (outcome.repairs)
  * written over, each followed by a comment that says what was written and
- * why the repair fits: "Nf3 {arbiter --repair: written 'Nf5', '5' for '3'}".
- * Everything else is the text as read (decoded, UTF-8). */
+ * why the repair fits: "Nf3 {arbiter --repair: written 'Nf5', '5' for '3'}";
+ * and the result as outcome.fix has it: the Result and PlyCount tags'
+ * values, the termination marker replaced or written, the comments that
+ * say so before the marker ("{arbiter --repair: the Result tag said 1-0;
+ * the game ended in checkmate at ply 60: 0-1} 0-1").  Everything else is
+ * the text as read (decoded, UTF-8). */
 void arb_pgn_out_repaired(struct arb_buf *b, const struct arb_game *g, const struct arb_outcome *oc);
 
 #endif

@@ -271,7 +271,7 @@ static void write_game(struct arb_pipeline *p, struct batch *b, int i, bool copy
         p->wo_file = b->file;
     }
     struct arb_buf t = {0};
-    if (oc->repaired && p->wo.repaired.fd >= 0)
+    if ((oc->repaired || oc->fix.any) && p->wo.repaired.fd >= 0)
         arb_pgn_out_repaired(&t, g, oc);
     arb_writeouts_game(&p->wo, g, g->findings.n != 0 || copy, t.data ? &t : NULL, b->cut[i]);
     arb_buf_free(&t);
