@@ -189,6 +189,14 @@ static inline arb_bb arb_pos_attackers(const struct arb_pos *pos, int sq, int by
 static inline arb_bb arb_pos_checkers(const struct arb_pos *pos) { return pos->checkers; }
 /* The same, computed from the board. */
 arb_bb arb_pos_compute_checkers(const struct arb_pos *pos);
+/* Do a and b have the same pieces on the same squares (FEN's first field)? */
+static inline bool arb_pos_same_placement(const struct arb_pos *a, const struct arb_pos *b)
+{
+    return a->by_color[0] == b->by_color[0] && a->by_color[1] == b->by_color[1] && a->by_type[0] == b->by_type[0]
+           && a->by_type[1] == b->by_type[1] && a->by_type[2] == b->by_type[2] && a->by_type[3] == b->by_type[3]
+           && a->by_type[4] == b->by_type[4] && a->by_type[5] == b->by_type[5];
+}
+
 /* Pieces of colour `color` that are pinned against their own king. */
 arb_bb arb_pos_pinned(const struct arb_pos *pos, int color);
 

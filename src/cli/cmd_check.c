@@ -42,6 +42,7 @@ static const struct option options[] = {
     ARB_OPTIONS_COMMON,
     ARB_OPTIONS_COLOR,
     ARB_OPTIONS_REPORTING,
+    ARB_OPTIONS_SELECTION,
     {"summary", required_argument, NULL, OPT_SUMMARY},
     {"origin", required_argument, NULL, OPT_ORIGIN},
     {"game-base", required_argument, NULL, OPT_GAME_BASE},
@@ -103,10 +104,7 @@ static const char usage[] =
     "                          none (default)\n"
     "      --origin=NAME       the file name records give for standard input (a\n"
     "                          shard of NAME)\n"
-    "      --game-base=N       add N to every game number (the games before a shard)\n"
-    "      --where=TAG~REGEX   check only the games whose tag matches the regular\n"
-    "                          expression (PCRE2, UTF-8; a missing tag is empty;\n"
-    "                          repeatable: all must match)\n";
+    "      --game-base=N       add N to every game number (the games before a shard)\n";
 
 static void help_tail(FILE *f)
 {
@@ -195,7 +193,7 @@ static bool io(const struct arb_opts *o)
 }
 
 const struct arb_command arb_command_check = {
-    .name = "check", .usage = usage, .shared_help = true, .help_tail = help_tail, .options = options,
+    .name = "check", .usage = usage, .shared_help = true, .selection = true, .help_tail = help_tail, .options = options,
     .own_size = sizeof(struct check_opts), .option = option, .finish = finish, .io = io, .run = arb_cmd_check,
 };
 

@@ -26,6 +26,7 @@ enum { OPT_TO = ARB_OPT_OWN };
 
 static const struct option options[] = {
     ARB_OPTIONS_COMMON,
+    ARB_OPTIONS_SELECTION,
     {"to", required_argument, NULL, OPT_TO},
     ARB_OPTIONS_END,
 };
@@ -67,7 +68,7 @@ static bool io(const struct arb_opts *o)
 }
 
 const struct arb_command arb_command_convert = {
-    .name = "convert", .usage = usage, .shared_help = true, .options = options,
+    .name = "convert", .usage = usage, .shared_help = true, .selection = true, .options = options,
     .own_size = sizeof(struct convert_opts), .option = option, .finish = finish, .io = io, .run = arb_cmd_convert,
 };
 
@@ -82,7 +83,7 @@ int arb_cmd_convert(const struct arb_opts *o)
     int status = ARB_EXIT_OK, games = 0, copied = 0;
     const struct convert_opts *c = o->own;
     struct arb_games_opts go = arb_opts_games(o);
-    go.filter = NULL;
+
     for (int i = 0; i < n; i++) {
         int st = arb_convert_file(&go, c->to, files[i], &out, &arena, &games, &copied);
         if (st > status)

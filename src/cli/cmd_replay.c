@@ -68,6 +68,7 @@ enum { OPT_GAME = ARB_OPT_OWN, OPT_PLY, OPT_MOVE, OPT_FLIP, OPT_SVG, OPT_AT, OPT
 static const struct option options[] = {
     ARB_OPTIONS_COMMON,
     ARB_OPTIONS_COLOR,
+    ARB_OPTIONS_SELECTION,
     {"game", required_argument, NULL, OPT_GAME},
     {"ply", required_argument, NULL, OPT_PLY},
     {"move", required_argument, NULL, OPT_MOVE},
@@ -195,7 +196,7 @@ static bool io(const struct arb_opts *o)
 }
 
 const struct arb_command arb_command_replay = {
-    .name = "replay", .usage = usage, .shared_help = true, .options = options,
+    .name = "replay", .usage = usage, .shared_help = true, .selection = true, .options = options,
     .own_size = sizeof(struct replay_opts), .own_init = own_init, .option = option, .finish = finish, .io = io,
     .run = arb_cmd_replay,
 };
@@ -261,6 +262,29 @@ static void source_close(struct source *src)
     src->counting = false;
 }
 
+/* Is g one of the games the selection keeps (--where, --player, ...; with
+ * --plies or --position a replay tells, its findings left as they were)? */
+static bool selected_game(const struct source *src, struct arb_game *g)
+{
+    const struct arb_filter *f = &src->o->filter;
+    if (!arb_filter_game(f, g))
+        return false;
+    if (!f->plies.on && !f->position)
+        return true;
+    int n0 = g->findings.n;
+    struct arb_finding *keep = NULL;
+    if (n0) {
+        keep = arb_arena_alloc(g->arena, (size_t)n0 * sizeof *keep);
+        memcpy(keep, g->findings.v, (size_t)n0 * sizeof *keep);
+    }
+    struct arb_outcome oc;
+    arb_replay(g, &src->co, NULL, &oc);
+    if (n0)
+        memcpy(g->findings.v, keep, (size_t)n0 * sizeof *keep);
+    g->findings.n = n0;
+    return arb_filter_outcome(f, &oc);
+}
+
 /* Read game n of the file into sl, replayed.  1: done; 0: the file has
  * fewer games (src->total is known then); -1: a read error (said on
  * standard error unless quiet); -2: the game lies behind and standard
@@ -285,8 +309,15 @@ static int source_load(struct source *src, uint64_t n, struct slot *sl, bool qui
     }
     struct arb_game g;
     int r;
+    /* (n and src->read count the games the selection keeps.) */
     while ((r = arb_pgn_next(&src->gs.rd, src->read + 1 == n ? &sl->g : &g,
                              src->read + 1 == n ? &sl->arena : &src->skip)) > 0) {
+        struct arb_game *got = src->read + 1 == n ? &sl->g : &g;
+        if (!selected_game(src, got)) {
+            arb_pgn_release(&src->gs.rd, got);
+            arb_arena_reset(got == &g ? &src->skip : &sl->arena);
+            continue;
+        }
         src->read++;
         if (src->read == n)
             break;
@@ -334,7 +365,7 @@ static bool source_count(struct source *src)
     struct arb_game g;
     int r = 1;
     for (int i = 0; i < 64 && (r = arb_pgn_next(&src->cgs.rd, &g, &src->carena)) > 0; i++) {
-        src->counted++;
+        src->counted += selected_game(src, &g);
         arb_pgn_release(&src->cgs.rd, &g);
         arb_arena_reset(&src->carena);
     }
@@ -873,7 +904,6 @@ static bool tell_errors(const struct arb_game *g, const struct arb_outcome *oc, 
 int arb_cmd_replay(const struct arb_opts *o)
 {
     struct source src = {.o = o, .go = arb_opts_games(o), .path = o->n_files ? o->files[0] : "-", .stdin_start = -1};
-    src.go.filter = NULL;
     char err[300];
     if (strcmp(src.path, "-") == 0)
         src.stdin_start = lseek(0, 0, SEEK_CUR);   /* -1 for a pipe: no going back */
@@ -893,8 +923,9 @@ int arb_cmd_replay(const struct arb_opts *o)
     int status = ARB_EXIT_FAILURE;
     int r = source_load(&src, OWN(o)->game, &slot[0], false);
     if (r == 0) {
-        arb_msg("%s: there is no game %llu (the file holds %llu)", src.path,
-                (unsigned long long)OWN(o)->game, (unsigned long long)src.total);
+        arb_msg("%s: there is no game %llu (the file holds %llu%s)", src.path,
+                (unsigned long long)OWN(o)->game, (unsigned long long)src.total,
+                arb_filter_selects(&o->filter) ? " that the selection keeps" : "");
     } else if (r > 0) {
         status = ARB_EXIT_OK;
         if (slot[0].v.n > 0 && show(&src, slot, &cur) < 0)

@@ -20,6 +20,7 @@ enum { OPT_POLL = ARB_OPT_OWN, OPT_ONCE };
 static const struct option options[] = {
     ARB_OPTIONS_COMMON,
     ARB_OPTIONS_REPORTING,
+    ARB_OPTIONS_SELECTION,
     {"poll", optional_argument, NULL, OPT_POLL},
     {"once", no_argument, NULL, OPT_ONCE},
     ARB_OPTIONS_END,
@@ -49,8 +50,7 @@ static const char usage[] =
     "      --fail-on=SEVERITY  exit status 1 when a finding of this severity or\n"
     "                          worse was said: error (default), warning, info, never\n"
     "      --select=CODES      say only these finding codes (comma-separated)\n"
-    "      --ignore=CODES      do not say these codes (repeatable)\n"
-    "      --where=TAG~REGEX   follow only the games whose tag matches\n";
+    "      --ignore=CODES      do not say these codes (repeatable)\n";
 
 static void help_tail(FILE *f)
 {
@@ -96,7 +96,7 @@ static bool io(const struct arb_opts *o)
 }
 
 const struct arb_command arb_command_watch = {
-    .name = "watch", .usage = usage, .shared_help = true, .help_tail = help_tail, .options = options,
+    .name = "watch", .usage = usage, .shared_help = true, .selection = true, .help_tail = help_tail, .options = options,
     .own_size = sizeof(struct watch_opts), .option = option, .finish = finish, .io = io, .run = arb_cmd_watch,
 };
 

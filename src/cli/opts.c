@@ -112,6 +112,21 @@ void arb_opts_help_codes(FILE *f)
     print_codes(f);
 }
 
+static const char usage_selection[] =
+    "\nWhich games (all must hold; the others are left out, counted as skipped):\n"
+    "      --where=TAG~REGEX   the tag matches the regular expression (PCRE2,\n"
+    "                          UTF-8; a missing tag is empty; repeatable)\n"
+    "      --player=NAME       NAME plays White or Black (as --trf matches names:\n"
+    "                          case, accents, \"Last, First\", initials); twice:\n"
+    "                          the games between the two\n"
+    "      --date=FROM..TO     the Date tag (else EventDate) wholly inside: 2023,\n"
+    "                          2023.06..2024, 2020.01.15.., ..1999\n"
+    "      --elo=MIN..MAX      both WhiteElo and BlackElo inside: 2500.., ..1800\n"
+    "      --plies=MIN..MAX    the half-moves recorded (the main line): 40.., ..20\n"
+    "      --eco=FROM..TO      the ECO tag inside: B20..B99, C (C00..C99), E60..\n"
+    "      --position=FEN      the main line reaches the FEN's placement (its first\n"
+    "                          field; the rest is not compared)\n";
+
 static void help(const struct arb_command *cmd)
 {
     if (!cmd) {
@@ -120,6 +135,8 @@ static void help(const struct arb_command *cmd)
         fputs(cmd->usage, stdout);
         if (cmd->shared_help)
             fputs(usage_common, stdout);
+        if (cmd->selection)
+            fputs(usage_selection, stdout);
         if (cmd->help_tail)
             cmd->help_tail(stdout);
     }
@@ -385,6 +402,24 @@ static enum arb_parse_result shared_option(struct arb_opts *o, int c, const char
         char msg[160];
         if (!arb_filter_add_where(&o->filter, arg, (size_t)(tilde - arg), tilde + 1, msg, sizeof msg))
             return arb_opts_usage(o, "--where: %s", msg);
+        return ARB_OPTS_RUN;
+    }
+    case ARB_OPT_PLAYER:
+    case ARB_OPT_DATE:
+    case ARB_OPT_ELO:
+    case ARB_OPT_PLIES:
+    case ARB_OPT_ECO:
+    case ARB_OPT_POSITION: {
+        static const char *const names[] = {"--player", "--date", "--elo", "--plies", "--eco", "--position"};
+        bool (*const set[])(struct arb_filter *, const char *, char *, size_t) = {
+            arb_filter_set_player, arb_filter_set_date, arb_filter_set_elo,
+            arb_filter_set_plies, arb_filter_set_eco, arb_filter_set_position};
+        int k = c - ARB_OPT_PLAYER;
+        char msg[300];
+        if (!set[k](&o->filter, arg, msg, sizeof msg))
+            return arb_opts_usage(o, "%s: %s", names[k], msg);
+        if (c == ARB_OPT_POSITION)
+            o->check.reach = &o->filter.reach;
         return ARB_OPTS_RUN;
     }
     case ARB_OPT_TIME_CONTROL:

@@ -34,7 +34,7 @@ enum {
     ARB_OPT_FORMAT = 256, ARB_OPT_RULES, ARB_OPT_MODE, ARB_OPT_TIME_CONTROL, ARB_OPT_LANG, ARB_OPT_LANG_HINT,
     ARB_OPT_ENCODING, ARB_OPT_MAX_GAME_BYTES, ARB_OPT_JOBS, ARB_OPT_OUTPUT, ARB_OPT_HELP, ARB_OPT_VERSION,
     ARB_OPT_COLOR, ARB_OPT_QUIET, ARB_OPT_MIN_SEVERITY, ARB_OPT_FAIL_ON, ARB_OPT_SELECT, ARB_OPT_IGNORE,
-    ARB_OPT_WHERE,
+    ARB_OPT_WHERE, ARB_OPT_PLAYER, ARB_OPT_DATE, ARB_OPT_ELO, ARB_OPT_PLIES, ARB_OPT_ECO, ARB_OPT_POSITION,
     ARB_OPT_OWN = 512
 };
 
@@ -55,7 +55,13 @@ enum {
 #define ARB_OPTIONS_REPORTING                                                                                   \
     {"quiet", no_argument, NULL, ARB_OPT_QUIET}, {"min-severity", required_argument, NULL, ARB_OPT_MIN_SEVERITY}, \
         {"fail-on", required_argument, NULL, ARB_OPT_FAIL_ON}, {"select", required_argument, NULL, ARB_OPT_SELECT}, \
-        {"ignore", required_argument, NULL, ARB_OPT_IGNORE}, {"where", required_argument, NULL, ARB_OPT_WHERE}
+        {"ignore", required_argument, NULL, ARB_OPT_IGNORE}
+/* Which games (check, convert, replay, watch): report/filter.h. */
+#define ARB_OPTIONS_SELECTION                                                                                   \
+    {"where", required_argument, NULL, ARB_OPT_WHERE}, {"player", required_argument, NULL, ARB_OPT_PLAYER},     \
+        {"date", required_argument, NULL, ARB_OPT_DATE}, {"elo", required_argument, NULL, ARB_OPT_ELO},          \
+        {"plies", required_argument, NULL, ARB_OPT_PLIES}, {"eco", required_argument, NULL, ARB_OPT_ECO},        \
+        {"position", required_argument, NULL, ARB_OPT_POSITION}
 #define ARB_OPTIONS_END {NULL, 0, NULL, 0}
 
 struct arb_opts;
@@ -65,6 +71,7 @@ struct arb_command {
     const char *name;
     const char *usage;                   /* the help's first part: what it does, its own options */
     bool shared_help;                    /* the shared options' help follows */
+    bool selection;                      /* ... and the selection's (ARB_OPTIONS_SELECTION) */
     void (*help_tail)(FILE *f);          /* printed last (NULL: none) */
     const struct option *options;        /* ends with ARB_OPTIONS_END */
     size_t own_size;                     /* its own options' struct (o->own) */

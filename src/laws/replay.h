@@ -44,6 +44,8 @@ struct arb_check_opts {
     void *votes_ctx;
     int mode;                             /* enum arb_mode, or -1 for auto */
     const struct arb_timecontrol *time_control; /* NULL: the game's own (--time-control=) */
+    const struct arb_pos *reach;          /* --position: note the first ply of the main line whose
+                                             placement is this one's (outcome.reached); NULL: none */
     bool repair;                          /* --repair: at an unreadable or illegal move, the nearest
                                              legal move (a note), and go on from it if the rest replays */
     bool play_as_written;                 /* for people (arbiter replay): at an illegal move of the main
@@ -108,6 +110,8 @@ struct arb_outcome {
     int repaired;                         /* --repair: moves replaced by the nearest legal move ... */
     struct arb_repair *repairs;           /* ... which (repaired of them, in the game's arena) */
     struct arb_result_fix fix;            /* --repair: the result and PlyCount as they are to be written */
+    int reached;                          /* check_opts.reach: 1 + the first main-line ply with its
+                                             placement (1: the start position), 0: never */
     uint64_t moves_hash;                  /* the start position and the main line's moves as followed,
                                              folded into 64 bits: the same game however it was written
                                              (check --duplicates) */

@@ -40,6 +40,9 @@ static void play(struct arb_rs *s, arb_move m, int node)
     L->have_last = true;
     L->last_null = false;
     L->ply++;
+    if (s->v.opts->reach && s->v.depth == 0 && !s->v.out->reached
+        && arb_pos_same_placement(&L->pos, s->v.opts->reach))
+        s->v.out->reached = L->ply + 1;
     uint8_t lost = before & (uint8_t)~L->pos.castle;
     for (int i = 0; i < 4 && lost; i++)
         if (lost & (1 << i)) {
@@ -649,6 +652,8 @@ void arb_replay(struct arb_game *g, const struct arb_check_opts *o, const struct
     state_init(&s, g, o, out);
     s.hooks = hooks ? hooks : &none;
     if (begin(&s, o)) {
+        if (o->reach && arb_pos_same_placement(&s.v.cur.pos, o->reach))
+            out->reached = 1;
         if (s.hooks->on_position)
             first_step(&s);
         walk(&s);

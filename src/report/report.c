@@ -83,7 +83,7 @@ void arb_summary_line(struct arb_buf *out, const struct arb_summary *s)
     arb_buf_adds(out, ", ");
     plural(out, s->games, "game");
     if (s->skipped)
-        arb_buf_printf(out, " (%llu more left out by --where)", (unsigned long long)s->skipped);
+        arb_buf_printf(out, " (%llu more left out by the selection)", (unsigned long long)s->skipped);
     /* The notation languages the games were read in, most games first. */
     bool any = false;
     uint64_t done[32] = {0};

@@ -23,13 +23,16 @@ struct conv {
     struct arb_game *g;
     char **text;               /* per node of the game: the move written in `to`, or NULL; NULL
                                   until asked for (slots) */
+    uint64_t text_game;        /* the game (index) text is for: a game --plies or --position left
+                                  out after its replay had its slots too */
 };
 
 /* The game's slots, a slot per node (NULL: as written), made at the first
- * call for the game (c->text is NULL again after it). */
+ * call for the game. */
 static char **slots(struct conv *c)
 {
-    if (!c->text) {
+    if (!c->text || c->text_game != (uint64_t)c->g->index) {
+        c->text_game = (uint64_t)c->g->index;
         c->text = arb_arena_alloc(c->g->arena, sizeof(char *) * (size_t)(c->g->n_nodes + 1));
         memset(c->text, 0, sizeof(char *) * (size_t)(c->g->n_nodes + 1));
     }

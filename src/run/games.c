@@ -82,7 +82,9 @@ int arb_games_next(struct arb_games *gs, struct arb_game *g, struct arb_arena *a
             arb_games_judge(&gs->co, gs->o->filter, g, hooks, oc);
             if (oc->lang_vote >= 0 && oc->lang_vote < 32)
                 gs->votes[oc->lang_vote]++;
-            return 1;
+            if (!gs->o->filter || arb_filter_outcome(gs->o->filter, oc))
+                return 1;
+            gs->skipped++;   /* --plies, --position: told by the replay */
         }
         arb_pgn_release(&gs->rd, g);
         arb_arena_reset(arena);

@@ -66,6 +66,8 @@ struct file_ctx {
     uint64_t dropped;             /* ... whose bytes before this are given back */
     uint64_t size;                /* its bytes, once read to the end */
     uint64_t cut;                 /* raw_from of the first game --where left out after the last one kept */
+    uint64_t post_cut;            /* the same for the games --plies or --position left out after their
+                                     replay (the writer's, in input order) */
     bool any_game;                /* a game was read from it */
 };
 
@@ -89,6 +91,7 @@ struct batch {
     struct arb_game games[BATCH_GAMES];
     struct arb_outcome oc[BATCH_GAMES];
     int hidden[BATCH_GAMES];      /* findings each game's filter left out */
+    bool drop[BATCH_GAMES];       /* left out after its replay (--plies, --position) */
     int n;
     int cur;                      /* the game being replayed */
     unsigned votes[32];           /* what lang_votes_wait gives the current game */
@@ -181,6 +184,11 @@ static void batch_check(struct batch *b)
     for (int i = 0; i < b->n; i++) {
         b->cur = i;
         b->hidden[i] = arb_games_judge(&co, o->games.filter, &b->games[i], NULL, &b->oc[i]);
+        b->drop[i] = o->games.filter && !arb_filter_outcome(o->games.filter, &b->oc[i]);
+        if (b->drop[i]) {
+            b->rec_end[i] = b->out.len;
+            continue;
+        }
         if (format) {
             o->format->game(&b->out, &b->games[i], &b->oc[i], b->p->ro);
             b->rec_end[i] = b->out.len;
@@ -247,7 +255,7 @@ static void file_done(struct arb_pipeline *p, struct file_ctx *f)
     if (p->wo.any) {
         if (p->wo_file != f)
             arb_writeouts_file(&p->wo, f->raw_fd);
-        arb_writeouts_file_end(&p->wo, f->size, f->cut, f->any_game);
+        arb_writeouts_file_end(&p->wo, f->size, f->post_cut < f->cut ? f->post_cut : f->cut, f->any_game);
         p->wo_file = NULL;
     }
     p->bytes_read += f->size;
@@ -291,6 +299,22 @@ static void batch_write(struct arb_pipeline *p, struct batch *b)
     size_t rec_start = 0;
     for (int i = 0; i < b->n; i++) {
         struct arb_game *g = &b->games[i];
+        if (b->drop[i]) {
+            /* Left out after its replay: as --where leaves a game out
+             * (its language still counts for the games after it). */
+            p->sum.skipped++;
+            if (b->file->post_cut == UINT64_MAX)
+                b->file->post_cut = b->cut[i] < g->raw_from ? b->cut[i] : g->raw_from;
+            if (b->oc[i].lang_vote >= 0)
+                b->file->votes[b->oc[i].lang_vote]++;
+            rec_start = b->rec_end[i];
+            continue;
+        }
+        if (b->file && b->file->post_cut != UINT64_MAX) {
+            if (b->file->post_cut < b->cut[i])
+                b->cut[i] = b->file->post_cut;
+            b->file->post_cut = UINT64_MAX;
+        }
         /* --duplicates: in input order, here; a copy's finding goes
          * through the same filter (the record is formatted after it, here:
          * format_in_workers is off). */
@@ -414,7 +438,7 @@ int arb_pipeline_check_file(struct arb_pipeline *p, const char *path)
     char err[300];
     const char *name = o->origin && strcmp(path, "-") == 0 ? o->origin : path;
     f->raw_fd = -1;
-    f->cut = UINT64_MAX;
+    f->cut = f->post_cut = UINT64_MAX;
     int copy_err = 0;             /* the copy of a pipe's bytes cannot be made or written */
     if (p->wo.any) {
         /* The file again, to copy games from at their offsets: a regular
