@@ -148,6 +148,26 @@ if command -v script >/dev/null 2>&1 && [ -f "$CORPUS" ]; then
     if ! grep -q 'MB/s' "$tmp/tty"; then ok "TERM=dumb: no progress line"; else not_ok "TERM=dumb shows progress"; fi
     "$ARBITER_REL" check --format=jsonl "$tmp/c3000.pgn" 2>"$tmp/piped" >/dev/null
     if ! grep -q 'MB/s' "$tmp/piped"; then ok "standard error in a pipe: no progress line"; else not_ok "progress in a pipe"; fi
+    # Files (the sanitizers' build, one thread: slow enough for a few
+    # updates): the share read and the time left, of the compressed bytes
+    # for a compressed file; from a pipe (no size) neither.
+    gzip -c "$CORPUS" > "$tmp/corpus.pgn.gz"
+    for f in "$CORPUS" "$tmp/corpus.pgn.gz"; do
+        script -qfec "env TERM=xterm $ARBITER check --jobs=1 --format=jsonl '$f' > /dev/null" /dev/null >"$tmp/tty" 2>&1
+        shares=$(tr '\r' '\n' < "$tmp/tty" | sed -n 's/.* findings, \([0-9]*\)%, [0-9]*:[0-9][0-9] left.*/\1/p')
+        if [ "$(echo "$shares" | grep -c .)" -ge 2 ] && [ "$(echo "$shares" | sort -n | tr '\n' ' ')" = "$(echo "$shares" | tr '\n' ' ')" ] \
+            && [ "$(echo "$shares" | tail -1)" -le 99 ]; then
+            ok "$(basename "$f"): the progress line says the share read and the time left ($(echo "$shares" | tr '\n' ' ')%)"
+        else
+            not_ok "$(basename "$f"): no share in the progress line: $(tr '\r' '\n' < "$tmp/tty" | tail -3)"
+        fi
+    done
+    script -qfec "cat '$CORPUS' | env TERM=xterm $ARBITER check --jobs=1 --format=jsonl - > /dev/null" /dev/null >"$tmp/tty" 2>&1
+    if grep -q 'MB/s' "$tmp/tty" && ! grep -q 'left' "$tmp/tty"; then
+        ok "from a pipe: a progress line, without a share or a time left"
+    else
+        not_ok "a pipe's progress: $(tr '\r' '\n' < "$tmp/tty" | tail -2)"
+    fi
 fi
 
 echo "1..$n"

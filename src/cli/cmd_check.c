@@ -223,6 +223,29 @@ int arb_cmd_check(const struct arb_opts *o)
      * (the names live until the end: the records point at them). */
     char ***listed = arb_xcalloc((size_t)n, sizeof *listed);
     int *n_listed = arb_xcalloc((size_t)n, sizeof *n_listed);
+    /* The inputs' sizes for the progress line: files, directories' *.pgn
+     * and archives as they are on disk; a pipe or a named member: unknown. */
+    uint64_t size = 0;
+    for (int i = 0; i < n && size != UINT64_MAX; i++) {
+        struct stat st;
+        bool in_stdin = strcmp(files[i], "-") == 0;
+        if (!(in_stdin ? fstat(0, &st) == 0 : stat(files[i], &st) == 0))
+            size = UINT64_MAX;
+        else if (S_ISREG(st.st_mode))
+            size += (uint64_t)st.st_size;
+        else if (!S_ISDIR(st.st_mode) || in_stdin)
+            size = UINT64_MAX;
+        else {
+            int k;
+            char **v = arb_games_dir(files[i], &k);
+            for (int j = 0; j < k; j++) {
+                size += stat(v[j], &st) == 0 ? (uint64_t)st.st_size : 0;
+                free(v[j]);
+            }
+            free(v);
+        }
+    }
+    arb_pipeline_expect(p, size == UINT64_MAX ? 0 : size);
     char msg_list[600];
     for (int i = 0; i < n && !arb_out_failed(); i++) {
         struct stat st_dir;

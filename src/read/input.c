@@ -999,6 +999,11 @@ int arb_input_open(struct arb_input *in, const char *path, const char *encoding,
     return 0;
 }
 
+uint64_t arb_input_file_bytes(const struct arb_input *in)
+{
+    return in->unpack ? arb_unpack_src_bytes(in->unpack) : in->raw_total;
+}
+
 const char *arb_input_strerror(const struct arb_input *in)
 {
     return in->unpack_err[0] ? in->unpack_err : strerror(in->err_no);

@@ -142,6 +142,10 @@ int arb_input_open_fd(struct arb_input *in, int fd, const char *name, const char
 
 void arb_input_close(struct arb_input *in);
 
+/* Bytes of the file read so far: of the compressed file where it is one
+ * (raw_total counts the text), for a progress line's share of its size. */
+uint64_t arb_input_file_bytes(const struct arb_input *in);
+
 /* Why the input failed: a read error's strerror, or what went wrong
  * decompressing it, with how far it was read. */
 const char *arb_input_strerror(const struct arb_input *in);

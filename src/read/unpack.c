@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +40,7 @@ struct arb_unpack {
     char what[40];                /* "gzip data", "the zip archive" */
     int out;                      /* the pipe's write end (the thread's; closed when it ends) */
     unsigned long long text;      /* bytes of text written */
+    _Atomic unsigned long long src_read;   /* bytes of the source read (the progress line's) */
     char msg[512];                /* what went wrong ("" if nothing) */
     /* gzip is inflated here, with zlib, not by libarchive: libarchive
      * does not check a gzip member's CRC and length, and a file damaged
@@ -76,9 +78,16 @@ static ssize_t raw_read(struct arb_unpack *u, unsigned char *buf, size_t cap)
     }
     for (;;) {
         ssize_t r = read(u->src, buf, cap);
+        if (r > 0)
+            atomic_fetch_add_explicit(&u->src_read, (unsigned long long)r, memory_order_relaxed);
         if (r >= 0 || errno != EINTR)
             return r;
     }
+}
+
+unsigned long long arb_unpack_src_bytes(struct arb_unpack *u)
+{
+    return atomic_load_explicit(&u->src_read, memory_order_relaxed);
 }
 
 /* gzip: the next inflated bytes; members one after another (gzip -c a b). */
@@ -191,6 +200,7 @@ static la_int64_t src_skip(struct archive *a, void *ctx, la_int64_t n)
     off_t at = lseek(u->src, 0, SEEK_CUR);
     if (at < 0 || lseek(u->src, (off_t)n, SEEK_CUR) < 0)
         return 0;
+    atomic_fetch_add_explicit(&u->src_read, (unsigned long long)n, memory_order_relaxed);
     return n;
 }
 

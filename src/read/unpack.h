@@ -47,6 +47,9 @@ int arb_unpack_start(int fd, bool close_fd, const unsigned char *pre, size_t npr
  * lives until arb_unpack_free. */
 const char *arb_unpack_finish(struct arb_unpack *u);
 
+/* Bytes of the compressed source read so far (any thread). */
+unsigned long long arb_unpack_src_bytes(struct arb_unpack *u);
+
 /* Stop (a reader that ends early closes the pipe first: the thread sees
  * it and ends), wait for the thread, free. */
 void arb_unpack_free(struct arb_unpack *u);

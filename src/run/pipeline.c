@@ -115,6 +115,8 @@ struct arb_pipeline {
     struct arb_summary sum;
     const struct arb_report_opts *ro;
     uint64_t bytes_read;          /* input bytes of the files done so far */
+    uint64_t file_bytes_read;     /* ... of the files read to their end, as the files hold them
+                                     (compressed), for the share of arb_pipeline_expect's total */
     const struct arb_input *reading; /* the file being read now (for the progress line) */
     struct arb_dupes *dupes;      /* --duplicates */
     /* Records are formatted by the threads that judge the games: the
@@ -130,7 +132,8 @@ struct arb_pipeline {
 static void progress_show(struct arb_pipeline *p, bool force)
 {
     uint64_t bytes = p->bytes_read + (p->reading ? p->reading->raw_total : 0);
-    arb_progress_show(&p->pr, force, &p->sum, bytes);
+    uint64_t file_bytes = p->file_bytes_read + (p->reading ? arb_input_file_bytes(p->reading) : 0);
+    arb_progress_show(&p->pr, force, &p->sum, bytes, file_bytes);
 }
 
 /* Write the output buffer; a report to the terminal the progress line is
@@ -420,6 +423,11 @@ static void batch_submit(struct arb_pipeline *p, struct batch *b)
     drain(p, false);
 }
 
+void arb_pipeline_expect(struct arb_pipeline *p, uint64_t total)
+{
+    p->pr.total = total;
+}
+
 int arb_pipeline_unreadable(struct arb_pipeline *p, const char *path, const char *message)
 {
     arb_msg("%s", message);
@@ -554,6 +562,7 @@ int arb_pipeline_check_file(struct arb_pipeline *p, const char *path)
                 strerror(copy_err));
         status = ARB_EXIT_FAILURE;
     }
+    p->file_bytes_read += arb_input_file_bytes(&f->gs.in);
     arb_games_close(&f->gs);
     f->open = false;
     p->reading = NULL;

@@ -32,6 +32,9 @@ struct arb_pipeline;
 /* NULL when a file --write-clean, --write-flagged or --write-repaired names
  * cannot be created (the message was given). */
 struct arb_pipeline *arb_pipeline_new(const struct arb_pipeline_opts *o, const struct arb_report_opts *ro);
+/* The inputs' bytes together, when every size is known (the progress
+ * line then says the share read and the time left); 0: unknown. */
+void arb_pipeline_expect(struct arb_pipeline *p, uint64_t total);
 /* Read one file (path "-": standard input) and hand its games on; an
  * unreadable file gets its record and a message.  The exit status so far. */
 int arb_pipeline_check_file(struct arb_pipeline *p, const char *path);
