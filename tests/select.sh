@@ -86,10 +86,10 @@ cat "$tmp/wc.pgn" "$tmp/wf.pgn" > "$tmp/w.pgn"
     notok "write-outs: $(grep -c '^{' "$tmp/wj") games"
 
 # convert, replay, watch.
-n=$("$ARBITER" convert --player=Short "$tmp/c.pgn" 2> /dev/null | grep -c '^\[Event ')
-[ "$n" = "$(count --player=Short)" ] && ok "convert --player=Short: $n games" || notok "convert --player: $n"
-n=$("$ARBITER" convert --plies=..20 "$tmp/c.pgn" 2> /dev/null | grep -c '^\[Event ')
-[ "$n" = "$(count --plies=..20)" ] && ok "convert --plies=..20: $n games" || notok "convert --plies: $n"
+cnt=$("$ARBITER" convert --player=Short "$tmp/c.pgn" 2> /dev/null | grep -c '^\[Event ')
+[ "$cnt" = "$(count --player=Short)" ] && ok "convert --player=Short: $cnt games" || notok "convert --player: $cnt"
+cnt=$("$ARBITER" convert --plies=..20 "$tmp/c.pgn" 2> /dev/null | grep -c '^\[Event ')
+[ "$cnt" = "$(count --plies=..20)" ] && ok "convert --plies=..20: $cnt games" || notok "convert --plies: $cnt"
 second=$(jq -r 'select((.tags.White|startswith("Short,")) or (.tags.Black|startswith("Short,"))) | .fen' "$tmp/all" | sed -n 2p)
 got=$("$ARBITER" replay --fen --player=Short --game=2 "$tmp/c.pgn" | tail -1)
 [ -n "$second" ] && [ "$got" = "$second" ] && ok "replay --player=Short --game=2: the second of his games" ||
@@ -98,10 +98,10 @@ got=$("$ARBITER" replay --fen --player=Short --game=2 "$tmp/c.pgn" | tail -1)
 [ "$?" = 2 ] && grep -q "there is no game 9999 (the file holds [0-9]* that the selection keeps)" "$tmp/err" &&
     ok "replay: past the kept games, said" || notok "replay 9999: $(cat "$tmp/err")"
 "$ARBITER" watch --once --format=jsonl --player=Short "$tmp/c.pgn" > "$tmp/w" 2> "$tmp/err"
-n=$(jq -r 'select(.event == "finding") | .game' "$tmp/w" 2> /dev/null | sort -un | wc -l)
+cnt=$(jq -r 'select(.event == "finding") | .game' "$tmp/w" 2> /dev/null | sort -un | wc -l)
 want=$(jq -r 'select(((.tags.White|startswith("Short,")) or (.tags.Black|startswith("Short,"))) and (.findings | length) > 0) | .game' "$tmp/all" | wc -l)
-[ "$n" = "$want" ] && [ "$n" -gt 0 ] && ok "watch --player=Short: findings of his $n games with findings" ||
-    notok "watch: $n games with findings, want $want: $(head -2 "$tmp/err")"
+[ "$cnt" = "$want" ] && [ "$cnt" -gt 0 ] && ok "watch --player=Short: findings of his $cnt games with findings" ||
+    notok "watch: $cnt games with findings, want $want: $(head -2 "$tmp/err")"
 
 # Values that cannot be read.
 for bad in --date=2023.13 --date=.. --elo=abc --elo=2700..2000 --plies=x --eco=F00 --eco=B2 --position=nonsense \

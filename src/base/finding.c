@@ -109,6 +109,9 @@ const struct arb_code_info arb_codes[ARB_F_COUNT] = {
                               "(a blitz set on a standard game)", false},
     [ARB_F_PLYCOUNT_MISMATCH] = {"plycount-mismatch", ARB_SEV_WARNING,
                                  "the PlyCount tag disagrees with the number of half-moves recorded", false},
+    [ARB_F_OPENING_MISMATCH] = {"opening-mismatch", ARB_SEV_INFO,
+                                "the ECO or Opening tag names an opening the moves never reach (lichess's openings)",
+                                false},
     [ARB_F_VARIATION_TOO_DEEP] = {"variation-too-deep", ARB_SEV_WARNING,
                                   "variations nested deeper than arbiter follows (1,000 levels); the deeper ones are not checked", false},
 };

@@ -80,6 +80,9 @@ struct arb_result_fix {
                                              tag's words say it too) */
     int plycount;                         /* the PlyCount tag's value to write, -1: as it is */
     const char *plycount_why;
+    int eco_idx, opening_idx;             /* the ECO / Opening tag contradicts the moves: 1 + the
+                                             table line (laws/openings.h) that classifies them, else 0 */
+    const char *eco_why, *opening_why;    /* --repair: those tags are written so */
     const char *decided;                  /* (arb_result_judge: how the Laws decided where no end of
                                              the game on the board did: 6.9, 5.1.2) */
 };

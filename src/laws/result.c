@@ -303,7 +303,24 @@ void arb_result_repair(struct arb_game *g, struct arb_outcome *out)
         x->plycount_why = arb_arena_printf(g->arena, "PlyCount was %s; the record has %d half-moves", pc->value,
                                            out->followed_plies);
     }
-    x->any = x->tag_why || x->marker_why || x->plycount_why;
+    /* The opening tags the moves contradict (openings.c): the
+     * classification's code and name. */
+    char code[4], name[160];
+    if (x->eco_idx)
+        x->eco_why = arb_arena_printf(g->arena, "ECO was %s; the moves are %s, %s", arb_game_tag(g, "ECO"),
+                                      arb_opening_eco(x->eco_idx - 1, code),
+                                      arb_opening_name(x->eco_idx - 1, name, sizeof name));
+    if (x->opening_idx)
+        x->opening_why = arb_arena_printf(g->arena, "Opening was \"%s\"; the moves are %s, %s",
+                                          arb_game_tag(g, "Opening"), arb_opening_eco(x->opening_idx - 1, code),
+                                          arb_opening_name(x->opening_idx - 1, name, sizeof name));
+    x->any = x->tag_why || x->marker_why || x->plycount_why || x->eco_why || x->opening_why;
+    if (x->eco_why || x->opening_why)
+        note_on(g, ARB_F_OPENING_MISMATCH, arb_arena_printf(g->arena, "--repair: %s the moves' (%s)",
+                                                            x->eco_why && x->opening_why ? "the ECO and Opening tags become"
+                                                            : x->eco_why ? "the ECO tag becomes" : "the Opening tag becomes",
+                                                            arb_opening_eco((x->eco_idx ? x->eco_idx : x->opening_idx) - 1,
+                                                                            code)));
     const char *r = arb_result_name(x->result);
     if (x->tag_why || (x->marker_why && g->marker != ARB_RESULT_NONE))
         note_on(g, ARB_F_RESULT_MISMATCH,

@@ -32,6 +32,7 @@
 #define ARB_LAWS_STATE_H
 
 #include "laws/replay.h"
+#include "laws/openings.h"
 
 #include "notation/slips.h"
 
@@ -163,6 +164,8 @@ struct arb_rs {
     struct arb_rs_rep rep;
     struct arb_rs_flags flags;
     struct arb_rs_writing writing;
+    struct arb_opening_path opening;      /* named openings the main line passed (ECO/Opening tags) */
+    int opening_plies;                    /* ... asked up to this ply (0: the game has neither tag) */
     struct arb_rs_illegal illegal;
     /* The walker's own. */
     const struct arb_replay_hooks *hooks;  /* never NULL (none: all members NULL) */
@@ -328,5 +331,8 @@ void arb_result_judge(struct arb_game *g, struct arb_outcome *out, const struct 
 /* --repair, after arb_result_judge: what to write of the result and the
  * PlyCount (out->fix), and a note on the findings it answers. */
 void arb_result_repair(struct arb_game *g, struct arb_outcome *out);
+/* After the walk: the ECO and Opening tags against the named openings
+ * the main line passed (opening-mismatch, info; openings.c). */
+void arb_opening_judge(struct arb_game *g, struct arb_outcome *out, const struct arb_opening_path *p);
 
 #endif

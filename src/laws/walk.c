@@ -326,6 +326,11 @@ static void after_move(struct arb_rs *s, const struct arb_node *n, bool *check_o
     }
     if (s->v.depth == 0) {
         arb_rep_count(&s->rep, &s->v, n, mate);
+        if (s->v.cur.ply <= s->opening_plies
+            && !arb_opening_see(&s->opening, s->v.cur.pos.ep == ARB_NO_SQ ? s->v.cur.pos.key
+                                                                           : arb_pos_repetition_key(&s->v.cur.pos))
+            && ++s->opening.misses >= ARB_OPENING_MISSES)
+            s->opening_plies = 0;   /* the game has left the table's lines */
         /* 5.2.2: a dead position ends the game at once (the move that made
          * it being legal); mate and the automatic draws came first.  Only
          * captures and pawn moves change the material and the pawns the
@@ -555,6 +560,18 @@ static void state_init(struct arb_rs *s, struct arb_game *g, const struct arb_ch
     s->mode_by_tc = by_tc;
     s->mode_mismatch = o->mode < 0 && s->v.prof->mode >= 0 && known && by_tc != (enum arb_mode)s->v.prof->mode;
     arb_clocks_init(&out->clocks, &out->tc);
+    /* The named openings, where a tag names one (and the game starts
+     * from the start position, as the table's lines do). */
+    bool eco = false, fen = false;
+    for (int i = 0; i < g->n_tags; i++) {
+        const char *t = g->tags[i].name;
+        eco |= (t[0] == 'E' && strcmp(t, "ECO") == 0) || (t[0] == 'O' && strcmp(t, "Opening") == 0);
+        fen |= t[0] == 'F' && strcmp(t, "FEN") == 0;
+    }
+    if (eco && !fen) {
+        s->opening_plies = arb_opening_max_ply();
+        s->opening.asked = true;
+    }
 }
 
 const unsigned *arb_lang_votes_plain(void *votes)
@@ -674,6 +691,8 @@ void arb_replay(struct arb_game *g, const struct arb_check_opts *o, const struct
     arb_rep_free(&s.rep);
     arb_writing_count_forms(&s.writing, &s.v);
     arb_result_judge(g, out, s.v.prof);
+    if (s.opening.asked)
+        arb_opening_judge(g, out, &s.opening);
     if (o->repair)
         arb_result_repair(g, out);
     arb_findings_sort(&g->findings);

@@ -9,6 +9,7 @@
 #include "base/util.h"
 #include "read/nag.h"
 #include "chess/san.h"
+#include "laws/openings.h"
 
 static void put_tag(struct arb_buf *b, const char *name, const char *value)
 {
@@ -262,7 +263,7 @@ static void comment_text(struct arb_buf *b, const char *s, size_t n)
 struct edit {
     size_t from, to;
     const char *text;
-    const char *why[3];
+    const char *why[5];
     const struct arb_repair *r;
 };
 
@@ -304,7 +305,7 @@ void arb_pgn_out_repaired(struct arb_buf *b, const struct arb_game *g, const str
     size_t len = (size_t)(g->end_off - g->start_off), at = 0;
     const struct arb_result_fix *x = &oc->fix;
     int n = 0;
-    struct edit *e = arb_xcalloc((size_t)oc->repaired + 3, sizeof *e);
+    struct edit *e = arb_xcalloc((size_t)oc->repaired + 5, sizeof *e);
     for (int i = 0; i < oc->repaired; i++) {
         const struct arb_repair *r = &oc->repairs[i];
         const struct arb_node *first = &g->nodes[r->node], *last = &g->nodes[r->node + r->used - 1];
@@ -323,6 +324,11 @@ void arb_pgn_out_repaired(struct arb_buf *b, const struct arb_game *g, const str
         snprintf(count, sizeof count, "%d", x->plycount);
         e[n++] = (struct edit){.from = from, .to = to, .text = count};
     }
+    char code[4], name[200];
+    if (x->eco_why && tag_value_span(g->text, tags_end, "ECO", &from, &to))
+        e[n++] = (struct edit){.from = from, .to = to, .text = arb_opening_eco(x->eco_idx - 1, code)};
+    if (x->opening_why && tag_value_span(g->text, tags_end, "Opening", &from, &to))
+        e[n++] = (struct edit){.from = from, .to = to, .text = arb_opening_name(x->opening_idx - 1, name, sizeof name)};
     if (x->any && g->n_nodes) {
         const struct arb_node *marker = NULL, *last = &g->nodes[g->n_nodes - 1];
         for (int i = g->n_nodes - 1; i >= 0 && g->marker != ARB_RESULT_NONE; i--)
@@ -332,7 +338,7 @@ void arb_pgn_out_repaired(struct arb_buf *b, const struct arb_game *g, const str
             }
         struct edit m = {.from = marker ? marker->off : last->off + last->len,
                          .text = x->marker_why ? word : NULL,
-                         .why = {x->tag_why, x->marker_why, x->plycount_why}};
+                         .why = {x->tag_why, x->marker_why, x->plycount_why, x->eco_why, x->opening_why}};
         m.to = marker ? marker->off + marker->len : m.from;
         e[n++] = m;
     }
@@ -343,7 +349,7 @@ void arb_pgn_out_repaired(struct arb_buf *b, const struct arb_game *g, const str
         arb_buf_add(b, g->text + at, e[i].from - at);
         if (e[i].from == e[i].to && e[i].from > 0 && g->text[e[i].from - 1] != ' ')
             arb_buf_addc(b, ' ');     /* written after the last token */
-        for (int k = 0; k < 3; k++)
+        for (int k = 0; k < 5; k++)
             if (e[i].why[k] && *e[i].why[k]) {
                 arb_buf_adds(b, "{arbiter --repair: ");
                 comment_text(b, e[i].why[k], strlen(e[i].why[k]));

@@ -2,6 +2,7 @@
  * the articles each edition cites (RULES.md §10: the numbering of 2009 and
  * 2014 differs from 2017+). */
 #include "laws/laws.h"
+#include "laws/openings.h"
 #include "read/timectl.h"
 #include "tap.h"
 
@@ -215,5 +216,14 @@ int main(void)
     }
     is_str(arb_article(arb_profile_find("fide-2009"), ARB_ART_RESIGNATION), "5.1b", "2009: resignation 5.1b");
     is_str(arb_article(arb_profile_find("fide-2023"), ARB_ART_RESIGNATION), "5.1.2", "2023: resignation 5.1.2");
+    /* The openings table (lichess chess-openings): every line's moves
+     * read and played, and its first line named as the data set names it. */
+    is_int(arb_opening_lines_read(), arb_openings_n, "every one of the %d lines of the openings table is read",
+           arb_openings_n);
+    ok(arb_openings_n > 3000, "the table has its 3,807 lines (%d)", arb_openings_n);
+    ok(arb_opening_max_ply() >= 20 && arb_opening_max_ply() < 60, "its longest line: %d plies", arb_opening_max_ply());
+    char eco[4], name[160];
+    ok(strcmp(arb_opening_eco(0, eco), "A00") == 0 && strcmp(arb_opening_name(0, name, sizeof name), "Amar Opening") == 0,
+       "line 1: A00 Amar Opening");
     return tap_done();
 }
