@@ -2,7 +2,8 @@
 # Make sure the Debian packages a step needs are present.
 #   deps.sh build   compiler, pkg-config, PCRE2, libarchive, zlib
 #   deps.sh data    xz (make data: the test data stored compressed)
-#   deps.sh test    the above plus xz, jq, xmllint, GNU parallel, groff, mandoc and man
+#   deps.sh test    the above plus xz, zstd, jq, xmllint, GNU parallel, an ssh server
+#                   (tests/scale.sh starts its own on 127.0.0.1), groff, mandoc and man
 #                   (the man page), Python's jsonschema with rfc3987 (the SARIF schema),
 #                   valgrind, Chromium (the HTML report in a headless browser),
 #                   tmux (the interactive replay driven through a terminal),
@@ -37,6 +38,8 @@ check_test() {
     check_data
     has jq || need="$need jq"
     has zstd || need="$need zstd"            # tests/compressed.sh writes a .zst
+    # tests/scale.sh: parallel --sshlogin against an ssh server it starts on 127.0.0.1
+    [ -x /usr/sbin/sshd ] || need="$need openssh-server"
     has xmllint || need="$need libxml2-utils"
     parallel --version 2>/dev/null | grep -q 'GNU parallel' || need="$need parallel"
     has groff || need="$need groff-base"
