@@ -130,6 +130,22 @@ rm -f "$tmp/w2.pgn"
 cmp -s "$tmp/w1.pgn" "$tmp/w2.pgn" && ok "--write-flagged from a gzip file on standard input" ||
     notok "--write-flagged, gzip on standard input: $(head -2 "$tmp/err")"
 
+# Write-outs named .gz, .zst, .xz, .bz2 are written compressed (the same
+# text); -o, whose descriptor becomes standard output, refuses such a name.
+for z in gz zst xz bz2; do
+    rm -f "$tmp/w.pgn.$z"
+    "$ARBITER" check --no-progress --write-flagged="$tmp/w.pgn.$z" "$tmp/s.pgn" > /dev/null 2> "$tmp/err"
+    case $z in gz) un="gzip -dc" ;; zst) un="zstd -qdc" ;; xz) un="xz -dc" ;; bz2) un="bzip2 -dc" ;; esac
+    if $un "$tmp/w.pgn.$z" 2> /dev/null | cmp -s - "$tmp/w1.pgn"; then
+        ok "--write-flagged=w.pgn.$z: compressed, the same games ($un gives them back)"
+    else
+        notok "--write-flagged=w.pgn.$z: $($un "$tmp/w.pgn.$z" 2>&1 | head -c 200) $(head -2 "$tmp/err")"
+    fi
+done
+"$ARBITER" check --no-progress --format=jsonl -o "$tmp/r.jsonl.gz" "$tmp/s.pgn" > /dev/null 2> "$tmp/err"
+[ "$?" = 2 ] && [ ! -e "$tmp/r.jsonl.gz" ] && grep -q "standard output is written as text" "$tmp/err" &&
+    ok "-o r.jsonl.gz: refused (standard output is text), nothing written" || notok "-o .gz: $(head -2 "$tmp/err")"
+
 # Broken data.  Not an archive though it says so: refused, status 2.
 { printf '\050\265\057\375'; cat "$SAMPLE"; } > "$tmp/bad.zst"
 jsonl "$ARBITER" "$tmp/bad.zst"

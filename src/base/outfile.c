@@ -9,6 +9,10 @@
 #define _GNU_SOURCE   /* syncfs */
 #include "base/outfile.h"
 
+#include <archive.h>
+#include <archive_entry.h>
+#include <strings.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -39,6 +43,7 @@ struct ofile {
     char *path;                   /* for messages */
     const char *name;             /* its name in dirfd (points into path) */
     char tmp[NAME_MAX + 1];
+    struct archive *z;            /* a name ending .gz, .zst, .xz, .bz2: written compressed through this */
 };
 
 struct outdir {
@@ -363,7 +368,76 @@ static int refuse(const char *label, const char *path, int e)
     return -1;
 }
 
+static int open_plain(const char *path, const char *label);
+
+/* The compression a name asks for (its ending), as a libarchive filter;
+ * ARCHIVE_FILTER_NONE for none. */
+static int filter_of(const char *path)
+{
+    static const struct {
+        const char *end;
+        int filter;
+    } ends[] = {{".gz", ARCHIVE_FILTER_GZIP}, {".zst", ARCHIVE_FILTER_ZSTD}, {".xz", ARCHIVE_FILTER_XZ},
+                {".bz2", ARCHIVE_FILTER_BZIP2}};
+    size_t n = strlen(path);
+    for (size_t i = 0; i < ARB_ARRAY_LEN(ends); i++) {
+        size_t k = strlen(ends[i].end);
+        if (n > k && strcasecmp(path + n - k, ends[i].end) == 0)
+            return ends[i].filter;
+    }
+    return ARCHIVE_FILTER_NONE;
+}
+
+/* An output whose name ends .gz, .zst, .xz or .bz2: what is written goes
+ * through the compressor (libarchive's raw format: one stream, no archive,
+ * no padding), finished by arb_outfile_close.  h as given, or -1. */
+static int compressed(int h)
+{
+    if (h < 0)
+        return h;
+    struct ofile *f = reg.files[h];
+    int filter = filter_of(f->path);
+    if (filter == ARCHIVE_FILTER_NONE)
+        return h;
+    struct archive *z = archive_write_new();
+    struct archive_entry *e = archive_entry_new();
+    bool ok = z && e && archive_write_add_filter(z, filter) == ARCHIVE_OK && archive_write_set_format_raw(z) == ARCHIVE_OK
+              && archive_write_set_bytes_in_last_block(z, 1) == ARCHIVE_OK && archive_write_open_fd(z, f->fd) == ARCHIVE_OK;
+    if (ok) {
+        archive_entry_set_pathname(e, "data");
+        archive_entry_set_filetype(e, AE_IFREG);
+        ok = archive_write_header(z, e) == ARCHIVE_OK;
+    }
+    if (e)
+        archive_entry_free(e);
+    if (!ok) {
+        arb_msg("%s %s: cannot compress: %s", f->label, f->path, z && archive_error_string(z) ? archive_error_string(z)
+                                                                                           : "out of memory");
+        if (z)
+            archive_write_free(z);
+        f->failed = true;
+        return h;
+    }
+    f->z = z;
+    return h;
+}
+
 int arb_outfile_open(const char *path, const char *label)
+{
+    return compressed(open_plain(path, label));
+}
+
+int arb_outfile_open_text(const char *path, const char *label)
+{
+    if (filter_of(path) != ARCHIVE_FILTER_NONE) {
+        arb_msg("%s %s: standard output is written as text, and a name ending .gz, .zst, .xz or .bz2 would say "
+                "otherwise (pipe it through the compressor)", label, path);
+        return -1;
+    }
+    return open_plain(path, label);
+}
+
+static int open_plain(const char *path, const char *label)
 {
     struct stat lst, st;
     bool there = lstat(path, &lst) == 0;
@@ -480,6 +554,13 @@ bool arb_outfile_write(int h, const void *p, size_t n)
 {
     struct ofile *f = reg.files[h];
     const char *s = p;
+    if (f->z && !f->failed) {
+        if (n && archive_write_data(f->z, p, n) < 0) {
+            arb_msg("%s %s: %s", f->label, f->path, archive_error_string(f->z));
+            f->failed = true;
+        }
+        return !f->failed;
+    }
     while (n && !f->failed) {
         ssize_t k = write(f->fd, s, n);
         if (k < 0 && errno == EINTR)
@@ -495,9 +576,24 @@ bool arb_outfile_write(int h, const void *p, size_t n)
     return !f->failed;
 }
 
+/* A compressed output: the stream's end, written to fd before it closes
+ * (and syncs). */
+static void finish_z(struct ofile *f)
+{
+    if (!f->z)
+        return;
+    if (archive_write_close(f->z) != ARCHIVE_OK && !f->failed) {
+        arb_msg("%s %s: %s", f->label, f->path, archive_error_string(f->z));
+        f->failed = true;
+    }
+    archive_write_free(f->z);
+    f->z = NULL;
+}
+
 bool arb_outfile_close(int h)
 {
     struct ofile *f = reg.files[h];
+    finish_z(f);
     if (f->fd < 0)
         return !f->failed;
     if (close(f->fd) < 0 && !f->failed) {
@@ -517,6 +613,8 @@ static void release(void)
     atomic_store(&reg.head, NULL);
     for (int i = 0; i < reg.n_files; i++) {
         struct ofile *f = reg.files[i];
+        if (f->z)
+            archive_write_free(f->z);   /* (abandoned: what it writes goes with the temporary) */
         if (f->fd >= 0)
             close(f->fd);
         if (f->dir < 0 && f->dirfd >= 0)
@@ -566,6 +664,7 @@ bool arb_outfile_commit(void)
     for (int i = 0; i < reg.n_files; i++) {
         struct ofile *f = reg.files[i];
         if (f->fd >= 0) {
+            finish_z(f);
             /* A file that goes in by rename is on the disk first. */
             if (f->dirfd >= 0 && fsync(f->fd) < 0 && errno != EINVAL && errno != EROFS && !f->failed) {
                 arb_msg("%s %s: %s", f->label, f->path, strerror(errno));

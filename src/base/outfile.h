@@ -71,8 +71,14 @@ bool arb_outfile_is_output(dev_t dir_dev, ino_t dir_ino, const char *name);
 
 /* Open an output for writing (the temporary file beside it, or the file
  * itself when it is no regular file): a handle, or -1 after a message
- * ("LABEL PATH: REASON"). */
+ * ("LABEL PATH: REASON").  A name ending .gz, .zst, .xz or .bz2 is written
+ * compressed: what arb_outfile_write is given goes through the compressor
+ * (libarchive), so the descriptor must not be written directly. */
 int arb_outfile_open(const char *path, const char *label);
+/* The same for an output whose descriptor is written directly (-o: it
+ * becomes standard output): refused, after a message, when the name asks
+ * for compression. */
+int arb_outfile_open_text(const char *path, const char *label);
 
 /* A directory outputs go in (replay --svg=DIR), made when it is not there:
  * a handle, or -1 after a message. */

@@ -35,7 +35,7 @@ static int run(int argc, char **argv)
             /* -o FILE: standard output goes to FILE (its temporary file until
              * the run ends well; so a terminal test such as --color=auto sees a
              * file). */
-            int h = arb_outfile_open(o.output, "--output");
+            int h = arb_outfile_open_text(o.output, "--output");
             if (h < 0 || dup2(arb_outfile_fd(h), 1) < 0)
                 break;
         }
