@@ -123,6 +123,26 @@ for j in 1 2; do
     done
 done
 
+# Selection (issue 39): --position compares every position of the main
+# line (target: >= 50% of plain check's speed); --player leaves games out
+# before their replay.
+plain="" pos="" ply=""
+i=0
+while [ $i -lt "$RUNS" ]; do
+    plain=$(printf '%s\n%s\n' "$plain" "$(RUNS=1 best "$ARBITER" check --jobs=1 --format=jsonl "$CORPUS")")
+    pos=$(printf '%s\n%s\n' "$pos" "$(RUNS=1 best "$ARBITER" check --jobs=1 --format=jsonl \
+        --position=rnbqkb1r/pp2pppp/3p1n2/8/3NP3/8/PPP2PPP/RNBQKB1R "$CORPUS")")
+    ply=$(printf '%s\n%s\n' "$ply" "$(RUNS=1 best "$ARBITER" check --jobs=1 --format=jsonl --player=Adams "$CORPUS")")
+    i=$((i + 1))
+done
+set -- $(min "$plain")
+p_s=$1
+set -- $(min "$pos")
+row "check --position=(a Najdorf)" "$1" "$2" "$games" "$bytes" "$ref"
+awk -v p="$p_s" -v s="$1" 'BEGIN { x = 100 * p / s; printf "  --position at %.0f%% of plain check (target: >= 50%%) %s\n", x, (x >= 50 ? "ok" : "UNDER") }'
+set -- $(min "$ply")
+row "check --player=Adams" "$1" "$2" "$games" "$bytes" "$ref"
+
 # Instructions per ply (callgrind): a figure the machine's speed and load
 # cannot change, on the whole corpus (callgrind runs some fifty times
 # slower: about three minutes, pgn-extract -s the most of them).
