@@ -204,6 +204,13 @@ arb_bb arb_pos_pinned(const struct arb_pos *pos, int color);
  * file counts only when an en-passant capture is legal. */
 uint64_t arb_pos_repetition_key(const struct arb_pos *pos);
 
+/* The position's key as 9.2.2 counts positions (arb_pos_repetition_key),
+ * without the call where no en-passant square is set. */
+static inline uint64_t arb_pos_rep_key(const struct arb_pos *pos)
+{
+    return pos->ep == ARB_NO_SQ ? pos->key : arb_pos_repetition_key(pos);
+}
+
 /* The repetition key of the position after m, a move that captures
  * nothing, moves no pawn and does not castle, without making it (such a
  * move leaves no en-passant square, so the key is the plain one). */

@@ -9,13 +9,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "base/msg.h"
 #include "base/out.h"
 #include "base/outfile.h"
 #include "base/util.h"
-#include "read/unpack.h"
 #include "run/pipeline.h"
 #include "report/report.h"
 
@@ -219,69 +217,9 @@ int arb_cmd_check(const struct arb_opts *o)
     if (o->format->begin)
         o->format->begin(arb_out_buf(), &ro);
     arb_out_record();
-    /* A directory: its *.pgn files, in name order, as watch takes them
-     * (the names live until the end: the records point at them). */
-    char ***listed = arb_xcalloc((size_t)n, sizeof *listed);
-    int *n_listed = arb_xcalloc((size_t)n, sizeof *n_listed);
-    /* The inputs' sizes for the progress line: files, directories' *.pgn
-     * and archives as they are on disk; a pipe or a named member: unknown. */
-    uint64_t size = 0;
-    for (int i = 0; i < n && size != UINT64_MAX; i++) {
-        struct stat st;
-        bool in_stdin = strcmp(files[i], "-") == 0;
-        if (!(in_stdin ? fstat(0, &st) == 0 : stat(files[i], &st) == 0))
-            size = UINT64_MAX;
-        else if (S_ISREG(st.st_mode))
-            size += (uint64_t)st.st_size;
-        else if (!S_ISDIR(st.st_mode) || in_stdin)
-            size = UINT64_MAX;
-        else {
-            int k;
-            char **v = arb_games_dir(files[i], &k);
-            for (int j = 0; j < k; j++) {
-                size += stat(v[j], &st) == 0 ? (uint64_t)st.st_size : 0;
-                free(v[j]);
-            }
-            free(v);
-        }
-    }
-    arb_pipeline_expect(p, size == UINT64_MAX ? 0 : size);
-    char msg_list[600];
+    arb_pipeline_expect(p, (const char *const *)files, n);
     for (int i = 0; i < n && !arb_out_failed(); i++) {
-        struct stat st_dir;
-        int st;
-        if (strcmp(files[i], "-") != 0 && stat(files[i], &st_dir) == 0 && S_ISDIR(st_dir.st_mode)) {
-            listed[i] = arb_games_dir(files[i], &n_listed[i]);
-            if (!listed[i] && !n_listed[i]) {
-                char msg[600];
-                snprintf(msg, sizeof msg, "%s: a directory without a *.pgn file (or one that cannot be read)",
-                         files[i]);
-                st = arb_pipeline_unreadable(p, files[i], msg);
-            } else {
-                st = ARB_EXIT_OK;
-            }
-            for (int k = 0; k < n_listed[i] && !arb_out_failed(); k++) {
-                int s = arb_pipeline_check_file(p, listed[i][k]);
-                if (s > st)
-                    st = s;
-                arb_pipeline_progress(p);
-            }
-        } else if (strcmp(files[i], "-") != 0
-                   && ((listed[i] = arb_unpack_list(files[i], &n_listed[i], msg_list, sizeof msg_list))
-                       || n_listed[i] < 0)) {
-            /* An archive: each member a file, "games.zip(round1.pgn)". */
-            st = n_listed[i] < 0 ? arb_pipeline_unreadable(p, files[i], msg_list) : ARB_EXIT_OK;
-            for (int k = 0; k < n_listed[i] && !arb_out_failed(); k++) {
-                int s = arb_pipeline_check_file(p, listed[i][k]);
-                if (s > st)
-                    st = s;
-                arb_pipeline_progress(p);
-            }
-            if (n_listed[i] < 0)
-                n_listed[i] = 0;
-        } else {
-            st = arb_pipeline_check_file(p, files[i]);
-        }
+        int st = arb_pipeline_check_input(p, files[i]);
         if (st > status)
             status = st;
         arb_pipeline_progress(p);
@@ -305,13 +243,6 @@ int arb_cmd_check(const struct arb_opts *o)
         status = ARB_EXIT_FAILURE;
     struct arb_summary total = *sum;
     arb_pipeline_free(p);
-    for (int i = 0; i < n; i++) {
-        for (int k = 0; k < n_listed[i]; k++)
-            free(listed[i][k]);
-        free(listed[i]);
-    }
-    free(listed);
-    free(n_listed);
 
     if (arb_out_failed())
         return ARB_EXIT_FAILURE;  /* main.c reports it */

@@ -31,11 +31,6 @@ static uint64_t (*eco_sets)[ECO_WORDS];   /* per position: the ECO codes of the 
 static int n_sets, max_ply, lines_read;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
-static uint64_t key_of(const struct arb_pos *pos)
-{
-    return pos->ep == ARB_NO_SQ ? pos->key : arb_pos_repetition_key(pos);
-}
-
 static int eco_index(const char *s)
 {
     return (s[0] - 'A') * 100 + (s[1] - '0') * 10 + (s[2] - '0');
@@ -92,7 +87,7 @@ static bool play_line(int i)
                 return false;
             arb_pos_make(&pos, r.move, &u);
             plies++;
-            if (!(at = find(key_of(&pos), true)))
+            if (!(at = find(arb_pos_rep_key(&pos), true)))
                 return false;
             eco_sets[at->codes - 1][code >> 6] |= UINT64_C(1) << (code & 63);
         }

@@ -109,7 +109,7 @@ void arb_rep_count(struct arb_rs_rep *w, const struct arb_rs_view *v, const stru
 {
     const struct arb_pos *pos = &v->cur.pos;
     int p = v->cur.ply;
-    uint64_t key = pos->ep == ARB_NO_SQ ? pos->key : arb_pos_repetition_key(pos);
+    uint64_t key = arb_pos_rep_key(pos);
     HIST(w, p) = key;
     if (pos->halfmove == 0) {
         /* Nothing before a capture or pawn move can come back. */

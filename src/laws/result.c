@@ -29,6 +29,16 @@ const char *arb_result_name(enum arb_result r)
     }
 }
 
+/* The end of a game the Laws decide, as a message says it. */
+static const char *end_words(enum arb_end_reason r)
+{
+    return r == ARB_END_CHECKMATE ? "checkmate"
+           : r == ARB_END_STALEMATE ? "stalemate"
+           : r == ARB_END_FIVEFOLD ? "a fivefold repetition"
+           : r == ARB_END_SEVENTYFIVE ? "75 moves without pawn move or capture"
+                                      : "a dead position";
+}
+
 static enum arb_result result_from_string(const char *s)
 {
     return s ? arb_result_parse(s, strlen(s)) : ARB_RESULT_NONE;
@@ -217,11 +227,7 @@ void arb_result_judge(struct arb_game *g, struct arb_outcome *out, const struct 
     } else if (marker_node) {
         arb_node_place(g, marker_node, &f->line, &f->col);
     }
-    const char *how = out->end_reason == ARB_END_CHECKMATE ? "checkmate"
-                      : out->end_reason == ARB_END_STALEMATE ? "stalemate"
-                      : out->end_reason == ARB_END_FIVEFOLD ? "a fivefold repetition"
-                      : out->end_reason == ARB_END_SEVENTYFIVE ? "75 moves without pawn move or capture"
-                                                               : "a dead position";
+    const char *how = end_words(out->end_reason);
     const char *gives = out->result_rules == ARB_RESULT_DRAW ? "a draw"
                         : out->result_rules == ARB_RESULT_WHITE ? "a win for White" : "a win for Black";
     if (out->end_ply == 0)
@@ -244,11 +250,7 @@ static const char *decided_how(struct arb_game *g, const struct arb_outcome *out
 {
     if (out->fix.decided)
         return out->fix.decided;
-    const char *how = out->end_reason == ARB_END_CHECKMATE ? "checkmate"
-                      : out->end_reason == ARB_END_STALEMATE ? "stalemate"
-                      : out->end_reason == ARB_END_FIVEFOLD ? "a fivefold repetition"
-                      : out->end_reason == ARB_END_SEVENTYFIVE ? "75 moves without a pawn move or capture"
-                                                               : "a dead position";
+    const char *how = end_words(out->end_reason);
     if (out->end_ply == 0)
         return arb_arena_printf(g->arena, "the starting position is %s", how);
     return arb_arena_printf(g->arena, "the game ended in %s at ply %d", how, out->end_ply);

@@ -327,8 +327,7 @@ static void after_move(struct arb_rs *s, const struct arb_node *n, bool *check_o
     if (s->v.depth == 0) {
         arb_rep_count(&s->rep, &s->v, n, mate);
         if (s->v.cur.ply <= s->opening_plies
-            && !arb_opening_see(&s->opening, s->v.cur.pos.ep == ARB_NO_SQ ? s->v.cur.pos.key
-                                                                           : arb_pos_repetition_key(&s->v.cur.pos))
+            && !arb_opening_see(&s->opening, arb_pos_rep_key(&s->v.cur.pos))
             && ++s->opening.misses >= ARB_OPENING_MISSES)
             s->opening_plies = 0;   /* the game has left the table's lines */
         /* 5.2.2: a dead position ends the game at once (the move that made

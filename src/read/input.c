@@ -692,7 +692,6 @@ static long sniff_packed(struct arb_input *in, const unsigned char *dst, size_t 
         in->err_no = EIO;
         return -1;
     }
-    in->packed = m->name;
     in->fd = fd;
     in->close_fd = true;
     return 0;
@@ -923,9 +922,7 @@ static int open_member(struct arb_input *in, const char *path, int fd, const cha
             return 1;
         }
     } else {
-        unsigned char head[ARB_MAGIC_BYTES];
-        ssize_t got = pread(fd, head, sizeof head, 0);
-        const struct arb_magic_format *m = got > 0 ? arb_magic_of(head, (size_t)got) : NULL;
+        const struct arb_magic_format *m = arb_magic_of_fd(fd);
         if (!arb_unpack_reads(m))
             return 0;
         char lerr[300] = "";
@@ -951,9 +948,7 @@ static int open_member(struct arb_input *in, const char *path, int fd, const cha
         if (!archive)
             return 0;             /* a compressed stream: read_more finds it */
     }
-    unsigned char head[ARB_MAGIC_BYTES];
-    ssize_t got = pread(fd, head, sizeof head, 0);
-    const struct arb_magic_format *m = got > 0 ? arb_magic_of(head, (size_t)got) : NULL;
+    const struct arb_magic_format *m = arb_magic_of_fd(fd);
     struct arb_unpack *u;
     int pfd = arb_unpack_start(fd, true, NULL, 0, member, m, &u, err, errlen);
     free(archive);
@@ -970,7 +965,6 @@ static int open_member(struct arb_input *in, const char *path, int fd, const cha
     }
     in->close_fd = true;
     in->unpack = u;
-    in->packed = m ? m->name : "an archive";
     in->pack_checked = true;
     *rc = 0;
     return 1;

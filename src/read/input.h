@@ -116,7 +116,6 @@ struct arb_input {
      * pipe (fd) from the thread that decompresses. */
     bool pack_checked;            /* the first bytes were looked at */
     struct arb_unpack *unpack;    /* the decompressing thread, or NULL */
-    const char *packed;           /* what the file is ("a gzip file"), or NULL */
     char unpack_err[512];         /* what went wrong in it, with how far it read ("" if nothing) */
 
     struct arb_decode_event *ev;  /* events; ev[ev_head, n_ev) not yet taken */

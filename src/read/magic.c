@@ -14,6 +14,8 @@
 #include "read/magic.h"
 
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static const struct arb_magic_format table[] = {
     {ARB_MAGIC_GZIP, "a gzip file", true, "gzip -dc"},
@@ -95,4 +97,14 @@ const struct arb_magic_format *arb_magic_of(const unsigned char *p, size_t n)
         if (table[i].kind == k)
             return &table[i];
     return NULL;
+}
+
+const struct arb_magic_format *arb_magic_of_fd(int fd)
+{
+    unsigned char head[ARB_MAGIC_BYTES];
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
+        return NULL;
+    ssize_t got = pread(fd, head, sizeof head, 0);
+    return got > 0 ? arb_magic_of(head, (size_t)got) : NULL;
 }

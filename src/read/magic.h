@@ -38,4 +38,9 @@ struct arb_magic_format {
  * knows (text, or anything else). */
 const struct arb_magic_format *arb_magic_of(const unsigned char *p, size_t n);
 
+/* arb_magic_of() on the first bytes of the regular file open at fd (read
+ * with pread: its offset stays); NULL for anything else, and for a file
+ * that is no regular one (nothing can be read again from a pipe). */
+const struct arb_magic_format *arb_magic_of_fd(int fd);
+
 #endif

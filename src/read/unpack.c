@@ -464,11 +464,9 @@ bool arb_unpack_path_packed(const char *path)
     int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
     if (fd < 0)
         return false;
-    unsigned char head[ARB_MAGIC_BYTES];
-    struct stat st;
-    ssize_t got = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? pread(fd, head, sizeof head, 0) : -1;
+    bool packed = arb_unpack_reads(arb_magic_of_fd(fd));
     close(fd);
-    return got > 0 && arb_unpack_reads(arb_magic_of(head, (size_t)got));
+    return packed;
 }
 
 void arb_unpack_what(const struct arb_magic_format *m, char *out, size_t cap)
@@ -497,9 +495,7 @@ char **arb_unpack_list(const char *path, int *n, char *err, size_t errlen)
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         return NULL;
-    unsigned char head[ARB_MAGIC_BYTES];
-    ssize_t got = pread(fd, head, sizeof head, 0);
-    const struct arb_magic_format *m = got > 0 ? arb_magic_of(head, (size_t)got) : NULL;
+    const struct arb_magic_format *m = arb_magic_of_fd(fd);
     if (!arb_unpack_reads(m)) {
         close(fd);
         return NULL;

@@ -324,36 +324,36 @@ bool arb_filter_set_player(struct arb_filter *f, const char *name, char *msg, si
     return true;
 }
 
+/* A range option's value into r; else a message: what is wanted, and
+ * examples of it. */
+static bool set_range(struct arb_range *r, const char *arg, bool (*one)(const char *, size_t, bool, int *),
+                      const char *what, const char *examples, char *msg, size_t msglen)
+{
+    if (range(arg, r, one))
+        return true;
+    snprintf(msg, msglen, "cannot read the %s '%s' (%s)", what, arg, examples);
+    return false;
+}
+
 bool arb_filter_set_date(struct arb_filter *f, const char *arg, char *msg, size_t msglen)
 {
-    if (range(arg, &f->date, one_date))
-        return true;
-    snprintf(msg, msglen, "cannot read the dates '%s' (FROM..TO, e.g. 2023.06..2024, 2020.01.15.., ..1999)", arg);
-    return false;
+    return set_range(&f->date, arg, one_date, "dates", "FROM..TO, e.g. 2023.06..2024, 2020.01.15.., ..1999", msg,
+                     msglen);
 }
 
 bool arb_filter_set_elo(struct arb_filter *f, const char *arg, char *msg, size_t msglen)
 {
-    if (range(arg, &f->elo, one_int))
-        return true;
-    snprintf(msg, msglen, "cannot read the ratings '%s' (MIN..MAX, e.g. 2500.., 2000..2199)", arg);
-    return false;
+    return set_range(&f->elo, arg, one_int, "ratings", "MIN..MAX, e.g. 2500.., 2000..2199", msg, msglen);
 }
 
 bool arb_filter_set_plies(struct arb_filter *f, const char *arg, char *msg, size_t msglen)
 {
-    if (range(arg, &f->plies, one_int))
-        return true;
-    snprintf(msg, msglen, "cannot read the half-moves '%s' (MIN..MAX, e.g. 40.., ..20)", arg);
-    return false;
+    return set_range(&f->plies, arg, one_int, "half-moves", "MIN..MAX, e.g. 40.., ..20", msg, msglen);
 }
 
 bool arb_filter_set_eco(struct arb_filter *f, const char *arg, char *msg, size_t msglen)
 {
-    if (range(arg, &f->eco, one_eco))
-        return true;
-    snprintf(msg, msglen, "cannot read the ECO codes '%s' (A00..E99, e.g. B20..B99, C, E60..)", arg);
-    return false;
+    return set_range(&f->eco, arg, one_eco, "ECO codes", "A00..E99, e.g. B20..B99, C, E60..", msg, msglen);
 }
 
 bool arb_filter_set_position(struct arb_filter *f, const char *fen, char *msg, size_t msglen)

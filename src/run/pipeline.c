@@ -127,6 +127,8 @@ struct arb_pipeline {
     struct arb_trfcheck *trf;     /* --trf */
     struct arb_writeouts wo;      /* --write-clean, --write-flagged, --write-repaired */
     const struct file_ctx *wo_file; /* the file whose games they take now */
+    char ***lists;                /* the files of the directories and archives given (names the records keep) */
+    int *list_len, n_lists;
 };
 
 static void progress_show(struct arb_pipeline *p, bool force)
@@ -423,9 +425,63 @@ static void batch_submit(struct arb_pipeline *p, struct batch *b)
     drain(p, false);
 }
 
-void arb_pipeline_expect(struct arb_pipeline *p, uint64_t total)
+int arb_pipeline_check_input(struct arb_pipeline *p, const char *path)
 {
-    p->pr.total = total;
+    /* A directory: its *.pgn files, in name order, as watch takes them;
+     * an archive: each member a file, "games.zip(round1.pgn)".  (The
+     * names live until the pipeline is freed: the records point at them.) */
+    struct stat st;
+    char msg[600];
+    int n = 0;
+    char **v = NULL;
+    if (strcmp(path, "-") == 0)
+        return arb_pipeline_check_file(p, path);
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        v = arb_games_dir(path, &n);
+        if (!v && !n) {
+            snprintf(msg, sizeof msg, "%s: a directory without a *.pgn file (or one that cannot be read)", path);
+            return arb_pipeline_unreadable(p, path, msg);
+        }
+    } else if (!(v = arb_unpack_list(path, &n, msg, sizeof msg))) {
+        return n < 0 ? arb_pipeline_unreadable(p, path, msg) : arb_pipeline_check_file(p, path);
+    }
+    p->lists = arb_xrealloc(p->lists, (size_t)(p->n_lists + 1) * sizeof *p->lists);
+    p->lists[p->n_lists] = v;
+    p->list_len = arb_xrealloc(p->list_len, (size_t)(p->n_lists + 1) * sizeof *p->list_len);
+    p->list_len[p->n_lists++] = n;
+    int status = ARB_EXIT_OK;
+    for (int k = 0; k < n && !arb_out_failed(); k++) {
+        int s = arb_pipeline_check_file(p, v[k]);
+        if (s > status)
+            status = s;
+        arb_pipeline_progress(p);
+    }
+    return status;
+}
+
+void arb_pipeline_expect(struct arb_pipeline *p, const char *const *files, int n)
+{
+    uint64_t size = 0;
+    for (int i = 0; i < n && size != UINT64_MAX; i++) {
+        struct stat st;
+        bool in_stdin = strcmp(files[i], "-") == 0;
+        if (!(in_stdin ? fstat(0, &st) == 0 : stat(files[i], &st) == 0))
+            size = UINT64_MAX;
+        else if (S_ISREG(st.st_mode))
+            size += (uint64_t)st.st_size;
+        else if (!S_ISDIR(st.st_mode) || in_stdin)
+            size = UINT64_MAX;
+        else {
+            int k;
+            char **v = arb_games_dir(files[i], &k);
+            for (int j = 0; j < k; j++) {
+                size += stat(v[j], &st) == 0 ? (uint64_t)st.st_size : 0;
+                free(v[j]);
+            }
+            free(v);
+        }
+    }
+    p->pr.total = size == UINT64_MAX ? 0 : size;
 }
 
 int arb_pipeline_unreadable(struct arb_pipeline *p, const char *path, const char *message)
@@ -460,9 +516,7 @@ int arb_pipeline_check_file(struct arb_pipeline *p, const char *path)
         if (packed || (in_stdin ? fstat(0, &st) == 0 : stat(path, &st) == 0)) {
             if (!packed && S_ISREG(st.st_mode)) {
                 f->raw_fd = in_stdin ? dup(0) : open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-                unsigned char head[ARB_MAGIC_BYTES];
-                ssize_t got = in_stdin && f->raw_fd >= 0 ? pread(f->raw_fd, head, sizeof head, 0) : 0;
-                if (got > 0 && arb_unpack_reads(arb_magic_of(head, (size_t)got))) {
+                if (in_stdin && arb_unpack_reads(arb_magic_of_fd(f->raw_fd))) {
                     close(f->raw_fd);
                     f->raw_fd = -1;
                 }
@@ -696,6 +750,13 @@ bool arb_pipeline_close_writes(struct arb_pipeline *p)
 
 void arb_pipeline_free(struct arb_pipeline *p)
 {
+    for (int i = 0; i < p->n_lists; i++) {
+        for (int k = 0; k < p->list_len[i]; k++)
+            free(p->lists[i][k]);
+        free(p->lists[i]);
+    }
+    free(p->lists);
+    free(p->list_len);
     arb_dupes_free(p->dupes);
     arb_trfcheck_free(p->trf);
     arb_progress_clear(&p->pr);

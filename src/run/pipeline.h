@@ -32,9 +32,16 @@ struct arb_pipeline;
 /* NULL when a file --write-clean, --write-flagged or --write-repaired names
  * cannot be created (the message was given). */
 struct arb_pipeline *arb_pipeline_new(const struct arb_pipeline_opts *o, const struct arb_report_opts *ro);
-/* The inputs' bytes together, when every size is known (the progress
- * line then says the share read and the time left); 0: unknown. */
-void arb_pipeline_expect(struct arb_pipeline *p, uint64_t total);
+/* One input as the command line names it: a file (arb_pipeline_check_file),
+ * a directory (its *.pgn files, in name order), or an archive (each member
+ * a file, "games.zip(round1.pgn)"); a directory without one, or an archive
+ * that cannot be listed, is unreadable.  The exit status so far. */
+int arb_pipeline_check_input(struct arb_pipeline *p, const char *path);
+/* The inputs the run will read (files[0..n), "-" standard input): their
+ * sizes together, when every one is known (files, directories' *.pgn,
+ * archives as they are on disk; not a pipe nor a named member), give the
+ * progress line its share read and time left. */
+void arb_pipeline_expect(struct arb_pipeline *p, const char *const *files, int n);
 /* Read one file (path "-": standard input) and hand its games on; an
  * unreadable file gets its record and a message.  The exit status so far. */
 int arb_pipeline_check_file(struct arb_pipeline *p, const char *path);
