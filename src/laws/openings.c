@@ -28,7 +28,7 @@ struct slot {
 
 static struct slot *slots;
 static uint64_t (*eco_sets)[ECO_WORDS];   /* per position: the ECO codes of the lines through it */
-static int n_sets, max_ply, lines_read;
+static int n_sets, cap_sets, max_ply, lines_read;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 static int eco_index(const char *s)
@@ -44,10 +44,14 @@ static struct slot *find(uint64_t key, bool make)
         if (!slots[h].codes) {
             if (!make)
                 return NULL;
-            uint64_t (*grown)[ECO_WORDS] = realloc(eco_sets, (size_t)(n_sets + 1) * sizeof *eco_sets);
-            if (!grown)
-                return NULL;
-            eco_sets = grown;
+            if (n_sets == cap_sets) {
+                int cap = cap_sets ? 2 * cap_sets : 4096;
+                uint64_t (*grown)[ECO_WORDS] = realloc(eco_sets, (size_t)cap * sizeof *eco_sets);
+                if (!grown)
+                    return NULL;
+                eco_sets = grown;
+                cap_sets = cap;
+            }
             memset(eco_sets[n_sets], 0, sizeof eco_sets[n_sets]);
             slots[h] = (struct slot){.key = key, .codes = ++n_sets};
             return &slots[h];
