@@ -8,7 +8,8 @@
 # corrected (and reported without --repair: plycount-mismatch).  On
 # pgn-extract's own test file for --fixresulttags the results agree with
 # pgn-extract's.  A game with nothing to mend is copied byte for byte, and
-# the repaired file checks clean of what was mended.
+# the repaired file checks clean of what was mended.  --add-tags adds the
+# PlyCount, ECO and Opening tags a game lacks.
 set -u
 ARBITER=${ARBITER:-./arbiter}
 PGN_EXTRACT=${PGN_EXTRACT:-/usr/games/pgn-extract}
@@ -101,5 +102,64 @@ grep -q "^1. e4 e5 2. Bc4 {arbiter --repair: written 'Bc5', '5' for '4'} Nc6 3. 
 [ "$(grep -o '"code":"\(result-mismatch\|missing-result\|plycount-mismatch\|illegal-move\|timeout-vs-insufficient\)"' "$tmp/out" | wc -l)" = 0 ] &&
     ok "the repaired file: no result-mismatch, missing-result, plycount-mismatch, illegal-move or 6.9 finding left" ||
     notok "left: $(grep -o '"code":"[^"]*"' "$tmp/out" | sort | uniq -c | tr '\n' ' ')"
+
+# --add-tags (pgn-extract's --plycount and -e): the tags a game lacks,
+# added after its tag lines, each said in a comment.  PlyCount agrees with
+# pgn-extract's on its own test files (69 games); ECO and Opening with
+# lichess's tags on the games lichess exported, the tags taken out.
+for f in fischer petrosian; do
+    "$ARBITER" check --no-progress -qq --repair --add-tags=PlyCount --write-repaired="$tmp/ar-$f.pgn" \
+        "tests/data/pgn/pgn-extract/$f.pgn" 2> /dev/null
+    got=$(grep -o '^\[PlyCount "[0-9]*"\]' "$tmp/ar-$f.pgn" | tr -d '[]' | tr '\n' ' ')
+    if [ -x "$PGN_EXTRACT" ]; then
+        "$PGN_EXTRACT" -s --plycount -o "$tmp/pe-$f.pgn" "tests/data/pgn/pgn-extract/$f.pgn" 2> /dev/null
+        want=$(grep -o 'PlyCount "[0-9]*"' "$tmp/pe-$f.pgn" | tr '\n' ' ')
+        [ -n "$got" ] && [ "$got" = "$want" ] &&
+            ok "--add-tags=PlyCount on $f.pgn: $(grep -c "^\[PlyCount" "$tmp/ar-$f.pgn") tags, pgn-extract --plycount's counts" ||
+            notok "$f.pgn PlyCount: $got (pgn-extract: $want)"
+    else
+        notok "pgn-extract is needed ($PGN_EXTRACT)"
+    fi
+done
+L=tests/data/openings/lichess-games.pgn
+grep -v '^\[ECO \|^\[Opening ' "$L" > "$tmp/lg.pgn"
+"$ARBITER" check --no-progress -qq --repair --add-tags=eco,opening --write-repaired="$tmp/lg-add.pgn" "$tmp/lg.pgn" 2> /dev/null
+grep '^\[ECO \|^\[Opening ' "$L" > "$tmp/want"
+grep '^\[ECO \|^\[Opening ' "$tmp/lg-add.pgn" > "$tmp/got"
+# Game 4 (2022) plays 6. f3 e5 7. Nb3 Be6 8. Be3: by its position the
+# table's 6. Be3 e5 7. Nb3 Be6 8. f3, "Najdorf Variation, English Attack";
+# its tags, set in 2022, name the Najdorf only.
+[ "$(diff "$tmp/want" "$tmp/got" | grep -c '^[<>]')" = 2 ] &&
+    diff "$tmp/want" "$tmp/got" | grep -q '^> \[Opening "Sicilian Defense: Najdorf Variation, English Attack"\]$' &&
+    ok "--add-tags=ECO,Opening on lichess's games, tags taken out: 9 of their 10 tags, the 10th the transposition's" ||
+    notok "ECO/Opening added: $(diff "$tmp/want" "$tmp/got" | tr '\n' ' ')"
+cat > "$tmp/add.pgn" <<'PGN'
+[Event "has them"]
+[Result "*"]
+[ECO "B90"]
+[Opening "Sicilian Defense: Najdorf Variation"]
+[PlyCount "10"]
+
+1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 *
+
+[Event "lacks them"]
+[Result "*"]
+
+1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 *
+PGN
+"$ARBITER" check --no-progress --repair --add-tags=PlyCount,ECO,Opening --write-repaired="$tmp/add-out.pgn" "$tmp/add.pgn" > /dev/null 2>&1
+head -8 "$tmp/add.pgn" > "$tmp/a"; head -8 "$tmp/add-out.pgn" > "$tmp/b"
+cmp -s "$tmp/a" "$tmp/b" && ok "--add-tags: a game that has the tags is copied byte for byte" || notok "has them: $(diff "$tmp/a" "$tmp/b")"
+printf '%s\n' '[Event "lacks them"]' '[Result "*"]' '[ECO "B90"]' '[Opening "Sicilian Defense: Najdorf Variation"]' \
+    '[PlyCount "10"]' '' > "$tmp/want"
+awk '/^\[Event "lacks them"\]/,/^$/' "$tmp/add-out.pgn" > "$tmp/got"
+cmp -s "$tmp/want" "$tmp/got" && grep -q '5. Nc3 a6 {arbiter --repair: PlyCount added: the record has 10 half-moves} {arbiter --repair: ECO added: the moves are B90, Sicilian Defense: Najdorf Variation} {arbiter --repair: Opening added: the moves are B90, Sicilian Defense: Najdorf Variation} \*$' "$tmp/add-out.pgn" &&
+    ok "--add-tags: the three tags after the tag lines, each said in a comment" || notok "lacks them: $(cat "$tmp/got") $(tail -1 "$tmp/add-out.pgn")"
+"$ARBITER" check --add-tags=PlyCount "$tmp/add.pgn" > /dev/null 2> "$tmp/err"
+st=$?
+[ "$st" = 2 ] && grep -q 'give --repair too' "$tmp/err" && ok "--add-tags without --repair: refused, status 2" || notok "no --repair: $st $(cat "$tmp/err")"
+"$ARBITER" check --repair --add-tags=PlyCount,Round "$tmp/add.pgn" > /dev/null 2> "$tmp/err"
+st=$?
+[ "$st" = 2 ] && grep -q "not 'Round'" "$tmp/err" && ok "--add-tags=...,Round: refused, the word named" || notok "Round: $st $(cat "$tmp/err")"
 
 tap_end

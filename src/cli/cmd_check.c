@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "base/msg.h"
 #include "base/out.h"
@@ -33,7 +34,7 @@ struct check_opts {
 
 enum {
     OPT_SUMMARY = ARB_OPT_OWN, OPT_ORIGIN, OPT_GAME_BASE, OPT_WRITE_CLEAN, OPT_WRITE_FLAGGED, OPT_WRITE_REPAIRED,
-    OPT_DUPLICATES, OPT_TRF, OPT_ROUND, OPT_NO_PROGRESS, OPT_REPAIR
+    OPT_DUPLICATES, OPT_TRF, OPT_ROUND, OPT_NO_PROGRESS, OPT_REPAIR, OPT_ADD_TAGS
 };
 
 static const struct option options[] = {
@@ -52,6 +53,7 @@ static const struct option options[] = {
     {"round", required_argument, NULL, OPT_ROUND},
     {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
     {"repair", no_argument, NULL, OPT_REPAIR},
+    {"add-tags", required_argument, NULL, OPT_ADD_TAGS},
     ARB_OPTIONS_END,
 };
 
@@ -80,6 +82,9 @@ static const char usage[] =
     "                          on from it when the rest of the game then replays;\n"
     "                          mend a result the Laws decide otherwise, a missing\n"
     "                          termination marker and a wrong PlyCount tag\n"
+    "      --add-tags=TAGS     with --repair: add the tags among PlyCount, ECO and\n"
+    "                          Opening (comma-separated) that a game lacks: its\n"
+    "                          plies, the opening its moves are (lichess's table)\n"
     "      --write-clean=FILE  write the games without a reported finding to FILE,\n"
     "                          byte for byte as read (their encoding kept)\n"
     "      --write-flagged=FILE  the games with a reported finding, likewise\n"
@@ -164,6 +169,24 @@ static enum arb_parse_result option(struct arb_opts *o, int id, const char *arg,
     case OPT_REPAIR:
         o->check.repair = true;
         break;
+    case OPT_ADD_TAGS: {
+        static const struct { const char *name; unsigned bit; } tags[] = {
+            {"PlyCount", ARB_ADD_PLYCOUNT}, {"ECO", ARB_ADD_ECO}, {"Opening", ARB_ADD_OPENING}};
+        for (const char *p = arg;;) {
+            size_t len = strcspn(p, ",");
+            unsigned bit = 0;
+            for (size_t i = 0; i < sizeof tags / sizeof tags[0] && !bit; i++)
+                if (strlen(tags[i].name) == len && strncasecmp(p, tags[i].name, len) == 0)
+                    bit = tags[i].bit;
+            if (!bit)
+                return arb_opts_usage(o, "--add-tags adds PlyCount, ECO and Opening, not '%.*s'", (int)len, p);
+            o->check.add_tags |= bit;
+            if (!p[len])
+                break;
+            p += len + 1;
+        }
+        break;
+    }
     }
     return ARB_OPTS_RUN;
 }
@@ -173,6 +196,8 @@ static enum arb_parse_result finish(struct arb_opts *o)
     const struct check_opts *c = o->own;
     if (c->trf_round && !c->trf)
         return arb_opts_usage(o, "--round names a round of the tournament report: give --trf=FILE too");
+    if (o->check.add_tags && !o->check.repair)
+        return arb_opts_usage(o, "--add-tags adds tags where --repair mends the games: give --repair too");
     if (c->write_repaired && !o->check.repair)
         return arb_opts_usage(o, "--write-repaired writes the games --repair mends: give --repair too");
     return ARB_OPTS_RUN;

@@ -221,11 +221,28 @@ static void at_tag(struct arb_game *g, const struct arb_tag *t, const char *mess
     f->message = message;
 }
 
+/* A tag --add-tags fills: none, or one with no value ("", "?"). */
+static bool tag_unset(const struct arb_tag *t)
+{
+    return !t || !t->value[0] || strcmp(t->value, "?") == 0;
+}
+
 void arb_opening_judge(struct arb_game *g, struct arb_outcome *out, const struct arb_opening_path *p)
 {
-    (void)out;
+    /* --add-tags: a missing ECO or Opening tag is the classification's
+     * (none when no named position was reached). */
+    unsigned add = out->fix.add;
+    out->fix.add &= ~(unsigned)(ARB_ADD_ECO | ARB_ADD_OPENING);
     if (!p->n)
         return;                   /* (the moves left the table at once, or no move) */
+    if ((add & ARB_ADD_ECO) && tag_unset(arb_game_find_tag(g, "ECO"))) {
+        out->fix.add |= ARB_ADD_ECO;
+        out->fix.eco_idx = p->idx[p->n - 1] + 1;
+    }
+    if ((add & ARB_ADD_OPENING) && tag_unset(arb_game_find_tag(g, "Opening"))) {
+        out->fix.add |= ARB_ADD_OPENING;
+        out->fix.opening_idx = p->idx[p->n - 1] + 1;
+    }
     int last = p->idx[p->n - 1];
     char eco[4], name[160], seen[400];
     const char *why = NULL;       /* the moves' opening in words, made when a tag contradicts them */

@@ -48,6 +48,7 @@ struct arb_check_opts {
                                              placement is this one's (outcome.reached); NULL: none */
     bool repair;                          /* --repair: at an unreadable or illegal move, the nearest
                                              legal move (a note), and go on from it if the rest replays */
+    unsigned add_tags;                    /* --add-tags (with repair): ARB_ADD_* tags a game lacks, added */
     bool play_as_written;                 /* for people (arbiter replay): at an illegal move of the main
                                              line that neither stood nor --repair replaces, the move as
                                              written where it can be made on the board (one piece from one
@@ -56,6 +57,11 @@ struct arb_check_opts {
 };
 
 enum arb_tc_source { ARB_TC_NONE, ARB_TC_TAG, ARB_TC_EVENT, ARB_TC_OPTION };
+
+/* The tags --add-tags adds where a game has none (pgn-extract's
+ * --addplycount and -e): the plies of the record, and the opening the
+ * moves are (laws/openings.h). */
+enum { ARB_ADD_PLYCOUNT = 1, ARB_ADD_ECO = 2, ARB_ADD_OPENING = 4 };
 
 /* A move --repair replaced: the record's nodes [node, node + used) (the
  * token as written), the legal move played instead (in the game's
@@ -80,6 +86,8 @@ struct arb_result_fix {
                                              tag's words say it too) */
     int plycount;                         /* the PlyCount tag's value to write, -1: as it is */
     const char *plycount_why;
+    unsigned add;                         /* ARB_ADD_* tags the game lacks that are written (added, not
+                                             replaced; their *_why say so) */
     int eco_idx, opening_idx;             /* the ECO / Opening tag contradicts the moves: 1 + the
                                              table line (laws/openings.h) that classifies them, else 0 */
     const char *eco_why, *opening_why;    /* --repair: those tags are written so */

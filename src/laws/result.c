@@ -271,6 +271,7 @@ void arb_result_repair(struct arb_game *g, struct arb_outcome *out)
 {
     struct arb_result_fix *x = &out->fix;
     x->plycount = -1;
+    bool want_plycount = x->add & ARB_ADD_PLYCOUNT;
     const struct arb_tag *tag = arb_game_find_tag(g, "Result");
     enum arb_result written = tag ? result_from_string(tag->value) : ARB_RESULT_NONE;
     enum arb_result decided = out->result_rules;
@@ -305,23 +306,42 @@ void arb_result_repair(struct arb_game *g, struct arb_outcome *out)
         x->plycount_why = arb_arena_printf(g->arena, "PlyCount was %s; the record has %d half-moves", pc->value,
                                            out->followed_plies);
     }
-    /* The opening tags the moves contradict (openings.c): the
-     * classification's code and name. */
+    /* --add-tags=PlyCount: a record read whole that has no PlyCount tag
+     * (or an empty one) gets one. */
+    x->add &= ~(unsigned)ARB_ADD_PLYCOUNT;
+    pc = arb_game_find_tag(g, "PlyCount");
+    if (!x->plycount_why && !g->truncated && (!pc || !pc->value[0] || strcmp(pc->value, "?") == 0)
+        && want_plycount) {
+        x->add |= ARB_ADD_PLYCOUNT;
+        x->plycount = out->followed_plies;
+        x->plycount_why = arb_arena_printf(g->arena, "PlyCount added: the record has %d half-moves",
+                                           out->followed_plies);
+    }
+    /* The opening tags the moves contradict (openings.c), or --add-tags
+     * fills: the classification's code and name. */
     char code[4], name[160];
-    if (x->eco_idx)
+    if (x->eco_idx && (x->add & ARB_ADD_ECO))
+        x->eco_why = arb_arena_printf(g->arena, "ECO added: the moves are %s, %s", arb_opening_eco(x->eco_idx - 1, code),
+                                      arb_opening_name(x->eco_idx - 1, name, sizeof name));
+    else if (x->eco_idx)
         x->eco_why = arb_arena_printf(g->arena, "ECO was %s; the moves are %s, %s", arb_game_tag(g, "ECO"),
                                       arb_opening_eco(x->eco_idx - 1, code),
                                       arb_opening_name(x->eco_idx - 1, name, sizeof name));
-    if (x->opening_idx)
+    if (x->opening_idx && (x->add & ARB_ADD_OPENING))
+        x->opening_why = arb_arena_printf(g->arena, "Opening added: the moves are %s, %s",
+                                          arb_opening_eco(x->opening_idx - 1, code),
+                                          arb_opening_name(x->opening_idx - 1, name, sizeof name));
+    else if (x->opening_idx)
         x->opening_why = arb_arena_printf(g->arena, "Opening was \"%s\"; the moves are %s, %s",
                                           arb_game_tag(g, "Opening"), arb_opening_eco(x->opening_idx - 1, code),
                                           arb_opening_name(x->opening_idx - 1, name, sizeof name));
     x->any = x->tag_why || x->marker_why || x->plycount_why || x->eco_why || x->opening_why;
-    if (x->eco_why || x->opening_why)
+    bool eco_fix = x->eco_why && !(x->add & ARB_ADD_ECO), op_fix = x->opening_why && !(x->add & ARB_ADD_OPENING);
+    if (eco_fix || op_fix)
         note_on(g, ARB_F_OPENING_MISMATCH, arb_arena_printf(g->arena, "--repair: %s the moves' (%s)",
-                                                            x->eco_why && x->opening_why ? "the ECO and Opening tags become"
-                                                            : x->eco_why ? "the ECO tag becomes" : "the Opening tag becomes",
-                                                            arb_opening_eco((x->eco_idx ? x->eco_idx : x->opening_idx) - 1,
+                                                            eco_fix && op_fix ? "the ECO and Opening tags become"
+                                                            : eco_fix ? "the ECO tag becomes" : "the Opening tag becomes",
+                                                            arb_opening_eco((eco_fix ? x->eco_idx : x->opening_idx) - 1,
                                                                             code)));
     const char *r = arb_result_name(x->result);
     if (x->tag_why || (x->marker_why && g->marker != ARB_RESULT_NONE))
@@ -331,7 +351,7 @@ void arb_result_repair(struct arb_game *g, struct arb_outcome *out)
                                  : "the termination marker becomes", r));
     if (x->marker_why && g->marker == ARB_RESULT_NONE)
         note_on(g, ARB_F_MISSING_RESULT, arb_arena_printf(g->arena, "--repair: the marker %s is written", r));
-    if (x->plycount_why)
+    if (x->plycount_why && !(x->add & ARB_ADD_PLYCOUNT))
         note_on(g, ARB_F_PLYCOUNT_MISMATCH, arb_arena_printf(g->arena, "--repair: PlyCount becomes %d",
                                                               out->followed_plies));
 }

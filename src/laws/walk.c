@@ -567,7 +567,7 @@ static void state_init(struct arb_rs *s, struct arb_game *g, const struct arb_ch
         eco |= (t[0] == 'E' && strcmp(t, "ECO") == 0) || (t[0] == 'O' && strcmp(t, "Opening") == 0);
         fen |= t[0] == 'F' && strcmp(t, "FEN") == 0;
     }
-    if (eco && !fen) {
+    if ((eco || (o->repair && (o->add_tags & (ARB_ADD_ECO | ARB_ADD_OPENING)))) && !fen) {
         s->opening_plies = arb_opening_max_ply();
         s->opening.asked = true;
     }
@@ -690,8 +690,11 @@ void arb_replay(struct arb_game *g, const struct arb_check_opts *o, const struct
     arb_rep_free(&s.rep);
     arb_writing_count_forms(&s.writing, &s.v);
     arb_result_judge(g, out, s.v.prof);
+    out->fix.add = o->repair ? o->add_tags : 0;   /* wanted; what is added is said by the two below */
     if (s.opening.asked)
         arb_opening_judge(g, out, &s.opening);
+    else
+        out->fix.add &= ~(unsigned)(ARB_ADD_ECO | ARB_ADD_OPENING);
     if (o->repair)
         arb_result_repair(g, out);
     arb_findings_sort(&g->findings);

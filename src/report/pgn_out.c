@@ -265,6 +265,7 @@ struct edit {
     const char *text;
     const char *why[5];
     const struct arb_repair *r;
+    bool lines;                   /* tag lines added: written as they are */
 };
 
 static int edit_cmp(const void *a, const void *b)
@@ -300,12 +301,26 @@ static bool tag_value_span(const char *text, size_t end, const char *name, size_
     return false;
 }
 
+/* A tag pair's line, its value escaped (PGN standard 8.1.1). */
+static void tag_line(struct arb_buf *b, const char *name, const char *value)
+{
+    arb_buf_adds(b, "[");
+    arb_buf_adds(b, name);
+    arb_buf_adds(b, " \"");
+    for (const char *p = value; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            arb_buf_addc(b, '\\');
+        arb_buf_addc(b, *p);
+    }
+    arb_buf_adds(b, "\"]\n");
+}
+
 void arb_pgn_out_repaired(struct arb_buf *b, const struct arb_game *g, const struct arb_outcome *oc)
 {
     size_t len = (size_t)(g->end_off - g->start_off), at = 0;
     const struct arb_result_fix *x = &oc->fix;
     int n = 0;
-    struct edit *e = arb_xcalloc((size_t)oc->repaired + 5, sizeof *e);
+    struct edit *e = arb_xcalloc((size_t)oc->repaired + 6, sizeof *e);
     for (int i = 0; i < oc->repaired; i++) {
         const struct arb_repair *r = &oc->repairs[i];
         const struct arb_node *first = &g->nodes[r->node], *last = &g->nodes[r->node + r->used - 1];
@@ -329,6 +344,30 @@ void arb_pgn_out_repaired(struct arb_buf *b, const struct arb_game *g, const str
         e[n++] = (struct edit){.from = from, .to = to, .text = arb_opening_eco(x->eco_idx - 1, code)};
     if (x->opening_why && tag_value_span(g->text, tags_end, "Opening", &from, &to))
         e[n++] = (struct edit){.from = from, .to = to, .text = arb_opening_name(x->opening_idx - 1, name, sizeof name)};
+    /* --add-tags: the tags the game lacks, after its last tag line. */
+    struct arb_buf added = {0};
+    if (x->add) {
+        if ((x->add & ARB_ADD_ECO) && !tag_value_span(g->text, tags_end, "ECO", &from, &to))
+            tag_line(&added, "ECO", arb_opening_eco(x->eco_idx - 1, code));
+        if ((x->add & ARB_ADD_OPENING) && !tag_value_span(g->text, tags_end, "Opening", &from, &to))
+            tag_line(&added, "Opening", arb_opening_name(x->opening_idx - 1, name, sizeof name));
+        if ((x->add & ARB_ADD_PLYCOUNT) && !tag_value_span(g->text, tags_end, "PlyCount", &from, &to)) {
+            snprintf(count, sizeof count, "%d", x->plycount);
+            tag_line(&added, "PlyCount", count);
+        }
+    }
+    if (added.len) {
+        size_t at_line = tags_end;
+        while (at_line > 0 && g->text[at_line - 1] != ']')
+            at_line--;
+        if (at_line > 0) {        /* after the last tag's line */
+            while (at_line < tags_end && g->text[at_line] != '\n')
+                at_line++;
+            at_line += at_line < tags_end;
+        }
+        arb_buf_addc(&added, 0);
+        e[n++] = (struct edit){.from = at_line, .to = at_line, .text = added.data, .lines = true};
+    }
     if (x->any && g->n_nodes) {
         const struct arb_node *marker = NULL, *last = &g->nodes[g->n_nodes - 1];
         for (int i = g->n_nodes - 1; i >= 0 && g->marker != ARB_RESULT_NONE; i--)
@@ -347,7 +386,7 @@ void arb_pgn_out_repaired(struct arb_buf *b, const struct arb_game *g, const str
         if (e[i].from < at || e[i].to > len)
             continue;
         arb_buf_add(b, g->text + at, e[i].from - at);
-        if (e[i].from == e[i].to && e[i].from > 0 && g->text[e[i].from - 1] != ' ')
+        if (e[i].from == e[i].to && e[i].from > 0 && g->text[e[i].from - 1] != ' ' && !e[i].lines)
             arb_buf_addc(b, ' ');     /* written after the last token */
         for (int k = 0; k < 5; k++)
             if (e[i].why[k] && *e[i].why[k]) {
@@ -371,4 +410,5 @@ void arb_pgn_out_repaired(struct arb_buf *b, const struct arb_game *g, const str
     }
     arb_buf_add(b, g->text + at, len - at);
     free(e);
+    free(added.data);
 }
