@@ -160,13 +160,19 @@ if [ -r "$CORPUS" ]; then
         head -c $((size / 2)) "$tmp/$f" > "$tmp/cut.$f"
         jsonl "$ARBITER" "$tmp/cut.$f"
         recs=$(grep -c '^{' "$tmp/out")
-        # The records are the plain file's first ones, as they are.
+        # Every game the text begins has its record: the ones before the
+        # cut as the plain file's, the one it cuts with the line it starts
+        # at and missing-result.
+        started=$(case $f in *.gz) gzip -dc ;; *) zstd -qdc ;; esac < "$tmp/cut.$f" 2> /dev/null | grep -c '^\[Event ')
         jsonl "$ARBITER" "$tmp/c.pgn"
-        strip "$tmp/out" | head -n "$recs" > "$tmp/want"
+        strip "$tmp/out" | head -n $((recs - 1)) > "$tmp/want"
+        want_line=$(sed -n "${recs}p" "$tmp/out" | jq .line)
         jsonl "$ARBITER" "$tmp/cut.$f"
-        if [ "$st" = 2 ] && [ "$recs" -gt 500 ] && strip "$tmp/out" | cmp -s - "$tmp/want" \
+        if [ "$st" = 2 ] && [ "$recs" -gt 500 ] && [ "$recs" = "$started" ] \
+            && strip "$tmp/out" | head -n $((recs - 1)) | cmp -s - "$tmp/want" \
+            && [ "$(tail -1 "$tmp/out" | jq -r '[.game, .line, (.findings | map(.code) | index("missing-result") != null)] | @tsv')" = "$(printf '%s\t%s\ttrue' "$recs" "$want_line")" ] \
             && grep -q "read error: the .* data is truncated or corrupt after [0-9]* of its bytes ([0-9]* bytes of text)" "$tmp/err"; then
-            ok "$f cut in half: $recs games before the cut have their records, how far it read is said, status 2"
+            ok "$f cut in half: the $recs games it begins have their records (the cut one: missing-result), how far it read is said, status 2"
         else
             notok "$f cut in half: status $st, $recs records: $(head -2 "$tmp/err")"
         fi

@@ -722,8 +722,13 @@ static long read_more(struct arb_input *in, void *dst, size_t n)
             r = k;
         }
         if (r >= 0) {
-            if (r == 0 && in->unpack && !unpacked_whole(in))
-                return -1;
+            if (r == 0 && in->unpack && !unpacked_whole(in)) {
+                /* The text ends here: what was read is read to its end (the
+                 * game it cuts gets its record, cut short), then the reader
+                 * says why (arb_input_cut_short). */
+                in->error = false;
+                in->cut_short = true;
+            }
             if (r == 0)
                 in->eof = true;
             if (in->head_len < sizeof in->head) {
@@ -996,6 +1001,11 @@ int arb_input_open(struct arb_input *in, const char *path, const char *encoding,
 uint64_t arb_input_file_bytes(const struct arb_input *in)
 {
     return in->unpack ? arb_unpack_src_bytes(in->unpack) : in->raw_total;
+}
+
+bool arb_input_cut_short(const struct arb_input *in)
+{
+    return in->cut_short;
 }
 
 const char *arb_input_strerror(const struct arb_input *in)

@@ -117,6 +117,7 @@ struct arb_input {
     bool pack_checked;            /* the first bytes were looked at */
     struct arb_unpack *unpack;    /* the decompressing thread, or NULL */
     char unpack_err[512];         /* what went wrong in it, with how far it read ("" if nothing) */
+    bool cut_short;               /* the decompressed text ended at a fault (unpack_err): read to there */
 
     struct arb_decode_event *ev;  /* events; ev[ev_head, n_ev) not yet taken */
     size_t n_ev, cap_ev;
@@ -144,6 +145,10 @@ void arb_input_close(struct arb_input *in);
 /* Bytes of the file read so far: of the compressed file where it is one
  * (raw_total counts the text), for a progress line's share of its size. */
 uint64_t arb_input_file_bytes(const struct arb_input *in);
+
+/* The decompressed text ended at a fault: its end is no end of the file
+ * (the reader of games says so once the games before it are out). */
+bool arb_input_cut_short(const struct arb_input *in);
 
 /* Why the input failed: a read error's strerror, or what went wrong
  * decompressing it, with how far it was read. */

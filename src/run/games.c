@@ -55,6 +55,8 @@ void arb_games_close(struct arb_games *gs)
 int arb_games_read(struct arb_games *gs, struct arb_game *g, struct arb_arena *arena, bool *kept)
 {
     int r = arb_pgn_next(&gs->rd, g, arena);
+    if (r == 0 && arb_input_cut_short(&gs->in))
+        return -1;                /* every game up to the fault had its record, the cut one too */
     if (r <= 0)
         return r;
     *kept = !gs->o->filter || arb_filter_game(gs->o->filter, g);
