@@ -13,9 +13,11 @@
 struct watch_opts {
     double poll_s;                       /* --poll[=SECONDS] (0: inotify) */
     bool once;                           /* --once */
+    const char *serve;                   /* --serve[=ADDRESS:PORT] */
+    int silent_s;                        /* --silent=MINUTES, in seconds */
 };
 
-enum { OPT_POLL = ARB_OPT_OWN, OPT_ONCE };
+enum { OPT_POLL = ARB_OPT_OWN, OPT_ONCE, OPT_SERVE, OPT_SILENT };
 
 static const struct option options[] = {
     ARB_OPTIONS_COMMON,
@@ -23,6 +25,8 @@ static const struct option options[] = {
     ARB_OPTIONS_SELECTION,
     {"poll", optional_argument, NULL, OPT_POLL},
     {"once", no_argument, NULL, OPT_ONCE},
+    {"serve", optional_argument, NULL, OPT_SERVE},
+    {"silent", required_argument, NULL, OPT_SILENT},
     ARB_OPTIONS_END,
 };
 
@@ -45,6 +49,12 @@ static const char usage[] =
     "      --poll[=SECONDS]    look at the files every SECONDS (default 0.5)\n"
     "                          instead of inotify (used when inotify is missing)\n"
     "      --once              read every file once, say what it holds, and end\n"
+    "      --serve[=ADDR:PORT]  also show every board on a page a browser keeps\n"
+    "                          open, updated as the files change, the boards that\n"
+    "                          need the arbiter first (default 127.0.0.1:8080;\n"
+    "                          port 0: any free one; the URL is said at start)\n"
+    "      --silent=MINUTES    with --serve: mark a game in progress whose board has\n"
+    "                          not changed for MINUTES (default 10)\n"
     "      --min-severity=SEV  say only findings of this severity or worse\n"
     "  -q, --quiet             errors only (--min-severity=error)\n"
     "      --fail-on=SEVERITY  exit status 1 when a finding of this severity or\n"
@@ -78,12 +88,31 @@ static enum arb_parse_result option(struct arb_opts *o, int id, const char *arg,
     case OPT_ONCE:
         c->once = true;
         break;
+    case OPT_SERVE:
+        c->serve = arg ? arg : "127.0.0.1:8080";
+        if (!*c->serve)
+            return arb_opts_usage(o, "--serve wants ADDRESS:PORT (127.0.0.1:8080), or nothing for that");
+        break;
+    case OPT_SILENT: {
+        char *end;
+        errno = 0;
+        double v = strtod(arg, &end);
+        if (errno || end == arg || *end || !(v >= 0.01 && v <= 1440))
+            return arb_opts_usage(o, "--silent wants minutes from 0.01 to 1440, not '%s'", arg);
+        c->silent_s = (int)(v * 60 + 0.5);
+        break;
+    }
     }
     return ARB_OPTS_RUN;
 }
 
 static enum arb_parse_result finish(struct arb_opts *o)
 {
+    const struct watch_opts *c = o->own;
+    if (c->serve && c->once)
+        return arb_opts_usage(o, "--serve shows the boards while it watches: not with --once");
+    if (c->silent_s && !c->serve)
+        return arb_opts_usage(o, "--silent marks boards on the page: give --serve too");
     if (o->format != &arb_format_text && o->format != &arb_format_jsonl)
         return arb_opts_usage(o, "watch writes text (the default) or --format=jsonl");
     return ARB_OPTS_RUN;
@@ -105,6 +134,6 @@ int arb_cmd_watch(const struct arb_opts *o)
     const struct watch_opts *c = o->own;
     struct arb_watch_opts wo = {.games = arb_opts_games(o), .format = o->format, .fail_on = o->fail_on,
                                 .quiet = o->quiet, .poll_s = c->poll_s, .once = c->once, .files = o->files,
-                                .n_files = o->n_files};
+                                .n_files = o->n_files, .serve = c->serve, .silent_s = c->silent_s ? c->silent_s : 600};
     return arb_watch_run(&wo);
 }

@@ -61,7 +61,9 @@
 #include "report/events.h"
 #include "report/json.h"
 #include "report/line.h"
+#include "report/livepage.h"
 #include "report/report.h"
+#include "run/serve.h"
 
 #define DEBOUNCE_MS 40      /* read a file this long after its last event ... */
 #define SETTLE_MAX_MS 150   /* ... but no later than this after the first of a burst */
@@ -101,6 +103,7 @@ struct watch {
     bool polling;
     double poll_ms, next_poll;
     bool failed;            /* a finding of --fail-on's severity was said */
+    struct arb_serve *serve; /* --serve: the page's boards, or NULL */
     const struct wfile *cur; /* the file being reported (for emit) */
 };
 
@@ -229,13 +232,15 @@ static void touch(struct wfile *f, double now)
 }
 
 /* Say something about a file once (again only when it changes). */
-static void file_message(struct wfile *f, const char *msg)
+static void file_message(struct watch *w, struct wfile *f, const char *msg)
 {
     if (f->error && strcmp(f->error, msg) == 0)
         return;
     free(f->error);
     f->error = arb_xstrdup(msg);
     arb_msg("%s", msg);
+    if (w->serve)
+        arb_serve_source(w->serve, f->path, msg);
 }
 
 /* ---- events ---- */
@@ -258,6 +263,9 @@ static void emit(void *ctx, const struct arb_live_game *lg, const struct arb_liv
 
 /* ---- reading a file ---- */
 
+struct cur_game;
+static void put_board(struct watch *w, const struct wfile *f, const struct cur_game *c);
+
 /* A game of the reading: its identity and its findings as the watch says
  * them (tail: those a cut write could have made; said only when the game
  * is not the file's unterminated last one). */
@@ -269,7 +277,41 @@ struct cur_game {
     bool *tail;
     int n;
     bool complete;
+    bool over;                    /* the marker is a result (not *) */
+    /* --serve: the board (the position after the last move played) */
+    unsigned *need;               /* per finding (ARB_NEED_*) */
+    char *event, *result;
+    bool have_pos;
+    struct arb_pos pos;
+    arb_move last;
+    char *last_token;             /* the last move as written, or NULL */
+    long clk[2];
+    int plies;
 };
+
+/* The replay's last main-line position (--serve). */
+struct last_step {
+    bool have;
+    struct arb_pos pos;
+    arb_move move;
+    const char *token;
+    size_t len;
+    long clk[2];
+    int ply;
+};
+
+static void on_position(void *ctx, const struct arb_replay_step *st)
+{
+    struct last_step *l = ctx;
+    l->have = true;
+    l->pos = *st->pos;
+    l->move = st->move;
+    l->token = st->token;
+    l->len = st->len;
+    l->clk[0] = st->clk[0];
+    l->clk[1] = st->clk[1];
+    l->ply = st->ply;
+}
 
 static void cur_free(struct cur_game *c, int n)
 {
@@ -281,6 +323,10 @@ static void cur_free(struct cur_game *c, int n)
         free(c[i].white);
         free(c[i].black);
         free(c[i].round);
+        free(c[i].need);
+        free(c[i].event);
+        free(c[i].result);
+        free(c[i].last_token);
     }
     free(c);
 }
@@ -367,9 +413,11 @@ static void not_regular(struct watch *w, struct wfile *f, mode_t m)
 {
     char msg[PATH_MAX + 80];
     snprintf(msg, sizeof msg, "%s: %s, not a regular file: not read", f->path, file_type(m));
-    file_message(f, msg);
+    file_message(w, f, msg);
     w->cur = f;
     arb_live_begin(&f->live);
+    if (w->serve)
+        arb_serve_begin(w->serve, f->path);
     arb_live_end(&f->live, UINT64_MAX, emit, w);
     w->cur = NULL;
     f->have_stat = false;
@@ -394,7 +442,7 @@ static enum read_status read_file(struct watch *w, struct wfile *f)
         if (errno != ENOENT || o->once) {   /* gone while watched: between a writer's steps, or removed; say nothing */
             char msg[PATH_MAX + 64];
             snprintf(msg, sizeof msg, "%s: %s", f->path, strerror(errno));
-            file_message(f, msg);
+            file_message(w, f, msg);
         }
         return READ_DONE;
     }
@@ -417,7 +465,7 @@ static enum read_status read_file(struct watch *w, struct wfile *f)
     char err[PATH_MAX + 200];
     if (arb_input_open_fd(&gs.in, fd, f->path, o->games.encoding, err, sizeof err) < 0) {
         close(fd);
-        file_message(f, err);
+        file_message(w, f, err);
         return READ_DONE;
     }
     char why[160];
@@ -428,7 +476,7 @@ static enum read_status read_file(struct watch *w, struct wfile *f)
         if (changed)
             return READ_AGAIN;
         snprintf(err, sizeof err, "%s: not a PGN file: %s", f->path, why);
-        file_message(f, err);
+        file_message(w, f, err);
         return READ_DONE;
     }
     arb_games_start(&gs, &o->games, f->path);
@@ -446,7 +494,9 @@ static enum read_status read_file(struct watch *w, struct wfile *f)
         struct arb_game g;
         memset(&g, 0, sizeof g);
         struct arb_outcome oc;
-        int r = arb_games_next(&gs, &g, &arena, NULL, &oc);
+        struct last_step ls = {.clk = {-1, -1}};
+        struct arb_replay_hooks hooks = {.ctx = &ls, .on_position = on_position};
+        int r = arb_games_next(&gs, &g, &arena, w->serve ? &hooks : NULL, &oc);
         if (r <= 0) {
             read_error = r < 0;
             break;
@@ -463,6 +513,23 @@ static enum read_status read_file(struct watch *w, struct wfile *f)
         c->black = arb_xstrdup(arb_game_tag(&g, "Black") ? arb_game_tag(&g, "Black") : "");
         c->round = arb_xstrdup(arb_game_tag(&g, "Round") ? arb_game_tag(&g, "Round") : "");
         c->complete = g.marker != ARB_RESULT_NONE && !g.truncated;
+        c->over = c->complete && g.marker != ARB_RESULT_UNKNOWN;
+        if (w->serve) {
+            c->event = arb_xstrdup(arb_game_tag(&g, "Event") ? arb_game_tag(&g, "Event") : "");
+            c->result = arb_xstrdup(arb_game_tag(&g, "Result") ? arb_game_tag(&g, "Result") : "");
+            c->have_pos = ls.have;
+            c->pos = ls.pos;
+            c->last = ls.move;
+            if (ls.token) {
+                c->last_token = arb_xcalloc(ls.len + 1, 1);
+                memcpy(c->last_token, ls.token, ls.len);
+            }
+            c->clk[0] = ls.clk[0];
+            c->clk[1] = ls.clk[1];
+            c->plies = ls.ply;
+            if (g.findings.n)
+                c->need = arb_xcalloc((size_t)g.findings.n, sizeof *c->need);
+        }
         struct arb_buf label = {0};
         arb_game_label(&label, &g);
         if (g.findings.n) {
@@ -473,6 +540,8 @@ static enum read_status read_file(struct watch *w, struct wfile *f)
         for (int i = 0; i < g.findings.n; i++) {
             make_finding(&c->v[i], &g, &oc, &g.findings.v[i], label.data ? label.data : "");
             c->tail[i] = tail_finding(&g.findings.v[i], t);
+            if (c->need)
+                c->need[i] = arb_livepage_need(&g.findings.v[i], c->v[i].intervene);
         }
         c->n = g.findings.n;
         arb_buf_free(&label);
@@ -491,8 +560,10 @@ static enum read_status read_file(struct watch *w, struct wfile *f)
     }
     if (read_error) {
         snprintf(err, sizeof err, "%s: read error: %s", f->path, read_why);
-        file_message(f, err);
+        file_message(w, f, err);
     } else {
+        if (f->error && w->serve)
+            arb_serve_source(w->serve, f->path, NULL);
         free(f->error);
         f->error = NULL;
     }
@@ -511,9 +582,13 @@ static enum read_status read_file(struct watch *w, struct wfile *f)
                 arb_live_finding_fini(&c->v[j]);
                 continue;
             }
+            if (c->need)
+                c->need[k] = c->need[j];
             c->v[k++] = c->v[j];
         }
         c->n = k;
+        if (w->serve)
+            put_board(w, f, c);
         /* (A game is remembered once it has said something: a cut in the
          * tags makes no lasting game of its own.) */
         struct arb_live_game *lg = c->n ? arb_live_game_get(&f->live, c->index, c->white, c->black, c->round)
@@ -523,8 +598,12 @@ static enum read_status read_file(struct watch *w, struct wfile *f)
         lg->line = c->line;
         arb_live_update(lg, c->v, c->n, c->complete, emit, w);
     }
-    if (st1.st_size > 0)
-        arb_live_end(&f->live, n && !cur[n - 1].complete ? cur[n - 1].index : UINT64_MAX, emit, w);
+    if (st1.st_size > 0) {
+        uint64_t upto = n && !cur[n - 1].complete ? cur[n - 1].index : UINT64_MAX;
+        arb_live_end(&f->live, upto, emit, w);
+        if (w->serve)
+            arb_serve_end(w->serve, f->path, upto);
+    }
     w->cur = NULL;
     cur_free(cur, n);
     f->have_stat = true;
@@ -533,6 +612,29 @@ static enum read_status read_file(struct watch *w, struct wfile *f)
     f->size = st1.st_size;
     f->mtime = st1.st_mtim;
     return READ_DONE;
+}
+
+/* The game as a board of the page (--serve). */
+static void put_board(struct watch *w, const struct wfile *f, const struct cur_game *c)
+{
+    const char **json = arb_xcalloc((size_t)c->n + 1, sizeof *json);
+    unsigned needs = 0;
+    for (int i = 0; i < c->n; i++) {
+        json[i] = c->v[i].json;
+        needs |= c->need ? c->need[i] : 0;
+    }
+    struct arb_live_board v = {.file = f->path, .game = c->index, .white = c->white, .black = c->black,
+                               .round = c->round, .event = c->event, .result = c->result, .complete = c->complete, .over = c->over,
+                               .plies = c->plies, .pos = c->have_pos ? &c->pos : NULL, .last = c->last,
+                               .last_token = c->last_token, .last_len = c->last_token ? strlen(c->last_token) : 0,
+                               .clk = {c->clk[0], c->clk[1]}, .n_findings = c->n, .finding_json = json,
+                               .needs = needs};
+    struct arb_buf b = {0};
+    arb_livepage_board_json(&b, &v);
+    arb_buf_addc(&b, 0);
+    arb_serve_put(w->serve, f->path, c->index, b.data);
+    arb_buf_free(&b);
+    free(json);
 }
 
 /* ---- the loop ---- */
@@ -717,6 +819,17 @@ int arb_watch_run(const struct arb_watch_opts *o)
         watch_free(&w);
         return ARB_EXIT_FAILURE;
     }
+    if (o->serve && !o->once) {
+        char err[600];
+        w.serve = arb_serve_start(o->serve, o->silent_s, err, sizeof err);
+        if (!w.serve) {
+            arb_msg("%s", err);
+            watch_free(&w);
+            return ARB_EXIT_FAILURE;
+        }
+        if (!o->quiet)
+            arb_msg("the boards are at %s (Ctrl-C ends)", arb_serve_url(w.serve));
+    }
     for (int d = 0; d < w.n_dirs; d++)
         if (w.dirs[d].wd < 0)
             w.polling = true;
@@ -776,6 +889,7 @@ int arb_watch_run(const struct arb_watch_opts *o)
         next = read_due(&w, now);
     }
     arb_out_flush();
+    arb_serve_stop(w.serve);
     arb_stop_release();
     bool failed = w.failed, unread = false;
     for (int i = 0; o->once && i < w.n_files; i++)

@@ -16,6 +16,8 @@ struct arb_watch_opts {
     bool quiet;                          /* -qq: say nothing, the exit status only */
     double poll_s;                       /* --poll: look every poll_s seconds instead of inotify (0: inotify) */
     bool once;                           /* --once: read every file once and end */
+    const char *serve;                   /* --serve=ADDRESS:PORT: the boards on a page there, or NULL */
+    int silent_s;                        /* --silent: a board unchanged this long is marked (seconds) */
     char **files;                        /* the FILE and DIR arguments */
     int n_files;
 };

@@ -1,0 +1,112 @@
+#!/bin/sh
+# serve.sh — arbiter watch --serve (TAP): the boards of a round on one page,
+# in headless Chromium (tests/serve/live.py), as a chief arbiter keeps it
+# open while a writer rewrites the round's PGN the way DGT LiveChess does
+# (a temporary name renamed over the file): 30 boards on a 1920x1080
+# screen, an illegal move marked on its board and sorted first, withdrawn
+# when the record is corrected, a tag holding a script shown as text and
+# never run, silent boards marked, the server stopped (SIGINT) and started
+# again with the page reconnecting by itself, a port in use said, a
+# browser that goes leaving the server running.  The page's screenshot is
+# left at build/serve/page.png to be looked at.  Times are printed, not
+# judged (make bench judges them): a wait ends when what it waits for
+# comes, and only one of a minute fails.
+#
+#   ARBITER   the program (default ./arbiter)
+#   CHROMIUM  the browser (default chromium)
+set -u
+. "${TESTS:-tests}/tap.sh"
+ARBITER=${ARBITER:-./arbiter}
+CHROMIUM=${CHROMIUM:-chromium}
+GAMES=tests/data/pgn/pgn-extract/fischer.pgn
+tap_tmp
+
+if ! command -v "$CHROMIUM" > /dev/null 2>&1 || ! command -v jq > /dev/null 2>&1; then
+    notok "Chromium ($CHROMIUM) and jq are needed (tools/deps.sh test installs them)"
+    tap_end
+    exit
+fi
+mkdir -p build/serve
+python3 tests/serve/live.py "$ARBITER" "$CHROMIUM" "$GAMES" "$tmp" > "$tmp/out" 2> "$tmp/err"
+j() { jq -r "$1" "$tmp/out" 2> /dev/null; }
+if [ ! -s "$tmp/out" ]; then
+    notok "live.py said nothing: $(tail -5 "$tmp/err")"
+    tap_end
+    exit
+fi
+echo "# $(jq -c '{illegal_ms, withdrawn_ms, silent_after_s, sigint_ms}' "$tmp/out")"
+[ -f "$tmp/page.png" ] && cp "$tmp/page.png" build/serve/page.png
+
+case $(j .url) in
+    http://127.0.0.1:[0-9]*/) ok "the URL is said at start, on the loopback: $(j .url)" ;;
+    *) notok "URL: $(j .url) $(j .start_error)" ;;
+esac
+[ "$(j .boards)" = 30 ] && [ "$(j .fit)" = true ] && [ "$(j .live)" = 1 ] &&
+    ok "30 boards on the page, all inside 1920x1080, the page live" ||
+    notok "boards $(j .boards), fit $(j .fit), live $(j .live)"
+[ "$(j '.illegal_board | length')" = 1 ] && case $(j '.illegal_board[0]') in */round.pgn#7) true ;; *) false ;; esac &&
+    case $(j .illegal_first) in */round.pgn#7) true ;; *) false ;; esac &&
+    j .illegal_text | grep -q 'illegal-move: the white king on e1 cannot reach h8' &&
+    ok "an illegal move written on board 7: that board alone marked, first on the page, the finding on it ($(j .illegal_ms) ms)" ||
+    notok "illegal: boards $(jq -c .illegal_board "$tmp/out"), first $(j .illegal_first), text $(j .illegal_text | tail -c 120)"
+[ "$(j .withdrawn_ms)" != null ] && ok "the record corrected: the mark withdrawn ($(j .withdrawn_ms) ms)" ||
+    notok "withdrawn: $(j .withdrawn_ms)"
+[ "$(jq -c .script_tag "$tmp/out")" = '{"scripts":1,"imgs":0,"evil":0,"as_text":true}' ] && [ "$(j .dialogs)" = 0 ] &&
+    ok "a White tag holding <script> and <img onerror>: shown as text, nothing run, no element made" ||
+    notok "script tag: $(jq -c .script_tag "$tmp/out"), dialogs $(j .dialogs)"
+[ "$(j .silent_after_s)" != null ] && ok "--silent=0.05: the boards unchanged for 3 s marked silent ($(j .silent_after_s) s)" ||
+    notok "silent: $(j .silent_after_s)"
+case $(j .sigint_status) in
+    0|1) ok "SIGINT with a browser connected: ends, status $(j .sigint_status) ($(j .sigint_ms) ms)" ;;
+    *) notok "SIGINT: status $(j .sigint_status)" ;;
+esac
+[ "$(j .down_seen)" = "connection lost: reconnecting" ] && [ "$(j .reconnected)" = true ] &&
+    [ "$(j .boards_after)" = 30 ] && [ "$(j .restart_url)" = "$(j .url)" ] &&
+    ok "the server stopped: the page says so; started again on its port: the page reconnects by itself, 30 boards" ||
+    notok "restart: down '$(j .down_seen)', reconnected $(j .reconnected), boards $(j .boards_after)"
+[ "$(j .port_in_use.status)" = 2 ] && j .port_in_use.message | grep -q 'Address already in use (another program listens there' &&
+    ok "a second server on the port: said, status 2" || notok "port in use: $(jq -c .port_in_use "$tmp/out")"
+[ "$(j .alive_after_disconnect)" = true ] && [ "$(j .second_page_boards)" = true ] &&
+    ok "a browser that goes: the server goes on, the next page gets every board" ||
+    notok "disconnect: alive $(j .alive_after_disconnect), next page $(j .second_page_boards)"
+case $(j .final_status) in
+    0|1) ok "SIGINT at the end: status $(j .final_status)" ;;
+    *) notok "final: $(j .final_status)" ;;
+esac
+[ "$(j '.problems | length')" = 0 ] && ok "no script error or console error on the page" ||
+    notok "problems: $(jq -c .problems "$tmp/out" | head -c 400)"
+if python3 -c 'import struct, sys
+d = open(sys.argv[1], "rb").read(24)
+sys.exit(0 if d[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">II", d[16:24]) == (1920, 1080) else 1)' "$tmp/page.png" 2> /dev/null; then
+    ok "the page's screenshot: a 1920x1080 PNG (build/serve/page.png)"
+else
+    notok "screenshot missing or not 1920x1080"
+fi
+
+# Options.
+"$ARBITER" watch --serve --once "$GAMES" > /dev/null 2> "$tmp/e1"
+st=$?
+[ "$st" = 2 ] && grep -q 'not with --once' "$tmp/e1" && ok "--serve with --once: refused, status 2" || notok "--once: $st $(cat "$tmp/e1")"
+"$ARBITER" watch --silent=5 "$GAMES" > /dev/null 2> "$tmp/e2"
+st=$?
+[ "$st" = 2 ] && grep -q 'give --serve too' "$tmp/e2" && ok "--silent without --serve: refused" || notok "--silent: $st $(cat "$tmp/e2")"
+for bad in 127.0.0.1:99999 localhost:http 127.0.0.1:; do
+    "$ARBITER" watch --serve="$bad" "$GAMES" > /dev/null 2> "$tmp/e3" &
+    pid=$!
+    w=0
+    while kill -0 $pid 2> /dev/null && [ $w -lt 300 ]; do sleep 0.1; w=$((w + 1)); done
+    if kill -0 $pid 2> /dev/null; then
+        kill $pid
+        notok "--serve=$bad: still running"
+    else
+        wait $pid
+        st=$?
+        [ "$st" = 2 ] && grep -q "serve" "$tmp/e3" && ok "--serve=$bad: refused, status 2" || notok "--serve=$bad: $st $(cat "$tmp/e3")"
+    fi
+done
+"$ARBITER" watch --serve=192.0.2.1:0 "$GAMES" > /dev/null 2> "$tmp/e4"
+st=$?
+[ "$st" = 2 ] && grep -q 'not an address of this machine' "$tmp/e4" && ok "--serve on an address not this machine's: said, status 2" ||
+    notok "foreign address: $st $(cat "$tmp/e4")"
+
+tap_end

@@ -1,0 +1,291 @@
+#!/usr/bin/python3
+"""live.py — `arbiter watch --serve` as a chief arbiter uses it, in headless
+Chromium (tests/serve.sh; tools/bench.sh with --bench).
+
+    live.py ARBITER CHROMIUM GAMES.pgn OUTDIR
+    live.py --bench ARBITER CHROMIUM GAMES.pgn OUTDIR
+
+A writer plays 30 games of GAMES.pgn into OUTDIR/round/round.pgn the way
+DGT LiveChess writes: the whole round to a temporary name, renamed over
+the file.  arbiter watches the directory and serves the page on a free
+port of 127.0.0.1; Chromium shows it in a 1920x1080 window.  What is seen
+is printed as one JSON object (tests/serve.sh judges it):
+
+    url, boards              the URL said at start; the boards on the page
+    fit                      every board inside 1920x1080
+    illegal_ms, illegal_board, illegal_first
+                             after a write with an illegal move on board 7:
+                             how long until the page marked it, on which
+                             board, and whether that board came first
+    withdrawn_ms             the record corrected: until the mark went
+    script_tag               a White tag holding <script>: the page's script
+                             elements (1) and whether the tag shows as text
+    dialogs                  JavaScript dialogs opened (none)
+    reconnected, boards_after  the server stopped (SIGINT, its status) and
+                             started again on the same port: the page live
+                             again with its boards
+    sigint_status, sigint_ms  SIGINT with a browser connected: status, time
+    silent_after_s           --silent=0.05: until 29 boards are marked silent
+    port_in_use              a second server on the same port: status, message
+    problems                 the browser's console errors and exceptions
+    screenshot               OUTDIR/page.png (1920x1080), to be looked at
+
+With --bench: the same round played move by move (30 boards, a write
+every 50 ms), and the time from each write to the page's update (median,
+max), and the page's JavaScript heap at the start and after every board
+has played 60 plies ("an hour of a round": 1,800 writes).
+"""
+import base64
+import json
+import os
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "html"))
+from browser import Browser  # noqa: E402
+
+TIMEOUT = 300
+BOARDS = 30
+
+
+def games_of(path):
+    """The first BOARDS games: their tags and SAN moves."""
+    text = open(path, encoding="utf-8", errors="replace").read()
+    games = []
+    for block in re.split(r"\n\s*\n(?=\[)", text):
+        tags = dict(re.findall(r'^\[(\w+) "([^"]*)"\]', block, re.M))
+        body = re.sub(r"^\[.*\]\s*$", "", block, flags=re.M)
+        body = re.sub(r"\{[^}]*\}", " ", body)
+        body = re.sub(r"\([^()]*\)", " ", body)
+        toks = [t for t in body.split() if not re.match(r"^(\d+\.+|\d+\.\.\.|1-0|0-1|1/2-1/2|\*|\$\d+)$", t)]
+        toks = [re.sub(r"^\d+\.+", "", t) for t in toks]
+        toks = [t for t in toks if t]
+        if tags and toks:
+            games.append((tags, toks))
+        if len(games) == BOARDS:
+            break
+    return games
+
+
+def movetext(toks):
+    out = []
+    for i, t in enumerate(toks):
+        if i % 2 == 0:
+            out.append(f"{i // 2 + 1}.")
+        out.append(t)
+    return " ".join(out)
+
+
+def round_pgn(games, plies, extra=None, white=None):
+    """The round with each game at plies[i] half-moves, in progress (*);
+    extra[i]: tokens after them; white[i]: another White tag."""
+    parts = []
+    for i, (tags, toks) in enumerate(games):
+        w = (white or {}).get(i, tags.get("White", "?"))
+        head = [f'[Event "Live test"]', f'[Site "?"]', f'[Round "1.{i + 1}"]',
+                f'[White "{w}"]', f'[Black "{tags.get("Black", "?")}"]', '[Result "*"]']
+        mv = toks[:plies[i]] + (extra or {}).get(i, [])
+        parts.append("\n".join(head) + "\n\n" + movetext(mv) + " *\n")
+    return "\n".join(parts)
+
+
+def write_round(path, text):
+    tmp = os.path.join(os.path.dirname(path), ".round.pgn.tmp")
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.rename(tmp, path)
+
+
+def start(arbiter, watched, port, silent="10"):
+    p = subprocess.Popen([arbiter, "watch", "--serve=127.0.0.1:%d" % port, "--silent=" + silent, watched],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    line = p.stderr.readline()
+    m = re.search(r"(http://[^ ]+)", line)
+    return p, (m.group(1) if m else None), line
+
+
+class Page:
+    def __init__(self, b, url):
+        self.b = b
+        self.target = b.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+        self.s = b.send("Target.attachToTarget", {"targetId": self.target, "flatten": True})["sessionId"]
+        for domain in ("Runtime", "Page", "Log"):
+            b.send(domain + ".enable", session=self.s)
+        b.send("Emulation.setDeviceMetricsOverride",
+               {"width": 1920, "height": 1080, "deviceScaleFactor": 1, "mobile": False}, session=self.s)
+        b.send("Page.navigate", {"url": url}, session=self.s)
+
+    def js(self, expr):
+        r = self.b.send("Runtime.evaluate", {"expression": expr, "returnByValue": True}, session=self.s)
+        if "exceptionDetails" in r:
+            raise RuntimeError(f"{expr}: {r['exceptionDetails']}")
+        return r["result"].get("value")
+
+    def until(self, expr, limit_s=60.0, step=0.01):
+        """Seconds until expr is true (None: not within limit_s)."""
+        t0 = time.monotonic()
+        while time.monotonic() - t0 < limit_s:
+            if self.js(expr):
+                return time.monotonic() - t0
+            time.sleep(step)
+        return None
+
+
+def board_needs(i):
+    return ("(() => { const e = document.querySelector('.board[data-id$=\"round.pgn#%d\"]');"
+            " return e ? e.dataset.needs : null; })()" % (i + 1))
+
+
+def run(arbiter, chromium, games_path, outdir, bench):
+    games = games_of(games_path)
+    watched = os.path.join(outdir, "round")
+    shutil.rmtree(watched, ignore_errors=True)
+    os.makedirs(watched)
+    rpath = os.path.join(watched, "round.pgn")
+    plies = [10] * len(games)
+    write_round(rpath, round_pgn(games, plies))
+    out = {"games": len(games)}
+    p, url, line = start(arbiter, watched, 0, "10" if bench else "0.05")
+    out["url"] = url
+    if not url:
+        out["start_error"] = line
+        p.kill()
+        return out
+    port = int(url.rstrip("/").rsplit(":", 1)[1])
+    profile = tempfile.mkdtemp(prefix="arbiter-chromium-")
+    b = Browser(chromium, profile)
+    try:
+        pg = Page(b, url)
+        pg.until("document.querySelectorAll('.board').length == %d" % len(games), 60)
+        out["boards"] = pg.js("document.querySelectorAll('.board').length")
+        out["fit"] = pg.js("[...document.querySelectorAll('.board')].every(e => { const r = e.getBoundingClientRect();"
+                           " return r.right <= 1920 && r.bottom <= 1080 && r.width > 200 && r.height > 100; })")
+        out["live"] = pg.js("document.body.dataset.live")
+        if bench:
+            out.update(bench_round(pg, games, rpath))
+            return out
+        # An illegal move on board 7 (its White king is home: Kh8 cannot be).
+        t0 = time.monotonic()
+        write_round(rpath, round_pgn(games, plies, extra={6: ["Kh8"]}))
+        dt = pg.until("(%s || '').includes('illegal')" % board_needs(6), 60)
+        out["illegal_ms"] = None if dt is None else round((time.monotonic() - t0) * 1000)
+        out["illegal_board"] = pg.js("[...document.querySelectorAll('.board')].filter(e =>"
+                                     " e.dataset.needs.includes('illegal')).map(e => e.dataset.id)")
+        out["illegal_first"] = pg.js("document.querySelector('.board').dataset.id")
+        out["illegal_text"] = pg.js("(() => { const e = document.querySelector('.board[data-id$=\"round.pgn#7\"]');"
+                                    " return e ? e.textContent : null; })()")
+        shot = b.send("Page.captureScreenshot", {"format": "png"}, session=pg.s)
+        with open(os.path.join(outdir, "page.png"), "wb") as f:
+            f.write(base64.b64decode(shot["data"]))
+        out["screenshot"] = os.path.join(outdir, "page.png")
+        # The record corrected: the mark goes.
+        t0 = time.monotonic()
+        write_round(rpath, round_pgn(games, plies))
+        dt = pg.until("!(%s || 'x').includes('illegal')" % board_needs(6), 60)
+        out["withdrawn_ms"] = None if dt is None else round((time.monotonic() - t0) * 1000)
+        # A tag with a script in it: text on the page, never run.
+        evil = "<script>window.__evil = 1</script><img src=x onerror='window.__evil = 2'>"
+        write_round(rpath, round_pgn(games, plies, white={2: evil}))
+        pg.until("(document.querySelector('.board[data-id$=\"round.pgn#3\"] .players') || {}).textContent"
+                 " && document.querySelector('.board[data-id$=\"round.pgn#3\"] .players').textContent"
+                 ".includes('<script>')", 60)
+        out["script_tag"] = {
+            "scripts": pg.js("document.scripts.length"),
+            "imgs": pg.js("document.querySelectorAll('img').length"),
+            "evil": pg.js("window.__evil || 0"),
+            "as_text": pg.js("(document.querySelector('.board[data-id$=\"round.pgn#3\"] .players') || {})"
+                             ".textContent || ''").startswith("<script>")}
+        # Boards unchanged for --silent=0.05 (3 s) while their games go on.
+        dt = pg.until("[...document.querySelectorAll('.board')].filter(e =>"
+                      " e.dataset.needs.split(' ').includes('silent')).length >= %d" % (len(games) - 1), 60, 0.1)
+        out["silent_after_s"] = None if dt is None else round(dt, 1)
+        # The server stops and starts again on the same port: the page
+        # reconnects by itself.
+        p.send_signal(signal.SIGINT)
+        t0 = time.monotonic()
+        try:
+            out["sigint_status"] = p.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            out["sigint_status"] = "hung"
+        out["sigint_ms"] = round((time.monotonic() - t0) * 1000)
+        pg.until("document.body.dataset.live === '0'", 60)
+        out["down_seen"] = pg.js("document.getElementById('status').textContent")
+        p, url2, line = start(arbiter, watched, port, "10")
+        out["restart_url"] = url2
+        before = pg.js("+document.body.dataset.updates")
+        dt = pg.until("document.body.dataset.live === '1' && +document.body.dataset.updates > %d" % before, 60, 0.05)
+        out["reconnected"] = dt is not None
+        out["boards_after"] = pg.js("document.querySelectorAll('.board').length")
+        # A second server on that port: said, status 2.
+        q = subprocess.run([arbiter, "watch", "--serve=127.0.0.1:%d" % port, watched], capture_output=True,
+                           text=True, timeout=30)
+        out["port_in_use"] = {"status": q.returncode, "message": q.stderr.strip()}
+        # The browser goes: the server goes on.
+        b.send("Target.closeTarget", {"targetId": pg.target})
+        time.sleep(0.3)
+        out["alive_after_disconnect"] = p.poll() is None
+        pg2 = Page(b, url2)
+        out["second_page_boards"] = round(pg2.until("document.querySelectorAll('.board').length == %d"
+                                                    % len(games)) or -1, 3) >= 0
+        p.send_signal(signal.SIGINT)
+        out["final_status"] = p.wait(timeout=10)
+        out["dialogs"] = sum(1 for e in b.events if e.get("method") == "Page.javascriptDialogOpening")
+        out["problems"] = [e["params"] for e in b.events
+                           if e.get("method") in ("Runtime.exceptionThrown",)
+                           or (e.get("method") == "Log.entryAdded"
+                               and e["params"]["entry"].get("level") == "error"
+                               and "events" not in e["params"]["entry"].get("url", "")
+                               and "ERR_CONNECTION_REFUSED" not in e["params"]["entry"].get("text", ""))]
+    finally:
+        if p.poll() is None:
+            p.kill()
+        b.close()
+        shutil.rmtree(profile, ignore_errors=True)
+    return out
+
+
+def bench_round(pg, games, rpath):
+    """The round move by move: each write's time to the page."""
+    heap0 = pg.b.send("Runtime.getHeapUsage", session=pg.s)["usedSize"]
+    plies = [10] * len(games)
+    lat = []
+    writes = 0
+    for step in range(60):
+        for i in range(len(games)):
+            if plies[i] >= len(games[i][1]):
+                continue
+            plies[i] += 1
+            before = pg.js("+document.body.dataset.updates")
+            t0 = time.monotonic()
+            write_round(rpath, round_pgn(games, plies))
+            writes += 1
+            if pg.until("+document.body.dataset.updates > %d" % before, 5, 0.002) is not None:
+                lat.append((time.monotonic() - t0) * 1000)
+            time.sleep(0.05)
+    pg.b.send("HeapProfiler.collectGarbage", session=pg.s)
+    heap1 = pg.b.send("Runtime.getHeapUsage", session=pg.s)["usedSize"]
+    return {"writes": writes, "seen": len(lat), "median_ms": round(statistics.median(lat), 1) if lat else None,
+            "max_ms": round(max(lat), 1) if lat else None, "heap_start_kb": heap0 // 1024,
+            "heap_end_kb": heap1 // 1024, "boards_end": pg.js("document.querySelectorAll('.board').length")}
+
+
+def main():
+    args = sys.argv[1:]
+    bench = args[:1] == ["--bench"]
+    if bench:
+        args = args[1:]
+    arbiter, chromium, games_path, outdir = args
+    signal.alarm(TIMEOUT)
+    print(json.dumps(run(arbiter, chromium, games_path, outdir, bench)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
