@@ -234,6 +234,20 @@ if command -v python3 >/dev/null 2>&1; then
     echo "watch, from a write to its finding: ${lat:-?} (target: under 1000 ms) $([ "${max:-99999}" -lt 1000 ] 2>/dev/null && echo ok || echo OVER)"
 fi
 
+# watch --serve (issue 40): 30 boards in headless Chromium, a round played
+# on move by move (tests/serve/live.py --bench): from each write to the
+# page's update (median, max; target: under 1 s), and the page's
+# JavaScript heap after some 1,200 writes (about an hour of a classical
+# round; it must not grow with the writes).
+if command -v "$CHROMIUM" >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1; then
+    sv=$(mktemp -d)
+    r=$(python3 tests/serve/live.py --bench "$ARBITER" "$CHROMIUM" tests/data/pgn/pgn-extract/fischer.pgn "$sv" 2>/dev/null)
+    rm -rf "$sv"
+    echo "$r" | jq -r '"watch --serve, 30 boards, \(.writes) writes: from a write to the page \(.median_ms) ms median, \(.max_ms) ms max (target: under 1000 ms) \(if (.max_ms // 99999) < 1000 then "ok" else "OVER" end)",
+        "  the page'"'"'s JavaScript heap: \(.heap_start_kb) KB at the start, \(.heap_end_kb) KB after the writes (\(.boards_end) boards)"' 2>/dev/null ||
+        echo "watch --serve: no figures ($r)"
+fi
+
 # Fifty times the corpus (0.9 GB), generated into a pipe (nothing on disk):
 # the peak memory must be that of one corpus.
 set -- $(RUNS=1 best "$ARBITER" check --jobs=1 --format=jsonl "$CORPUS")
