@@ -29,6 +29,8 @@ ARCHIVE_LIBS   := $(shell pkg-config --libs libarchive 2>/dev/null || echo -larc
 CODEC_LIBS     := $(shell pkg-config --libs libisal libzstd 2>/dev/null || echo -lisal -lzstd)
 # GNU libmicrohttpd: watch --serve's page and its events.
 HTTPD_LIBS     := $(shell pkg-config --libs libmicrohttpd 2>/dev/null || echo -lmicrohttpd)
+# libcurl: watch URL, PGN over HTTP(S).
+CURL_LIBS      := $(shell pkg-config --libs libcurl 2>/dev/null || echo -lcurl)
 
 WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wwrite-strings -Wpointer-arith -Wformat=2 -Wvla -Werror=implicit-function-declaration
@@ -37,7 +39,7 @@ INC     := -Isrc -I.
 OPT     ?= -O2 -g
 CFLAGS  ?=
 ALL_CFLAGS = $(STD) $(WARN) $(INC) $(PCRE_CFLAGS) $(ARCHIVE_CFLAGS) $(OPT) $(LTO) $(CFLAGS) -MMD -MP
-LDLIBS  = $(PCRE_LIBS) $(ARCHIVE_LIBS) $(CODEC_LIBS) $(HTTPD_LIBS) -lpthread
+LDLIBS  = $(PCRE_LIBS) $(ARCHIVE_LIBS) $(CODEC_LIBS) $(HTTPD_LIBS) $(CURL_LIBS) -lpthread
 
 # Profile-guided optimisation (GCC): an instrumented build checks samples/,
 # and the release objects are compiled with that profile (about 8% faster on

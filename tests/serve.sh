@@ -1,5 +1,6 @@
 #!/bin/sh
-# serve.sh — arbiter watch --serve (TAP): the boards of a round on one page,
+# serve.sh — arbiter watch --serve and watch URL (TAP): the boards of a
+# round on one page,
 # in headless Chromium (tests/serve/live.py), as a chief arbiter keeps it
 # open while a writer rewrites the round's PGN the way DGT LiveChess does
 # (a temporary name renamed over the file): 30 boards on a 1920x1080
@@ -7,7 +8,10 @@
 # when the record is corrected, a tag holding a script shown as text and
 # never run, silent boards marked, the server stopped (SIGINT) and started
 # again with the page reconnecting by itself, a port in use said, a
-# browser that goes leaving the server running.  The page's screenshot is
+# browser that goes leaving the server running; 4 of the 30 boards come
+# from a URL that a local server (tests/serve/httpd.py, on the loopback,
+# started and stopped here) serves with ETags, beside a URL that answers a
+# web page and one nobody answers; watch --once URL; and the options.  The page's screenshot is
 # left at build/serve/page.png to be looked at.  Times are printed, not
 # judged (make bench judges them): a wait ends when what it waits for
 # comes, and only one of a minute fails.
@@ -51,6 +55,16 @@ esac
     notok "illegal: boards $(jq -c .illegal_board "$tmp/out"), first $(j .illegal_first), text $(j .illegal_text | tail -c 120)"
 [ "$(j .withdrawn_ms)" != null ] && ok "the record corrected: the mark withdrawn ($(j .withdrawn_ms) ms)" ||
     notok "withdrawn: $(j .withdrawn_ms)"
+[ "$(j .url_boards)" = 4 ] && [ "$(j .url_illegal_ms)" != null ] &&
+    ok "a round behind a URL (a local server): its 4 boards on the page, an illegal move written there marked ($(j .url_illegal_ms) ms)" ||
+    notok "URL round: boards $(j .url_boards), illegal $(j .url_illegal_ms)"
+j .sources_line | grep -q '/html: not a PGN file' && j .sources_line | grep -q "127.0.0.1:1/round3.pgn: Couldn't connect to server; asked again less and less often" &&
+    ok "a URL that answers a web page and one nobody answers: said on the page's top line, the other boards unharmed" ||
+    notok "sources: $(j .sources_line)"
+[ "$(j .url_requests)" -ge 3 ] 2> /dev/null && [ "$(j .url_304)" -ge 1 ] && [ "$(j .url_conditional)" -ge "$(j .url_304)" ] &&
+    [ "$(awk -v g="$(j .url_min_gap_s)" 'BEGIN { print (g >= 0.95) }')" = 1 ] &&
+    ok "the URL asked politely: $(j .url_requests) requests, $(j .url_conditional) conditional, $(j .url_304) answered 304, at least $(j .url_min_gap_s) s apart (--url-poll=1)" ||
+    notok "politeness: $(jq -c '{url_requests, url_304, url_conditional, url_min_gap_s}' "$tmp/out")"
 [ "$(jq -c .script_tag "$tmp/out")" = '{"scripts":1,"imgs":0,"evil":0,"as_text":true}' ] && [ "$(j .dialogs)" = 0 ] &&
     ok "a White tag holding <script> and <img onerror>: shown as text, nothing run, no element made" ||
     notok "script tag: $(jq -c .script_tag "$tmp/out"), dialogs $(j .dialogs)"
@@ -82,6 +96,29 @@ sys.exit(0 if d[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">II", d[16:24]) =
 else
     notok "screenshot missing or not 1920x1080"
 fi
+
+# watch --once with URLs: the games' findings, a failure's status 2.
+python3 tests/serve/httpd.py tests/data/pgn/pgn-extract "$tmp/h.log" > "$tmp/h.port" &
+hpid=$!
+w=0
+while [ ! -s "$tmp/h.port" ] && [ $w -lt 300 ]; do sleep 0.1; w=$((w + 1)); done
+hport=$(head -1 "$tmp/h.port")
+"$ARBITER" watch --once -f jsonl "http://127.0.0.1:$hport/fischer.pgn" > "$tmp/o1" 2> "$tmp/e0"
+st=$?
+"$ARBITER" check --format=jsonl "$GAMES" > "$tmp/c1" 2> /dev/null
+[ "$st" -le 1 ] && [ -s "$tmp/o1" ] &&
+    [ "$(jq -c .finding.code "$tmp/o1" | sort | uniq -c)" = "$(jq -c '.findings[].code' "$tmp/c1" | sort | uniq -c)" ] &&
+    ok "watch --once URL: the findings check gives of the same file" || notok "--once URL: $st $(head -2 "$tmp/e0")"
+"$ARBITER" watch --once "http://127.0.0.1:$hport/fail" "http://127.0.0.1:$hport/garbage" > /dev/null 2> "$tmp/e0"
+st=$?
+[ "$st" = 2 ] && grep -q 'fail: the server answers HTTP 500' "$tmp/e0" && grep -q 'garbage: not a PGN file: binary data' "$tmp/e0" &&
+    ok "watch --once: a URL answering 500 and one answering bytes that are no text: said, status 2" ||
+    notok "--once failures: $st $(cat "$tmp/e0")"
+kill $hpid 2> /dev/null
+wait $hpid 2> /dev/null
+"$ARBITER" watch --url-poll=0.2 "$GAMES" > /dev/null 2> "$tmp/e0"
+st=$?
+[ "$st" = 2 ] && grep -q 'asked politely' "$tmp/e0" && ok "--url-poll under 1 s: refused" || notok "--url-poll=0.2: $st"
 
 # Options.
 "$ARBITER" watch --serve --once "$GAMES" > /dev/null 2> "$tmp/e1"

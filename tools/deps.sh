@@ -1,6 +1,6 @@
 #!/bin/sh
 # Make sure the Debian packages a step needs are present.
-#   deps.sh build   compiler, pkg-config, PCRE2, libarchive, ISA-L, libzstd, libmicrohttpd
+#   deps.sh build   compiler, pkg-config, PCRE2, libarchive, ISA-L, libzstd, libmicrohttpd, libcurl
 #   deps.sh data    xz (make data: the test data stored compressed)
 #   deps.sh test    the above plus xz, zstd, jq, xmllint, GNU parallel, an ssh server
 #                   (tests/scale.sh starts its own on 127.0.0.1), groff, mandoc and man
@@ -32,6 +32,7 @@ check_build() {
     if ! pkg-config --exists libisal 2>/dev/null; then need="$need libisal-dev"; fi
     if ! pkg-config --exists libzstd 2>/dev/null; then need="$need libzstd-dev"; fi
     if ! pkg-config --exists libmicrohttpd 2>/dev/null; then need="$need libmicrohttpd-dev"; fi
+    if ! pkg-config --exists libcurl 2>/dev/null; then need="$need libcurl4-openssl-dev"; fi
 }
 check_data() {
     has xz || need="$need xz-utils"

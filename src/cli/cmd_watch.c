@@ -15,9 +15,10 @@ struct watch_opts {
     bool once;                           /* --once */
     const char *serve;                   /* --serve[=ADDRESS:PORT] */
     int silent_s;                        /* --silent=MINUTES, in seconds */
+    double url_poll_s;                   /* --url-poll=SECONDS (0: the default) */
 };
 
-enum { OPT_POLL = ARB_OPT_OWN, OPT_ONCE, OPT_SERVE, OPT_SILENT };
+enum { OPT_POLL = ARB_OPT_OWN, OPT_ONCE, OPT_SERVE, OPT_SILENT, OPT_URL_POLL };
 
 static const struct option options[] = {
     ARB_OPTIONS_COMMON,
@@ -27,15 +28,18 @@ static const struct option options[] = {
     {"once", no_argument, NULL, OPT_ONCE},
     {"serve", optional_argument, NULL, OPT_SERVE},
     {"silent", required_argument, NULL, OPT_SILENT},
+    {"url-poll", required_argument, NULL, OPT_URL_POLL},
     ARB_OPTIONS_END,
 };
 
 static const char usage[] =
-    "Usage: arbiter watch [OPTION]... FILE|DIR...\n"
+    "Usage: arbiter watch [OPTION]... FILE|DIR|URL...\n"
     "Follow PGN files that are rewritten as the games go on (electronic boards:\n"
     "DGT LiveChess, broadcasts) and say each new finding once, as it happens:\n"
     "  file:line:col: severity: game N, White - Black, round R: move: message [code]\n"
-    "A DIR: every *.pgn file in it, new ones too.  Only files that changed are read\n"
+    "A DIR: every *.pgn file in it, new ones too.  A URL (http://, https://): its\n"
+    "PGN, asked again every few seconds (conditionally: ETag, Last-Modified), less\n"
+    "often while it fails.  Only files that changed are read\n"
     "again; a game checks as `arbiter check` checks it.  Fivefold repetition and\n"
     "75 moves (9.6) say the arbiter must intervene.  A file caught in the middle\n"
     "of a write is read again, not reported; the last game of a file without its\n"
@@ -53,6 +57,7 @@ static const char usage[] =
     "                          open, updated as the files change, the boards that\n"
     "                          need the arbiter first (default 127.0.0.1:8080;\n"
     "                          port 0: any free one; the URL is said at start)\n"
+    "      --url-poll=SECONDS  ask a URL at most every SECONDS (default 2; 1 or more)\n"
     "      --silent=MINUTES    with --serve: mark a game in progress whose board has\n"
     "                          not changed for MINUTES (default 10)\n"
     "      --min-severity=SEV  say only findings of this severity or worse\n"
@@ -93,6 +98,15 @@ static enum arb_parse_result option(struct arb_opts *o, int id, const char *arg,
         if (!*c->serve)
             return arb_opts_usage(o, "--serve wants ADDRESS:PORT (127.0.0.1:8080), or nothing for that");
         break;
+    case OPT_URL_POLL: {
+        char *end;
+        errno = 0;
+        double v = strtod(arg, &end);
+        if (errno || end == arg || *end || !(v >= 1 && v <= 3600))
+            return arb_opts_usage(o, "--url-poll wants seconds from 1 to 3600, not '%s' (a server is asked politely)", arg);
+        c->url_poll_s = v;
+        break;
+    }
     case OPT_SILENT: {
         char *end;
         errno = 0;
@@ -134,6 +148,7 @@ int arb_cmd_watch(const struct arb_opts *o)
     const struct watch_opts *c = o->own;
     struct arb_watch_opts wo = {.games = arb_opts_games(o), .format = o->format, .fail_on = o->fail_on,
                                 .quiet = o->quiet, .poll_s = c->poll_s, .once = c->once, .files = o->files,
-                                .n_files = o->n_files, .serve = c->serve, .silent_s = c->silent_s ? c->silent_s : 600};
+                                .n_files = o->n_files, .serve = c->serve, .silent_s = c->silent_s ? c->silent_s : 600,
+                                .url_poll_s = c->url_poll_s ? c->url_poll_s : 2};
     return arb_watch_run(&wo);
 }

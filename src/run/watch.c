@@ -63,6 +63,7 @@
 #include "report/line.h"
 #include "report/livepage.h"
 #include "report/report.h"
+#include "run/fetch.h"
 #include "run/serve.h"
 
 #define DEBOUNCE_MS 40      /* read a file this long after its last event ... */
@@ -81,7 +82,8 @@ struct wdir {
 struct wfile {
     char *path;
     const char *name;       /* its last component */
-    int dir;                /* index in the watch's dirs */
+    int dir;                /* index in the watch's dirs; -1: a URL (url: its index in the fetcher) */
+    int url;
     bool have_stat;
     dev_t dev;
     ino_t ino;
@@ -104,6 +106,9 @@ struct watch {
     double poll_ms, next_poll;
     bool failed;            /* a finding of --fail-on's severity was said */
     struct arb_serve *serve; /* --serve: the page's boards, or NULL */
+    struct arb_fetch *fetch; /* the URL arguments' fetcher, or NULL */
+    int fetch_wake;          /* its pipe (-1 none) */
+    int n_urls;
     const struct wfile *cur; /* the file being reported (for emit) */
 };
 
@@ -126,6 +131,8 @@ void arb_watch_inputs(char *const *files, int n_files)
     for (int i = 0; i < n_files; i++) {
         const char *a = files[i];
         struct stat st;
+        if (arb_fetch_is_url(a))
+            continue;   /* (no file) */
         if (stat(a, &st) < 0 || !S_ISDIR(st.st_mode)) {
             arb_outfile_input(a, "the watched file");
             continue;
@@ -426,6 +433,8 @@ static void not_regular(struct watch *w, struct wfile *f, mode_t m)
 /* Read the file, check its games and say what is new.  READ_AGAIN when it
  * changed while it was read, READ_STOPPED when a stop was asked meanwhile
  * (nothing said either way). */
+static enum read_status read_fd(struct watch *w, struct wfile *f, int fd, const struct stat *st1p);
+
 static enum read_status read_file(struct watch *w, struct wfile *f)
 {
     const struct arb_watch_opts *o = w->o;
@@ -446,7 +455,7 @@ static enum read_status read_file(struct watch *w, struct wfile *f)
         }
         return READ_DONE;
     }
-    struct stat st1, st2;
+    struct stat st1;
     if (fstat(fd, &st1) < 0) {
         close(fd);
         return READ_DONE;
@@ -461,6 +470,14 @@ static enum read_status read_file(struct watch *w, struct wfile *f)
         close(fd);
         return READ_DONE;   /* as read last time */
     }
+    return read_fd(w, f, fd, &st1);
+}
+
+/* Read the games of f open at fd (stat st1) and say what is new. */
+static enum read_status read_fd(struct watch *w, struct wfile *f, int fd, const struct stat *st1p)
+{
+    const struct arb_watch_opts *o = w->o;
+    struct stat st1 = *st1p, st2;
     struct arb_games gs;
     char err[PATH_MAX + 200];
     if (arb_input_open_fd(&gs.in, fd, f->path, o->games.encoding, err, sizeof err) < 0) {
@@ -614,6 +631,46 @@ static enum read_status read_file(struct watch *w, struct wfile *f)
     return READ_DONE;
 }
 
+/* What the fetcher has of the URLs: a failure said once (and on the
+ * page), a new answer read as a file is. */
+static void url_news(struct watch *w)
+{
+    if (!w->fetch)
+        return;
+    arb_fetch_drain(w->fetch);
+    for (int i = 0; i < w->n_files && !arb_stop_signal; i++) {
+        struct wfile *f = &w->files[i];
+        if (f->dir >= 0)
+            continue;
+        int fd;
+        char *msg;
+        bool again;
+        if (!arb_fetch_take(w->fetch, f->url, &fd, &msg, &again))
+            continue;
+        if (msg && again) {
+            if (f->error) {
+                arb_msg("%s", msg);
+                free(f->error);
+                f->error = NULL;
+                if (w->serve)
+                    arb_serve_source(w->serve, f->path, NULL);
+            }
+        } else if (msg) {
+            file_message(w, f, msg);
+        }
+        free(msg);
+        if (fd >= 0) {
+            struct stat st;
+            if (fstat(fd, &st) < 0) {
+                close(fd);
+                continue;
+            }
+            f->have_stat = false;   /* (each answer is read: the fetcher sends only new ones) */
+            read_fd(w, f, fd, &st);
+        }
+    }
+}
+
 /* The game as a board of the page (--serve). */
 static void put_board(struct watch *w, const struct wfile *f, const struct cur_game *c)
 {
@@ -696,7 +753,7 @@ static void poll_files(struct watch *w, double now)
             dir_scan(w, d);
     for (int i = 0; i < w->n_files; i++) {
         struct wfile *f = &w->files[i];
-        if (w->ifd >= 0 && w->dirs[f->dir].wd >= 0 && !(w->o->poll_s > 0))
+        if (f->dir < 0 || (w->ifd >= 0 && w->dirs[f->dir].wd >= 0 && !(w->o->poll_s > 0)))
             continue;
         struct stat st;
         if (stat(f->path, &st) < 0)
@@ -763,6 +820,19 @@ static bool add_args(struct watch *w)
             arb_msg("watch follows files, not standard input");
             return false;
         }
+        if (arb_fetch_is_url(a)) {   /* asked by the fetcher (fetch.h) */
+            if (w->n_files == w->cap_files) {
+                w->cap_files = w->cap_files ? 2 * w->cap_files : 16;
+                w->files = arb_xrealloc(w->files, (size_t)w->cap_files * sizeof *w->files);
+            }
+            struct wfile *f = &w->files[w->n_files++];
+            memset(f, 0, sizeof *f);
+            f->path = arb_xstrdup(a);
+            f->name = f->path;
+            f->dir = -1;
+            f->url = w->n_urls++;
+            continue;
+        }
         if (stat(a, &st) == 0 && S_ISDIR(st.st_mode)) {
             dir_scan(w, dir_add(w, a, true));
             continue;
@@ -807,7 +877,7 @@ int arb_watch_run(const struct arb_watch_opts *o)
         arb_msg("watch needs a FILE or a DIR to follow (arbiter watch --help)");
         return ARB_EXIT_FAILURE;
     }
-    struct watch w = {.o = o, .ifd = -1};
+    struct watch w = {.o = o, .ifd = -1, .fetch_wake = -1};
     w.poll_ms = o->poll_s > 0 ? o->poll_s * 1000.0 : 500.0;
     if (!(o->poll_s > 0) && !o->once) {
         w.ifd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
@@ -818,6 +888,21 @@ int arb_watch_run(const struct arb_watch_opts *o)
     if (!add_args(&w)) {
         watch_free(&w);
         return ARB_EXIT_FAILURE;
+    }
+    if (w.n_urls) {
+        char **urls = arb_xcalloc((size_t)w.n_urls, sizeof *urls);
+        for (int i = 0; i < w.n_files; i++)
+            if (w.files[i].dir < 0)
+                urls[w.files[i].url] = w.files[i].path;
+        char err[300];
+        w.fetch = o->once ? arb_fetch_once(urls, w.n_urls, err, sizeof err)
+                          : arb_fetch_start(urls, w.n_urls, o->url_poll_s, &w.fetch_wake, err, sizeof err);
+        free(urls);
+        if (!w.fetch) {
+            arb_msg("%s", err);
+            watch_free(&w);
+            return ARB_EXIT_FAILURE;
+        }
     }
     if (o->serve && !o->once) {
         char err[600];
@@ -847,6 +932,8 @@ int arb_watch_run(const struct arb_watch_opts *o)
     for (int i = 0; i < w.n_files; i++)
         w.files[i].due = now;
     double next = read_due(&w, now);
+    if (o->once)
+        url_news(&w);
     for (int tries = 0; o->once && next >= 0; tries++) {
         /* --once: a file that changed while it was read, once more (for
          * some two seconds at most). */
@@ -871,17 +958,19 @@ int arb_watch_run(const struct arb_watch_opts *o)
             until = w.next_poll;
         double ms = until < 0 ? -1 : until <= now ? 0 : until - now + 1;
         struct timespec ts = {(time_t)(ms / 1000), (long)((long long)ms % 1000) * 1000000L};
-        struct pollfd pf = {.fd = w.ifd, .events = POLLIN};
+        struct pollfd pf[2] = {{.fd = w.ifd, .events = POLLIN}, {.fd = w.fetch_wake, .events = POLLIN}};
         sigprocmask(SIG_BLOCK, &sigs, &old);
         int r = 0;
         if (!arb_stop_signal)
-            r = ppoll(&pf, w.ifd >= 0 ? 1 : 0, ms < 0 ? NULL : &ts, &old);
+            r = ppoll(pf, 2, ms < 0 ? NULL : &ts, &old);   /* (fd -1: not asked) */
         sigprocmask(SIG_SETMASK, &old, NULL);
         if (arb_stop_signal || (r < 0 && errno != EINTR))
             break;
         now = arb_now_ms();
-        if (w.ifd >= 0 && r > 0 && (pf.revents & POLLIN))
+        if (w.ifd >= 0 && r > 0 && (pf[0].revents & POLLIN))
             inotify_events(&w, now);
+        if (w.fetch_wake >= 0 && r > 0 && (pf[1].revents & POLLIN))
+            url_news(&w);
         if (w.polling && now >= w.next_poll) {
             poll_files(&w, now);
             w.next_poll = now + w.poll_ms;
@@ -889,6 +978,7 @@ int arb_watch_run(const struct arb_watch_opts *o)
         next = read_due(&w, now);
     }
     arb_out_flush();
+    arb_fetch_stop(w.fetch);
     arb_serve_stop(w.serve);
     arb_stop_release();
     bool failed = w.failed, unread = false;

@@ -83,13 +83,13 @@ def movetext(toks):
     return " ".join(out)
 
 
-def round_pgn(games, plies, extra=None, white=None):
+def round_pgn(games, plies, extra=None, white=None, rnd=1):
     """The round with each game at plies[i] half-moves, in progress (*);
     extra[i]: tokens after them; white[i]: another White tag."""
     parts = []
     for i, (tags, toks) in enumerate(games):
         w = (white or {}).get(i, tags.get("White", "?"))
-        head = [f'[Event "Live test"]', f'[Site "?"]', f'[Round "1.{i + 1}"]',
+        head = [f'[Event "Live test"]', f'[Site "?"]', f'[Round "{rnd}.{i + 1}"]',
                 f'[White "{w}"]', f'[Black "{tags.get("Black", "?")}"]', '[Result "*"]']
         mv = toks[:plies[i]] + (extra or {}).get(i, [])
         parts.append("\n".join(head) + "\n\n" + movetext(mv) + " *\n")
@@ -103,8 +103,9 @@ def write_round(path, text):
     os.rename(tmp, path)
 
 
-def start(arbiter, watched, port, silent="10"):
-    p = subprocess.Popen([arbiter, "watch", "--serve=127.0.0.1:%d" % port, "--silent=" + silent, watched],
+def start(arbiter, watched, port, silent="10", urls=()):
+    p = subprocess.Popen([arbiter, "watch", "--serve=127.0.0.1:%d" % port, "--silent=" + silent, "--url-poll=1",
+                          watched] + list(urls),
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     line = p.stderr.readline()
     m = re.search(r"(http://[^ ]+)", line)
@@ -145,14 +146,43 @@ def board_needs(i):
 
 def run(arbiter, chromium, games_path, outdir, bench):
     games = games_of(games_path)
+    # 26 boards in a file, 4 behind a URL (httpd.py), unless benched.
+    web = [] if bench else games[26:]
+    games = games if bench else games[:26]
     watched = os.path.join(outdir, "round")
+    www = os.path.join(outdir, "www")
     shutil.rmtree(watched, ignore_errors=True)
+    shutil.rmtree(www, ignore_errors=True)
     os.makedirs(watched)
+    os.makedirs(www)
     rpath = os.path.join(watched, "round.pgn")
     plies = [10] * len(games)
     write_round(rpath, round_pgn(games, plies))
-    out = {"games": len(games)}
-    p, url, line = start(arbiter, watched, 0, "10" if bench else "0.05")
+    out = {"games": len(games) + len(web)}
+    urls = []
+    httpd = None
+    log = os.path.join(outdir, "httpd.log")
+    if web:
+        write_round(os.path.join(www, "round2.pgn"), round_pgn(web, [10] * len(web), rnd=2))
+        httpd = subprocess.Popen([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "httpd.py"),
+                                  www, log], stdout=subprocess.PIPE, text=True)
+        hport = int(httpd.stdout.readline())
+        # The round, a page that is no PGN, and a server that is not there
+        # (a port of this machine nobody listens on: the server's own, just
+        # closed, would do; port 1 is privileged and free).
+        urls = ["http://127.0.0.1:%d/round2.pgn" % hport, "http://127.0.0.1:%d/html" % hport,
+                "http://127.0.0.1:1/round3.pgn"]
+    try:
+        return run_page(arbiter, chromium, games, web, plies, rpath, www, urls, log, outdir, bench, out)
+    finally:
+        if httpd:
+            httpd.terminate()
+            httpd.wait()
+
+
+def run_page(arbiter, chromium, games, web, plies, rpath, www, urls, log, outdir, bench, out):
+    watched = os.path.dirname(rpath)
+    p, url, line = start(arbiter, watched, 0, "10" if bench else "0.05", urls)
     out["url"] = url
     if not url:
         out["start_error"] = line
@@ -163,7 +193,7 @@ def run(arbiter, chromium, games_path, outdir, bench):
     b = Browser(chromium, profile)
     try:
         pg = Page(b, url)
-        pg.until("document.querySelectorAll('.board').length == %d" % len(games), 60)
+        pg.until("document.querySelectorAll('.board').length == %d" % (len(games) + len(web)), 60)
         out["boards"] = pg.js("document.querySelectorAll('.board').length")
         out["fit"] = pg.js("[...document.querySelectorAll('.board')].every(e => { const r = e.getBoundingClientRect();"
                            " return r.right <= 1920 && r.bottom <= 1080 && r.width > 200 && r.height > 100; })")
@@ -190,6 +220,16 @@ def run(arbiter, chromium, games_path, outdir, bench):
         write_round(rpath, round_pgn(games, plies))
         dt = pg.until("!(%s || 'x').includes('illegal')" % board_needs(6), 60)
         out["withdrawn_ms"] = None if dt is None else round((time.monotonic() - t0) * 1000)
+        # The URL's round: its boards there; a change there on the page.
+        out["url_boards"] = pg.js("[...document.querySelectorAll('.board')].filter(e =>"
+                                  " e.dataset.id.endsWith('round2.pgn#1') || e.dataset.id.includes('/round2.pgn#')).length")
+        t0 = time.monotonic()
+        write_round(os.path.join(www, "round2.pgn"), round_pgn(web, [10] * len(web), extra={1: ["Kh8"]}, rnd=2))
+        dt = pg.until("[...document.querySelectorAll('.board')].some(e => e.dataset.id.endsWith('/round2.pgn#2')"
+                      " && e.dataset.needs.includes('illegal'))", 60)
+        out["url_illegal_ms"] = None if dt is None else round((time.monotonic() - t0) * 1000)
+        pg.until("document.getElementById('sources').textContent.includes('127.0.0.1:1/')", 60)
+        out["sources_line"] = pg.js("document.getElementById('sources').textContent")
         # A tag with a script in it: text on the page, never run.
         evil = "<script>window.__evil = 1</script><img src=x onerror='window.__evil = 2'>"
         write_round(rpath, round_pgn(games, plies, white={2: evil}))
@@ -209,6 +249,7 @@ def run(arbiter, chromium, games_path, outdir, bench):
         # The server stops and starts again on the same port: the page
         # reconnects by itself.
         p.send_signal(signal.SIGINT)
+        t_stop = time.time()
         t0 = time.monotonic()
         try:
             out["sigint_status"] = p.wait(timeout=10)
@@ -218,12 +259,20 @@ def run(arbiter, chromium, games_path, outdir, bench):
         out["sigint_ms"] = round((time.monotonic() - t0) * 1000)
         pg.until("document.body.dataset.live === '0'", 60)
         out["down_seen"] = pg.js("document.getElementById('status').textContent")
-        p, url2, line = start(arbiter, watched, port, "10")
+        p, url2, line = start(arbiter, watched, port, "10", urls)
         out["restart_url"] = url2
         before = pg.js("+document.body.dataset.updates")
         dt = pg.until("document.body.dataset.live === '1' && +document.body.dataset.updates > %d" % before, 60, 0.05)
         out["reconnected"] = dt is not None
         out["boards_after"] = pg.js("document.querySelectorAll('.board').length")
+        # The server's log: how the URL was asked.
+        reqs = [ln.split() for ln in open(log)] if os.path.exists(log) else []
+        r2 = [float(t) for t, path, st, c in reqs if path == "/round2.pgn" and float(t) < t_stop]
+        out["url_requests"] = len(r2)
+        out["url_304"] = sum(1 for t, path, st, c in reqs if path == "/round2.pgn" and st == "304")
+        out["url_conditional"] = sum(1 for t, path, st, c in reqs if path == "/round2.pgn" and c == "cond")
+        gaps = sorted(b - a for a, b in zip(r2, r2[1:]))
+        out["url_min_gap_s"] = round(gaps[0], 2) if gaps else None
         # A second server on that port: said, status 2.
         q = subprocess.run([arbiter, "watch", "--serve=127.0.0.1:%d" % port, watched], capture_output=True,
                            text=True, timeout=30)
@@ -233,8 +282,8 @@ def run(arbiter, chromium, games_path, outdir, bench):
         time.sleep(0.3)
         out["alive_after_disconnect"] = p.poll() is None
         pg2 = Page(b, url2)
-        out["second_page_boards"] = round(pg2.until("document.querySelectorAll('.board').length == %d"
-                                                    % len(games)) or -1, 3) >= 0
+        out["second_page_boards"] = pg2.until("document.querySelectorAll('.board').length == %d"
+                                              % (len(games) + len(web))) is not None
         p.send_signal(signal.SIGINT)
         out["final_status"] = p.wait(timeout=10)
         out["dialogs"] = sum(1 for e in b.events if e.get("method") == "Page.javascriptDialogOpening")
