@@ -11,7 +11,8 @@
 # browser that goes leaving the server running; 4 of the 30 boards come
 # from a URL that a local server (tests/serve/httpd.py, on the loopback,
 # started and stopped here) serves with ETags, beside a URL that answers a
-# web page and one nobody answers; watch --once URL; and the options.  The page's screenshot is
+# web page and one nobody answers; watch --once URL; --trf --round's board
+# order and missing games; and the options.  The page's screenshot is
 # left at build/serve/page.png to be looked at.  Times are printed, not
 # judged (make bench judges them): a wait ends when what it waits for
 # comes, and only one of a minute fails.
@@ -96,6 +97,48 @@ sys.exit(0 if d[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">II", d[16:24]) =
 else
     notok "screenshot missing or not 1920x1080"
 fi
+
+# --trf --round: the boards in the round's order.  The order against an
+# awk reading of the report's columns (points before the round, then the
+# better start rank) on bbpPairings' generated tournament, rounds 2, 5, 9;
+# on the page, the sample round with one game taken out: its card says
+# the game is missing.
+mkdir -p "$tmp/empty"
+T=tests/trf/bbp-generated-forfeits.trf
+for R in 2 5 9; do
+    tr '\r' '\n' < "$T" | awk -v R=$R '/^001/ {
+        rank = substr($0, 5, 4) + 0; name[rank] = substr($0, 15, 33); sub(/ +$/, "", name[rank]); pts = 0
+        for (r = 1; r < R; r++) { res = substr($0, 92 + (r - 1) * 10 + 7, 1); if (res ~ /[1+WFU]/) pts += 10; else if (res ~ /[=DH]/) pts += 5 }
+        p[rank] = pts; b = 92 + (R - 1) * 10; opp[rank] = substr($0, b, 4) + 0; col[rank] = substr($0, b + 5, 1) }
+        END { for (k in opp) if (col[k] == "w" && opp[k] > 0) { k2 = k + 0; o = opp[k]; m = p[k2] > p[o] ? p[k2] : p[o]; lo = k2 < o ? k2 : o
+              printf "%05d %04d %s|%s\n", 1000 - m, lo, name[k2], name[o] } }' | sort | cut -d' ' -f3- > "$tmp/want$R"
+    "$ARBITER" watch --serve=127.0.0.1:0 --trf="$T" --round=$R "$tmp/empty" > /dev/null 2> "$tmp/t.err" &
+    pid=$!
+    w=0
+    while ! grep -q 'http://' "$tmp/t.err" && [ $w -lt 600 ]; do sleep 0.1; w=$((w + 1)); done
+    url=$(grep -o 'http://[^ ]*' "$tmp/t.err")
+    python3 -c 'import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1] + "boards.json").read().decode())' "$url" \
+        2> /dev/null | jq -r '.pairings[] | select(.brank > 0) | "\(.white)|\(.black)"' > "$tmp/got$R"
+    kill -INT $pid
+    wait $pid
+    [ -s "$tmp/want$R" ] && cmp -s "$tmp/want$R" "$tmp/got$R" &&
+        ok "--trf round $R of an 81-player report: the $(wc -l < "$tmp/want$R") boards in the order an awk reading of it gives" ||
+        notok "--trf round $R: $(diff "$tmp/want$R" "$tmp/got$R" | head -4 | tr '\n' ' ')"
+done
+python3 - samples/trf/open2024.pgn "$tmp/less.pgn" << 'PY'
+import re, sys
+games = re.split(r"\n\s*\n(?=\[)", open(sys.argv[1]).read())
+open(sys.argv[2], "w").write("\n\n".join(g for g in games if not ('[Round "2"]' in g and "Caruana" in g)) + "\n")
+PY
+python3 tests/serve/live.py --trf "$ARBITER" "$CHROMIUM" samples/trf/open2024.trf "$tmp/less.pgn" 2 "$tmp" > "$tmp/trf.out" 2> "$tmp/err"
+[ "$(jq -c '[.cards[:3][] | [.[0], .[2]]]' "$tmp/trf.out")" = '[["Bd 1",false],["Bd 2",false],["Bd 3",true]]' ] &&
+    jq -r '.cards[2][1]' "$tmp/trf.out" | grep -q '^Caruana, Fabiano . Nakamura, Hikaru$' &&
+    [ "$(jq -r .count "$tmp/trf.out")" = "7 boards, 1 missing" ] && [ "$(jq -r .status "$tmp/trf.out")" -le 1 ] &&
+    ok "--trf on the page: boards 1, 2, then board 3's game missing (the report's names), '7 boards, 1 missing'" ||
+    notok "--trf page: $(head -c 600 "$tmp/trf.out") $(tail -3 "$tmp/err")"
+"$ARBITER" watch --trf=samples/trf/open2024.trf "$GAMES" > /dev/null 2> "$tmp/e0"
+st=$?
+[ "$st" = 2 ] && grep -q 'go together, with --serve' "$tmp/e0" && ok "--trf without --round and --serve: refused" || notok "--trf alone: $st"
 
 # watch --once with URLs: the games' findings, a failure's status 2.
 python3 tests/serve/httpd.py tests/data/pgn/pgn-extract "$tmp/h.log" > "$tmp/h.port" &

@@ -16,9 +16,11 @@ struct watch_opts {
     const char *serve;                   /* --serve[=ADDRESS:PORT] */
     int silent_s;                        /* --silent=MINUTES, in seconds */
     double url_poll_s;                   /* --url-poll=SECONDS (0: the default) */
+    const char *trf;                     /* --trf=FILE */
+    int trf_round;                       /* --round=N */
 };
 
-enum { OPT_POLL = ARB_OPT_OWN, OPT_ONCE, OPT_SERVE, OPT_SILENT, OPT_URL_POLL };
+enum { OPT_POLL = ARB_OPT_OWN, OPT_ONCE, OPT_SERVE, OPT_SILENT, OPT_URL_POLL, OPT_TRF, OPT_ROUND };
 
 static const struct option options[] = {
     ARB_OPTIONS_COMMON,
@@ -29,6 +31,8 @@ static const struct option options[] = {
     {"serve", optional_argument, NULL, OPT_SERVE},
     {"silent", required_argument, NULL, OPT_SILENT},
     {"url-poll", required_argument, NULL, OPT_URL_POLL},
+    {"trf", required_argument, NULL, OPT_TRF},
+    {"round", required_argument, NULL, OPT_ROUND},
     ARB_OPTIONS_END,
 };
 
@@ -57,6 +61,9 @@ static const char usage[] =
     "                          open, updated as the files change, the boards that\n"
     "                          need the arbiter first (default 127.0.0.1:8080;\n"
     "                          port 0: any free one; the URL is said at start)\n"
+    "      --trf=FILE --round=N  with --serve: the boards in the order of round N's\n"
+    "                          pairings in a tournament report (FIDE TRF-16), the\n"
+    "                          players' names, and a card for each game missing\n"
     "      --url-poll=SECONDS  ask a URL at most every SECONDS (default 2; 1 or more)\n"
     "      --silent=MINUTES    with --serve: mark a game in progress whose board has\n"
     "                          not changed for MINUTES (default 10)\n"
@@ -98,6 +105,18 @@ static enum arb_parse_result option(struct arb_opts *o, int id, const char *arg,
         if (!*c->serve)
             return arb_opts_usage(o, "--serve wants ADDRESS:PORT (127.0.0.1:8080), or nothing for that");
         break;
+    case OPT_TRF:
+        if (!*arg)
+            return arb_opts_usage(o, "--trf needs a file name");
+        c->trf = arg;
+        break;
+    case OPT_ROUND: {
+        uint64_t n;
+        if (!arb_opts_u64(arg, 1, 999, &n))
+            return arb_opts_usage(o, "--round needs a round number from 1 to 999, not '%s'", arg);
+        c->trf_round = (int)n;
+        break;
+    }
     case OPT_URL_POLL: {
         char *end;
         errno = 0;
@@ -125,6 +144,8 @@ static enum arb_parse_result finish(struct arb_opts *o)
     const struct watch_opts *c = o->own;
     if (c->serve && c->once)
         return arb_opts_usage(o, "--serve shows the boards while it watches: not with --once");
+    if ((c->trf || c->trf_round) && !(c->trf && c->trf_round && c->serve))
+        return arb_opts_usage(o, "--trf=FILE and --round=N go together, with --serve: the page's boards in the round's order");
     if (c->silent_s && !c->serve)
         return arb_opts_usage(o, "--silent marks boards on the page: give --serve too");
     if (o->format != &arb_format_text && o->format != &arb_format_jsonl)
@@ -149,6 +170,7 @@ int arb_cmd_watch(const struct arb_opts *o)
     struct arb_watch_opts wo = {.games = arb_opts_games(o), .format = o->format, .fail_on = o->fail_on,
                                 .quiet = o->quiet, .poll_s = c->poll_s, .once = c->once, .files = o->files,
                                 .n_files = o->n_files, .serve = c->serve, .silent_s = c->silent_s ? c->silent_s : 600,
-                                .url_poll_s = c->url_poll_s ? c->url_poll_s : 2};
+                                .url_poll_s = c->url_poll_s ? c->url_poll_s : 2, .trf = c->trf,
+                                .trf_round = c->trf_round};
     return arb_watch_run(&wo);
 }

@@ -721,6 +721,53 @@ const struct arb_trf_round *arb_trf_round_of(const struct arb_trf_player *p, int
     return r >= 1 && r <= p->n_rounds ? &p->rounds[r - 1] : NULL;
 }
 
+/* Points before round r, in tenths. */
+static int points_before(const struct arb_trf *t, const struct arb_trf_player *p, int r)
+{
+    int sum = 0;
+    for (int k = 1; k < r; k++) {
+        const struct arb_trf_round *b = arb_trf_round_of(p, k);
+        if (b)
+            sum += arb_trf_points10(t, b->result);
+    }
+    return sum;
+}
+
+static int pairing_cmp(const void *a, const void *b)
+{
+    const struct arb_trf_pairing *x = a, *y = b;
+    bool xb = x->black == 0, yb = y->black == 0;
+    if (xb != yb)
+        return xb ? 1 : -1;
+    if (x->points10 != y->points10)
+        return x->points10 > y->points10 ? -1 : 1;
+    int xr = x->black && x->black < x->white ? x->black : x->white;
+    int yr = y->black && y->black < y->white ? y->black : y->white;
+    return (xr > yr) - (xr < yr);
+}
+
+struct arb_trf_pairing *arb_trf_pairings(const struct arb_trf *t, int r, int *n)
+{
+    struct arb_trf_pairing *v = calloc((size_t)t->n_players + 1, sizeof *v);
+    *n = 0;
+    if (!v)
+        return NULL;
+    for (int i = 0; i < t->n_players; i++) {
+        const struct arb_trf_player *p = &t->players[i];
+        const struct arb_trf_round *b = arb_trf_round_of(p, r);
+        if (!b || b->bad)
+            continue;
+        const struct arb_trf_player *o = b->opp ? arb_trf_player(t, b->opp) : NULL;
+        if (o && b->colour != 'w' && !(b->colour == '-' && p->rank < o->rank))
+            continue;             /* (the pairing is the white player's, or the lower rank's) */
+        int pts = points_before(t, p, r), opts = o ? points_before(t, o, r) : 0;
+        v[(*n)++] = (struct arb_trf_pairing){.white = p->rank, .black = o ? o->rank : 0, .result = b->result,
+                                             .points10 = pts > opts ? pts : opts};
+    }
+    qsort(v, (size_t)*n, sizeof *v, pairing_cmp);
+    return v;
+}
+
 bool arb_trf_played(char result)
 {
     return result && strchr("10=WDL", result);

@@ -100,6 +100,21 @@ const struct arb_trf_round *arb_trf_round_of(const struct arb_trf_player *p, int
 
 /* Is the result a game played at the board (1 0 = W D L)? */
 bool arb_trf_played(char result);
+
+/* One board of a round: the two players' start ranks (black 0: a player
+ * without an opponent, white then that player) and white's result code. */
+struct arb_trf_pairing {
+    int white, black;
+    char result;
+    int points10;                 /* the higher of the two players' points before the round */
+};
+
+/* The pairings of round r in board order, as pairing programs number the
+ * boards: the higher score of the two before the round first, then the
+ * better start rank (the lower number); the players without an opponent
+ * (byes, forfeits without one, absences) after them.  malloc'd; how many
+ * in *n. */
+struct arb_trf_pairing *arb_trf_pairings(const struct arb_trf *t, int r, int *n);
 /* Points of a result in tenths, under the file's scoring. */
 int arb_trf_points10(const struct arb_trf *t, char result);
 

@@ -108,7 +108,9 @@ void arb_livepage_board_json(struct arb_buf *b, const struct arb_live_board *v)
             arb_buf_addc(b, ',');
         arb_buf_adds(b, v->finding_json[i]);
     }
-    arb_buf_adds(b, "]}");
+    arb_buf_adds(b, "],\"board\":");
+    arb_json_int(b, v->board);
+    arb_buf_addc(b, '}');
 }
 
 /* The page's style: 30 boards on a 1920x1080 screen (six columns of five). */
@@ -125,6 +127,7 @@ static const char style[] =
     "background:#fff;border:2px solid #ccc;border-radius:4px;padding:3px 4px;height:170px;overflow:hidden}\n"
     ".board.need{border-color:#c00;background:#fff4f4}\n"
     ".board.over{background:#f6f6f6}\n"
+    ".board.missing{background:#fafafa;border-style:dashed;color:#555}\n"
     ".head{grid-column:1/3;display:flex;gap:6px;white-space:nowrap;overflow:hidden;font-weight:600}\n"
     ".head .players{overflow:hidden;text-overflow:ellipsis;flex:1}\n"
     ".head .no{color:#555}\n"
@@ -152,6 +155,8 @@ static const char script[] =
     "const words = {intervene: 'intervene now', illegal: 'illegal move', flag: 'flag fell',\n"
     "               claim: 'draw claimable', silent: 'silent'};\n"
     "let updates = 0;\n"
+    "let pairings = [];\n"
+    "const missing = new Map();\n"
     "function el(tag, cls, text) {\n"
     "  const e = document.createElement(tag);\n"
     "  if (cls) e.className = cls;\n"
@@ -177,7 +182,7 @@ static const char script[] =
     "  card.dataset.id = d.id;\n"
     "  card.dataset.needs = n.join(' ');\n"
     "  const head = el('div', 'head');\n"
-    "  head.append(el('span', 'no', d.round ? 'R' + d.round : '#' + d.game),\n"
+    "  head.append(el('span', 'no', d.board ? 'Bd ' + d.board : d.round ? 'R' + d.round : '#' + d.game),\n"
     "              el('span', 'players', d.white + ' \\u2013 ' + d.black), el('span', 'res', d.result));\n"
     "  head.title = d.file + ', game ' + d.game + (d.event ? ', ' + d.event : '');\n"
     "  const dg = el('div', 'dg');\n"
@@ -211,10 +216,30 @@ static const char script[] =
     "  const all = [...boards.values()];\n"
     "  for (const b of all) if (b.dirty || (!b.d.over && now - b.d.changed > silentS * 1000) !==\n"
     "                                      b.el.dataset.needs.includes('silent')) { draw(b, now); b.dirty = false; }\n"
-    "  all.sort((a, b) => rank(a, now) - rank(b, now) || (a.d.file < b.d.file ? -1 : a.d.file > b.d.file ? 1 : 0)\n"
-    "                     || a.d.game - b.d.game);\n"
+    "  const have = new Set(all.map(b => b.d.board).filter(x => x));\n"
+    "  for (const p of pairings) {\n"
+    "    let m = missing.get(p.board);\n"
+    "    if (p.brank && !have.has(p.board)) {\n"
+    "      if (!m) {\n"
+    "        m = {el: el('section', 'board missing'), d: {board: p.board, needs: [], over: true, file: '', game: 0}};\n"
+    "        m.el.dataset.id = 'pairing#' + p.board;\n"
+    "        m.el.dataset.needs = '';\n"
+    "        const head = el('div', 'head');\n"
+    "        head.append(el('span', 'no', 'Bd ' + p.board), el('span', 'players', p.white + ' \\u2013 ' + p.black),\n"
+    "                    el('span', 'res', p.result));\n"
+    "        m.el.append(head, el('div', 'info', 'no game in the files watched'));\n"
+    "        missing.set(p.board, m);\n"
+    "      }\n"
+    "      all.push(m);\n"
+    "    } else if (m) { m.el.remove(); missing.delete(p.board); }\n"
+    "  }\n"
+    "  const bd = b => b.d.board || 1e9;\n"
+    "  all.sort((a, b) => rank(a, now) - rank(b, now) || bd(a) - bd(b)\n"
+    "                     || (a.d.file < b.d.file ? -1 : a.d.file > b.d.file ? 1 : 0) || a.d.game - b.d.game);\n"
     "  all.forEach((b, i) => { if (main.children[i] !== b.el) main.insertBefore(b.el, main.children[i] || null); });\n"
-    "  document.getElementById('count').textContent = all.length + (all.length === 1 ? ' board' : ' boards');\n"
+    "  const games = all.length - [...missing.values()].filter(m => m.el.isConnected || all.includes(m)).length;\n"
+    "  document.getElementById('count').textContent = games + (games === 1 ? ' board' : ' boards') +\n"
+    "    (missing.size ? ', ' + missing.size + ' missing' : '');\n"
     "  document.getElementById('empty').hidden = all.length > 0;\n"
     "  document.body.dataset.updates = updates;\n"
     "}\n"
@@ -235,6 +260,9 @@ static const char script[] =
     "    for (const b of boards.values()) b.el.remove();\n"
     "    boards.clear();\n"
     "    for (const d of s.boards) put(d);\n"
+    "    for (const m of missing.values()) m.el.remove();\n"
+    "    missing.clear();\n"
+    "    pairings = s.pairings || [];\n"
     "    sources(s.sources);\n"
     "    updates++;\n"
     "    layout();\n"
@@ -256,6 +284,37 @@ static const char script[] =
     "}\n"
     "connect();\n"
     "setInterval(layout, 5000);\n";
+
+void arb_livepage_pairing_json(struct arb_buf *b, int board, const char *white, int wrank, const char *black,
+                               int brank, char result)
+{
+    const char *words;
+    switch (result) {
+    case '1': case 'W': words = "1-0"; break;
+    case '0': case 'L': words = "0-1"; break;
+    case '=': case 'D': words = "1/2-1/2"; break;
+    case '+': words = "1-0 by forfeit"; break;
+    case '-': words = "0-1 by forfeit"; break;
+    case 'H': words = "half-point bye"; break;
+    case 'F': words = "full-point bye"; break;
+    case 'U': words = "pairing-allocated bye"; break;
+    case 'Z': words = "zero-point bye"; break;
+    default: words = brank ? "*" : "not paired"; break;
+    }
+    arb_buf_adds(b, "{\"board\":");
+    arb_json_int(b, board);
+    arb_json_key(b, "white", false);
+    arb_json_cstr(b, white);
+    arb_json_key(b, "wrank", false);
+    arb_json_int(b, wrank);
+    arb_json_key(b, "black", false);
+    arb_json_cstr(b, brank ? black : NULL);
+    arb_json_key(b, "brank", false);
+    arb_json_int(b, brank);
+    arb_json_key(b, "result", false);
+    arb_json_cstr(b, words);
+    arb_buf_addc(b, '}');
+}
 
 void arb_livepage_html(struct arb_buf *b, int silent_s)
 {

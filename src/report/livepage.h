@@ -45,6 +45,7 @@ struct arb_live_board {
     int n_findings;                       /* the game's findings as reported ... */
     const char *const *finding_json;      /* ... each as a JSON object (check's keys) */
     unsigned needs;               /* ARB_NEED_* */
+    int board;                    /* its board in the round's pairings (--trf), 0: none */
 };
 
 /* A board's id, "FILE#GAME", as a JSON string (the page's key). */
@@ -57,6 +58,11 @@ unsigned arb_livepage_need(const struct arb_finding *f, bool intervene);
  * ("FILE#GAME"), tags, position (FEN and the diagram as SVG), last move,
  * clocks, findings, needs. */
 void arb_livepage_board_json(struct arb_buf *b, const struct arb_live_board *v);
+
+/* One pairing of the round (--trf) as a JSON object: its board, the
+ * players' names and start ranks, the report's result in words. */
+void arb_livepage_pairing_json(struct arb_buf *b, int board, const char *white, int wrank, const char *black,
+                               int brank, char result);
 
 /* The page; silent_s: a board unchanged this long while its game goes on
  * is marked silent. */

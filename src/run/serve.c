@@ -55,6 +55,7 @@ struct arb_serve {
     int n, cap;
     struct source *src;
     int n_src, cap_src;
+    char *pairings;               /* the round's pairings as a JSON array (--trf), or NULL */
 };
 
 /* ---- the boards (under mu) ---- */
@@ -187,7 +188,20 @@ static void event(struct arb_serve *s, struct arb_buf *b, bool reset, uint64_t s
         arb_json_str(b, m.data, m.len);
         arb_buf_free(&m);
     }
-    arb_buf_adds(b, "]}\n\n");
+    arb_buf_adds(b, "]");
+    if (reset && s->pairings) {
+        arb_buf_adds(b, ",\"pairings\":");
+        arb_buf_adds(b, s->pairings);
+    }
+    arb_buf_adds(b, "}\n\n");
+}
+
+void arb_serve_pairings(struct arb_serve *s, const char *json)
+{
+    pthread_mutex_lock(&s->mu);
+    free(s->pairings);
+    s->pairings = json ? arb_xstrdup(json) : NULL;
+    pthread_mutex_unlock(&s->mu);
 }
 
 /* ---- the events' stream ---- */
@@ -445,6 +459,7 @@ void arb_serve_stop(struct arb_serve *s)
         free(s->src[i].msg);
     }
     free(s->src);
+    free(s->pairings);
     arb_buf_free(&s->page);
     pthread_mutex_destroy(&s->mu);
     pthread_cond_destroy(&s->cv);

@@ -43,6 +43,11 @@ void arb_serve_end(struct arb_serve *s, const char *file, uint64_t upto);
  * NULL or "" takes it back. */
 void arb_serve_source(struct arb_serve *s, const char *file, const char *msg);
 
+/* The round's pairings (a JSON array of report/livepage.h's objects),
+ * sent to each browser as it connects: boards in their order, the games
+ * missing shown.  Set before the first browser comes. */
+void arb_serve_pairings(struct arb_serve *s, const char *json);
+
 /* Stop: the streams end, the connections close, everything is freed. */
 void arb_serve_stop(struct arb_serve *s);
 

@@ -63,6 +63,8 @@
 #include "report/line.h"
 #include "report/livepage.h"
 #include "report/report.h"
+#include "base/name.h"
+#include "read/trf.h"
 #include "run/fetch.h"
 #include "run/serve.h"
 
@@ -109,6 +111,10 @@ struct watch {
     struct arb_fetch *fetch; /* the URL arguments' fetcher, or NULL */
     int fetch_wake;          /* its pipe (-1 none) */
     int n_urls;
+    struct arb_trf trf;      /* --trf: the report, and its round's pairings */
+    bool have_trf;
+    struct arb_trf_pairing *pairs;
+    int n_pairs;
     const struct wfile *cur; /* the file being reported (for emit) */
 };
 
@@ -680,7 +686,16 @@ static void put_board(struct watch *w, const struct wfile *f, const struct cur_g
         json[i] = c->v[i].json;
         needs |= c->need ? c->need[i] : 0;
     }
-    struct arb_live_board v = {.file = f->path, .game = c->index, .white = c->white, .black = c->black,
+    /* --trf: its board, by the players' names (either colour). */
+    int board = 0;
+    for (int k = 0; k < w->n_pairs && !board; k++) {
+        const struct arb_trf_player *pw = arb_trf_player(&w->trf, w->pairs[k].white),
+                                    *pb = arb_trf_player(&w->trf, w->pairs[k].black);
+        if (pw && pb && ((arb_name_match(c->white, pw->name) && arb_name_match(c->black, pb->name))
+                         || (arb_name_match(c->white, pb->name) && arb_name_match(c->black, pw->name))))
+            board = k + 1;
+    }
+    struct arb_live_board v = {.board = board, .file = f->path, .game = c->index, .white = c->white, .black = c->black,
                                .round = c->round, .event = c->event, .result = c->result, .complete = c->complete, .over = c->over,
                                .plies = c->plies, .pos = c->have_pos ? &c->pos : NULL, .last = c->last,
                                .last_token = c->last_token, .last_len = c->last_token ? strlen(c->last_token) : 0,
@@ -793,8 +808,44 @@ static double read_due(struct watch *w, double now)
     return next;
 }
 
+/* --trf: the round's pairings on the page (boards in their order, the
+ * games missing shown).  False after a message. */
+static bool set_pairings(struct watch *w)
+{
+    const struct arb_watch_opts *o = w->o;
+    char err[600];
+    if (arb_trf_read(&w->trf, o->trf, err, sizeof err) < 0) {
+        arb_msg("%s", err);
+        return false;
+    }
+    w->have_trf = true;
+    w->pairs = arb_trf_pairings(&w->trf, o->trf_round, &w->n_pairs);
+    if (!w->n_pairs) {
+        arb_msg("%s: no pairing in round %d", o->trf, o->trf_round);
+        return false;
+    }
+    struct arb_buf b = {0};
+    arb_buf_addc(&b, '[');
+    for (int k = 0; k < w->n_pairs; k++) {
+        const struct arb_trf_player *pw = arb_trf_player(&w->trf, w->pairs[k].white),
+                                    *pb = arb_trf_player(&w->trf, w->pairs[k].black);
+        if (k)
+            arb_buf_addc(&b, ',');
+        arb_livepage_pairing_json(&b, k + 1, pw ? pw->name : "?", w->pairs[k].white, pb ? pb->name : NULL,
+                                  w->pairs[k].black, w->pairs[k].result);
+    }
+    arb_buf_adds(&b, "]");
+    arb_buf_addc(&b, 0);
+    arb_serve_pairings(w->serve, b.data);
+    arb_buf_free(&b);
+    return true;
+}
+
 static void watch_free(struct watch *w)
 {
+    if (w->have_trf)
+        arb_trf_free(&w->trf);
+    free(w->pairs);
     for (int i = 0; i < w->n_files; i++) {
         arb_live_file_fini(&w->files[i].live);
         free(w->files[i].path);
@@ -909,6 +960,10 @@ int arb_watch_run(const struct arb_watch_opts *o)
         w.serve = arb_serve_start(o->serve, o->silent_s, err, sizeof err);
         if (!w.serve) {
             arb_msg("%s", err);
+            watch_free(&w);
+            return ARB_EXIT_FAILURE;
+        }
+        if (o->trf && !set_pairings(&w)) {
             watch_free(&w);
             return ARB_EXIT_FAILURE;
         }

@@ -18,6 +18,8 @@ struct arb_watch_opts {
     bool once;                           /* --once: read every file once and end */
     const char *serve;                   /* --serve=ADDRESS:PORT: the boards on a page there, or NULL */
     int silent_s;                        /* --silent: a board unchanged this long is marked (seconds) */
+    const char *trf;                     /* --trf=FILE (with --serve): the round's pairings, or NULL */
+    int trf_round;                       /* --round=N */
     double url_poll_s;                   /* --url-poll: a URL is asked at most this often (seconds) */
     char **files;                        /* the FILE and DIR arguments */
     int n_files;

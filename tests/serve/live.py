@@ -4,6 +4,7 @@ Chromium (tests/serve.sh; tools/bench.sh with --bench).
 
     live.py ARBITER CHROMIUM GAMES.pgn OUTDIR
     live.py --bench ARBITER CHROMIUM GAMES.pgn OUTDIR
+    live.py --trf ARBITER CHROMIUM REPORT.trf GAMES.pgn ROUND OUTDIR
 
 A writer plays 30 games of GAMES.pgn into OUTDIR/round/round.pgn the way
 DGT LiveChess writes: the whole round to a temporary name, renamed over
@@ -29,6 +30,9 @@ is printed as one JSON object (tests/serve.sh judges it):
     port_in_use              a second server on the same port: status, message
     problems                 the browser's console errors and exceptions
     screenshot               OUTDIR/page.png (1920x1080), to be looked at
+
+With --trf: watch --trf=REPORT.trf --round=ROUND on GAMES.pgn, and the
+page's cards in their order (board, players, whether a missing game's).
 
 With --bench: the same round played on move by move (30 boards, a write
 20 ms after the page showed the last), the time from each write to the
@@ -133,8 +137,11 @@ class Page:
         """Seconds until expr is true (None: not within limit_s)."""
         t0 = time.monotonic()
         while time.monotonic() - t0 < limit_s:
-            if self.js(expr):
-                return time.monotonic() - t0
+            try:
+                if self.js(expr):
+                    return time.monotonic() - t0
+            except RuntimeError:
+                pass              # (the page is not there yet)
             time.sleep(step)
         return None
 
@@ -326,8 +333,47 @@ def bench_round(pg, games, rpath):
             "heap_end_kb": heap1 // 1024, "boards_end": pg.js("document.querySelectorAll('.board').length")}
 
 
+def run_trf(arbiter, chromium, trf, pgn, rnd, outdir):
+    """--trf: the page's cards in the round's board order, the games missing."""
+    watched = os.path.join(outdir, "trf")
+    shutil.rmtree(watched, ignore_errors=True)
+    os.makedirs(watched)
+    shutil.copy(pgn, watched)
+    p = subprocess.Popen([arbiter, "watch", "--serve=127.0.0.1:0", "--trf=" + trf, "--round=" + rnd, watched],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    line = p.stderr.readline()
+    m = re.search(r"(http://[^ ]+)", line)
+    out = {"url": m.group(1) if m else None}
+    if not m:
+        out["start_error"] = line
+        p.kill()
+        return out
+    profile = tempfile.mkdtemp(prefix="arbiter-chromium-")
+    b = Browser(chromium, profile)
+    try:
+        pg = Page(b, m.group(1))
+        pg.until("+document.body.dataset.updates > 0 && document.querySelectorAll('.board').length > 0")
+        out["cards"] = pg.js("[...document.querySelectorAll('.board')].map(e => [e.querySelector('.no').textContent,"
+                             " e.querySelector('.players').textContent, e.classList.contains('missing')])")
+        out["count"] = pg.js("document.getElementById('count').textContent")
+    finally:
+        p.send_signal(signal.SIGINT)
+        try:
+            out["status"] = p.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            out["status"] = "hung"
+        b.close()
+        shutil.rmtree(profile, ignore_errors=True)
+    return out
+
+
 def main():
     args = sys.argv[1:]
+    if args[:1] == ["--trf"]:
+        signal.alarm(TIMEOUT)
+        print(json.dumps(run_trf(*args[1:])), flush=True)
+        return 0
     bench = args[:1] == ["--bench"]
     if bench:
         args = args[1:]
