@@ -17,6 +17,7 @@
 #include "base/util.h"
 #include "run/pipeline.h"
 #include "report/report.h"
+#include "report/sheet.h"
 
 /* check's own options (o->own). */
 struct check_opts {
@@ -30,11 +31,12 @@ struct check_opts {
     const char *trf;                     /* --trf=FILE: the tournament report, or NULL */
     int trf_round;                       /* --round=N (with --trf); 0 none */
     bool no_progress;                    /* --no-progress */
+    bool sheet;                          /* --sheet (with --trf and --round) */
 };
 
 enum {
     OPT_SUMMARY = ARB_OPT_OWN, OPT_ORIGIN, OPT_GAME_BASE, OPT_WRITE_CLEAN, OPT_WRITE_FLAGGED, OPT_WRITE_REPAIRED,
-    OPT_DUPLICATES, OPT_TRF, OPT_ROUND, OPT_NO_PROGRESS, OPT_REPAIR, OPT_ADD_TAGS
+    OPT_DUPLICATES, OPT_TRF, OPT_ROUND, OPT_NO_PROGRESS, OPT_REPAIR, OPT_ADD_TAGS, OPT_SHEET
 };
 
 static const struct option options[] = {
@@ -54,6 +56,7 @@ static const struct option options[] = {
     {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
     {"repair", no_argument, NULL, OPT_REPAIR},
     {"add-tags", required_argument, NULL, OPT_ADD_TAGS},
+    {"sheet", no_argument, NULL, OPT_SHEET},
     ARB_OPTIONS_END,
 };
 
@@ -95,6 +98,10 @@ static const char usage[] =
     "      --trf=FILE          check the games against the pairings, colours and\n"
     "                          results of a tournament report (FIDE TRF-16)\n"
     "      --round=N           with --trf: the games are of round N; check it alone\n"
+    "      --sheet             with --trf and --round: the round's sheet in place of\n"
+    "                          the report: each board's players, the report's and\n"
+    "                          the game's result, what was found, the games missing,\n"
+    "                          the standings after the round (text, jsonl or html)\n"
     "      --no-progress       no progress line (otherwise shown on standard error\n"
     "                          when it is a terminal: files, games, MB/s, findings)\n"
     "      --fail-on=SEVERITY  exit status 1 when a finding of this severity or worse\n"
@@ -166,6 +173,9 @@ static enum arb_parse_result option(struct arb_opts *o, int id, const char *arg,
     case OPT_NO_PROGRESS:
         c->no_progress = true;
         break;
+    case OPT_SHEET:
+        c->sheet = true;
+        break;
     case OPT_REPAIR:
         o->check.repair = true;
         break;
@@ -194,6 +204,10 @@ static enum arb_parse_result option(struct arb_opts *o, int id, const char *arg,
 static enum arb_parse_result finish(struct arb_opts *o)
 {
     const struct check_opts *c = o->own;
+    if (c->sheet && !(c->trf && c->trf_round))
+        return arb_opts_usage(o, "--sheet is the sheet of a round: give --trf=FILE and --round=N too");
+    if (c->sheet && o->format != &arb_format_text && o->format != &arb_format_jsonl && o->format != &arb_format_html)
+        return arb_opts_usage(o, "--sheet is written as text, jsonl or html");
     if (c->trf_round && !c->trf)
         return arb_opts_usage(o, "--round names a round of the tournament report: give --trf=FILE too");
     if (o->check.add_tags && !o->check.repair)
@@ -233,13 +247,16 @@ int arb_cmd_check(const struct arb_opts *o)
                                    .origin = c->origin, .jobs = o->jobs, .no_progress = c->no_progress,
                                    .duplicates = c->duplicates, .trf = c->trf, .trf_round = c->trf_round,
                                    .write_clean = c->write_clean, .write_flagged = c->write_flagged,
-                                   .write_repaired = c->write_repaired};
+                                   .write_repaired = c->write_repaired,
+                                   .sheet = !c->sheet ? 0
+                                            : 1 + (o->format == &arb_format_jsonl ? ARB_SHEET_JSONL
+                                                   : o->format == &arb_format_html ? ARB_SHEET_HTML : ARB_SHEET_TEXT)};
     po.games.game_base = c->game_base;
     struct arb_pipeline *p = arb_pipeline_new(&po, &ro);
     if (!p)
         return ARB_EXIT_FAILURE;
     struct arb_summary *sum = arb_pipeline_summary(p);
-    if (o->format->begin)
+    if (o->format->begin && !c->sheet)
         o->format->begin(arb_out_buf(), &ro);
     arb_out_record();
     arb_pipeline_expect(p, (const char *const *)files, n);
@@ -250,12 +267,12 @@ int arb_cmd_check(const struct arb_opts *o)
         arb_pipeline_progress(p);
     }
     arb_pipeline_wait(p);
-    if (o->format->end)
+    if (o->format->end && !c->sheet)
         o->format->end(arb_out_buf(), sum, &ro);
     arb_out_record();
     /* What the format kept back, a piece at a time (after a write error
      * too: its last call frees what it holds). */
-    for (bool more = o->format->more != NULL; more;) {
+    for (bool more = o->format->more != NULL && !c->sheet; more;) {
         more = o->format->more(arb_out_buf(), &ro);
         arb_out_record();
         if (arb_out_buf()->len >= ARB_OUT_FLUSH_AT)

@@ -768,6 +768,22 @@ struct arb_trf_pairing *arb_trf_pairings(const struct arb_trf *t, int r, int *n)
     return v;
 }
 
+const char *arb_trf_result_words(char result, bool has_opp)
+{
+    switch (result) {
+    case '1': case 'W': return "1-0";
+    case '0': case 'L': return "0-1";
+    case '=': case 'D': return "1/2-1/2";
+    case '+': return "1-0 by forfeit";
+    case '-': return "0-1 by forfeit";
+    case 'H': return "half-point bye";
+    case 'F': return "full-point bye";
+    case 'U': return "pairing-allocated bye";
+    case 'Z': return "zero-point bye";
+    default: return has_opp ? "*" : "not paired";
+    }
+}
+
 bool arb_trf_played(char result)
 {
     return result && strchr("10=WDL", result);

@@ -101,6 +101,10 @@ const struct arb_trf_round *arb_trf_round_of(const struct arb_trf_player *p, int
 /* Is the result a game played at the board (1 0 = W D L)? */
 bool arb_trf_played(char result);
 
+/* A result code in words: "1-0", "0-1 by forfeit", "half-point bye";
+ * blank: "*" for a pairing (has_opp), "not paired" for a player alone. */
+const char *arb_trf_result_words(char result, bool has_opp);
+
 /* One board of a round: the two players' start ranks (black 0: a player
  * without an opponent, white then that player) and white's result code. */
 struct arb_trf_pairing {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "report/diagram.h"
+#include "read/trf.h"
 #include "report/json.h"
 
 unsigned arb_livepage_need(const struct arb_finding *f, bool intervene)
@@ -288,19 +289,7 @@ static const char script[] =
 void arb_livepage_pairing_json(struct arb_buf *b, int board, const char *white, int wrank, const char *black,
                                int brank, char result)
 {
-    const char *words;
-    switch (result) {
-    case '1': case 'W': words = "1-0"; break;
-    case '0': case 'L': words = "0-1"; break;
-    case '=': case 'D': words = "1/2-1/2"; break;
-    case '+': words = "1-0 by forfeit"; break;
-    case '-': words = "0-1 by forfeit"; break;
-    case 'H': words = "half-point bye"; break;
-    case 'F': words = "full-point bye"; break;
-    case 'U': words = "pairing-allocated bye"; break;
-    case 'Z': words = "zero-point bye"; break;
-    default: words = brank ? "*" : "not paired"; break;
-    }
+    const char *words = arb_trf_result_words(result, brank != 0);
     arb_buf_adds(b, "{\"board\":");
     arb_json_int(b, board);
     arb_json_key(b, "white", false);

@@ -335,7 +335,7 @@ static void batch_write(struct arb_pipeline *p, struct batch *b)
                 arb_buf_add(arb_out_buf(), b->out.data + rec_start, b->rec_end[i] - rec_start);
             rec_start = b->rec_end[i];
             arb_out_record();
-        } else if (!o->quiet) {
+        } else if (!o->quiet && !o->sheet) {
             o->format->game(arb_out_buf(), g, &b->oc[i], p->ro);
             arb_out_record();
         }
@@ -655,6 +655,8 @@ struct arb_pipeline *arb_pipeline_new(const struct arb_pipeline_opts *o, const s
     if (o->trf) {
         char err[400];
         p->trf = arb_trfcheck_new(o->trf, o->trf_round, err, sizeof err);
+        if (p->trf && o->sheet)
+            arb_trfcheck_keep_sheet(p->trf);
         if (!p->trf) {
             arb_msg("--trf: %s", err);
             arb_pipeline_close_writes(p);
@@ -715,7 +717,7 @@ static void trf_records(struct arb_pipeline *p)
     struct arb_game g;
     while (arb_trfcheck_record(p->trf, &g, &a)) {
         p->sum.hidden += (uint64_t)arb_filter_findings(o->games.filter, &g.findings);
-        if (!o->quiet) {
+        if (!o->quiet && !o->sheet) {
             o->format->game(arb_out_buf(), &g, oc, p->ro);
             arb_out_record();
         }
@@ -734,6 +736,10 @@ void arb_pipeline_wait(struct arb_pipeline *p)
         drain(p, !help(p));
     if (p->trf)
         trf_records(p);
+    if (p->trf && p->o->sheet) {
+        arb_trfcheck_sheet(p->trf, arb_out_buf(), (enum arb_sheet_format)(p->o->sheet - 1));
+        arb_out_record();
+    }
     pthread_mutex_lock(&p->mu);
     p->stop = true;
     pthread_cond_broadcast(&p->work);

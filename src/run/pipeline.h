@@ -23,6 +23,8 @@ struct arb_pipeline_opts {
     bool duplicates;                     /* --duplicates */
     const char *trf;                     /* --trf=FILE, or NULL */
     int trf_round;                       /* --round=N (0: none) */
+    int sheet;                           /* --sheet: 1 + enum arb_sheet_format, the round's sheet in place of
+                                            the records; 0: none */
     const char *write_clean, *write_flagged, *write_repaired;   /* --write-*=FILE, or NULL */
 };
 

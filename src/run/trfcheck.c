@@ -55,6 +55,20 @@ struct arb_trfcheck {
     int n_items, next;
     bool done;                    /* the items are made */
     uint64_t index;
+    /* --sheet: the games of the round as matched (arb_trfcheck_sheet) */
+    bool sheet_on;
+    int last_w, last_b, last_r;   /* the last game's pairing: players' indexes and round (-1: none) */
+    struct sheet_game *sg;
+    int n_sg, cap_sg;
+};
+
+struct sheet_game {
+    int w, b;                     /* the players' indexes (-1: the game matched no pairing) */
+    char *file, *white, *black, *result, *codes;
+    uint64_t game;
+    uint32_t line;
+    int sev[3];                   /* infos, warnings, errors */
+    int paired;                   /* matching no pairing of the round: the round the report pairs them in, 0 none */
 };
 
 static int cmp_word(const void *a, const void *b)
@@ -124,6 +138,14 @@ void arb_trfcheck_free(struct arb_trfcheck *c)
     free(c->words);
     free(c->ids);
     free(c->stamp);
+    for (int i = 0; i < c->n_sg; i++) {
+        free(c->sg[i].file);
+        free(c->sg[i].white);
+        free(c->sg[i].black);
+        free(c->sg[i].result);
+        free(c->sg[i].codes);
+    }
+    free(c->sg);
     free(c);
 }
 
@@ -326,7 +348,7 @@ static const char *why_unpaired(const struct arb_trfcheck *c, struct arb_arena *
     return out;
 }
 
-bool arb_trfcheck_game(struct arb_trfcheck *c, struct arb_game *g, const struct arb_outcome *oc)
+static bool match_game(struct arb_trfcheck *c, struct arb_game *g, const struct arb_outcome *oc)
 {
     const struct arb_trf *t = &c->t;
     int before = g->findings.n;
@@ -383,6 +405,9 @@ bool arb_trfcheck_game(struct arb_trfcheck *c, struct arb_game *g, const struct 
     }
     const struct arb_trf_player *p = &t->players[bw], *q = &t->players[bb];
     const struct arb_trf_round *rd = &p->rounds[br - 1];
+    c->last_w = bw;
+    c->last_b = bb;
+    c->last_r = br;
     c->matched[bw * t->n_rounds + br - 1] = true;
     c->matched[bb * t->n_rounds + br - 1] = true;
     c->seen[br] = true;
@@ -419,6 +444,173 @@ bool arb_trfcheck_game(struct arb_trfcheck *c, struct arb_game *g, const struct 
         return false;
     arb_findings_sort(&g->findings);
     return true;
+}
+
+/* --sheet: note a game of the round (matched to one of its pairings, or
+ * to none while its Round tag names the round or nothing). */
+static void sheet_note(struct arb_trfcheck *c, const struct arb_game *g, const struct arb_outcome *oc)
+{
+    int tag_round = round_number(arb_game_tag(g, "Round"));
+    if (c->last_r != c->round && tag_round != c->round && (c->last_r || tag_round))
+        return;                   /* a game of another round */
+    if (c->n_sg == c->cap_sg) {
+        c->cap_sg = c->cap_sg ? 2 * c->cap_sg : 32;
+        c->sg = arb_xrealloc(c->sg, (size_t)c->cap_sg * sizeof *c->sg);
+    }
+    struct sheet_game *x = &c->sg[c->n_sg++];
+    memset(x, 0, sizeof *x);
+    x->w = c->last_r == c->round ? c->last_w : -1;
+    x->b = c->last_r == c->round ? c->last_b : -1;
+    x->paired = c->last_r != c->round ? c->last_r : 0;
+    x->file = arb_xstrdup(g->file ? g->file : "");
+    x->game = g->index;
+    x->line = g->line;
+    x->white = arb_xstrdup(arb_game_tag(g, "White") ? arb_game_tag(g, "White") : "");
+    x->black = arb_xstrdup(arb_game_tag(g, "Black") ? arb_game_tag(g, "Black") : "");
+    x->result = arb_xstrdup(oc->result_tag ? oc->result_tag : "");
+    struct arb_buf codes = {0};
+    for (int k = 0; k < g->findings.n; k++) {
+        const struct arb_finding *f = &g->findings.v[k];
+        x->sev[f->severity >= ARB_SEV_ERROR ? 2 : f->severity >= ARB_SEV_WARNING ? 1 : 0]++;
+        const char *code = arb_codes[f->code].name;
+        if (f->severity < ARB_SEV_WARNING || (codes.len && strstr(codes.data, code)))
+            continue;
+        if (codes.len)
+            arb_buf_adds(&codes, ", ");
+        arb_buf_adds(&codes, code);
+        arb_buf_addc(&codes, 0);
+        codes.len--;
+    }
+    x->codes = arb_xstrdup(codes.len ? codes.data : "");
+    arb_buf_free(&codes);
+}
+
+bool arb_trfcheck_game(struct arb_trfcheck *c, struct arb_game *g, const struct arb_outcome *oc)
+{
+    c->last_w = c->last_b = -1;
+    c->last_r = 0;
+    bool added = match_game(c, g, oc);
+    if (c->sheet_on)
+        sheet_note(c, g, oc);
+    return added;
+}
+
+void arb_trfcheck_keep_sheet(struct arb_trfcheck *c)
+{
+    c->sheet_on = true;
+}
+
+/* Points (tenths) of the player at index i in round r, by the report, or
+ * by the game's result (NULL: the report's) with the player White or not. */
+static int round_points(const struct arb_trf *t, const struct arb_trf_player *p, int r, const char *game, bool white)
+{
+    if (game) {
+        if (strcmp(game, "1/2-1/2") == 0)
+            return t->scoring.draw;
+        if (strcmp(game, "1-0") == 0)
+            return white ? t->scoring.win : t->scoring.loss;
+        if (strcmp(game, "0-1") == 0)
+            return white ? t->scoring.loss : t->scoring.win;
+    }
+    const struct arb_trf_round *rd = arb_trf_round_of(p, r);
+    return rd ? arb_trf_points10(t, rd->result) : 0;
+}
+
+static int standing_cmp(const void *a, const void *b)
+{
+    const struct arb_sheet_standing *x = a, *y = b;
+    if (x->report10 != y->report10)
+        return x->report10 > y->report10 ? -1 : 1;
+    return (x->rank > y->rank) - (x->rank < y->rank);
+}
+
+void arb_trfcheck_sheet(struct arb_trfcheck *c, struct arb_buf *out, enum arb_sheet_format fmt)
+{
+    const struct arb_trf *t = &c->t;
+    int r = c->round, np = 0;
+    struct arb_trf_pairing *pairs = arb_trf_pairings(t, r, &np);
+    struct arb_sheet s = {.trf = c->path, .event = t->name, .round = r};
+    s.boards = arb_xcalloc((size_t)np + 1, sizeof *s.boards);
+    bool *used = arb_xcalloc((size_t)c->n_sg + 1, sizeof *used);
+    /* the game each player's round-r result comes from (NULL: the report's) */
+    const char **from_game = arb_xcalloc((size_t)t->n_players + 1, sizeof *from_game);
+    bool *was_white = arb_xcalloc((size_t)t->n_players + 1, sizeof *was_white);
+    int board = 0;
+    for (int k = 0; k < np; k++) {
+        const struct arb_trf_pairing *pp = &pairs[k];
+        const struct arb_trf_player *pw = arb_trf_player(t, pp->white), *pb = pp->black ? arb_trf_player(t, pp->black)
+                                                                                         : NULL;
+        struct arb_sheet_board *x = &s.boards[s.n_boards++];
+        x->board = pb ? ++board : 0;
+        x->white = pw ? pw->name : "?";
+        x->wrank = pp->white;
+        x->black = pb ? pb->name : NULL;
+        x->brank = pp->black;
+        x->report = arb_trf_result_words(pp->result, pb != NULL);
+        x->expect = pb && arb_trf_played(pp->result) ? pgn_result(pp->result) : NULL;
+        for (int i = 0; i < c->n_sg && pb; i++) {
+            const struct sheet_game *g = &c->sg[i];
+            if (used[i] || g->w < 0)
+                continue;
+            int gw = t->players[g->w].rank, gb = t->players[g->b].rank;
+            if (!((gw == pp->white && gb == pp->black) || (gw == pp->black && gb == pp->white)))
+                continue;
+            used[i] = true;
+            x->game_result = g->result;
+            x->file = g->file;
+            x->game = g->game;
+            x->line = g->line;
+            x->swapped = gw != pp->white;
+            /* the game's White is the report's White unless swapped */
+            const char *expect_as_played = x->expect;
+            if (x->swapped && x->expect)
+                expect_as_played = strcmp(x->expect, "1-0") == 0 ? "0-1" : strcmp(x->expect, "0-1") == 0 ? "1-0"
+                                                                                                        : x->expect;
+            x->agree = x->expect && strcmp(g->result, expect_as_played) == 0;
+            x->infos = g->sev[0];
+            x->warnings = g->sev[1];
+            x->errors = g->sev[2];
+            x->codes = g->codes;
+            int iw = t->by_rank[gw], ib = t->by_rank[gb];
+            if (iw >= 0 && ib >= 0) {
+                from_game[iw] = from_game[ib] = g->result;
+                was_white[iw] = true;
+            }
+            break;
+        }
+    }
+    s.extras = arb_xcalloc((size_t)c->n_sg + 1, sizeof *s.extras);
+    for (int i = 0; i < c->n_sg; i++) {
+        const struct sheet_game *g = &c->sg[i];
+        if (used[i])
+            continue;
+        s.extras[s.n_extras++] = (struct arb_sheet_extra){.file = g->file, .game = g->game, .line = g->line,
+                                                          .white = g->white, .black = g->black, .result = g->result,
+                                                          .infos = g->sev[0], .warnings = g->sev[1],
+                                                          .errors = g->sev[2], .codes = g->codes,
+                                                          .paired_round = g->paired};
+    }
+    s.standings = arb_xcalloc((size_t)t->n_players + 1, sizeof *s.standings);
+    for (int i = 0; i < t->n_players; i++) {
+        const struct arb_trf_player *p = &t->players[i];
+        int rep = 0, gam = 0;
+        for (int k = 1; k <= r; k++) {
+            int pts = round_points(t, p, k, NULL, false);
+            rep += pts;
+            gam += k == r ? round_points(t, p, k, from_game[i], was_white[i]) : pts;
+        }
+        s.standings[s.n_standings++] = (struct arb_sheet_standing){.rank = p->rank, .name = p->name, .report10 = rep,
+                                                                   .games10 = gam};
+    }
+    qsort(s.standings, (size_t)s.n_standings, sizeof *s.standings, standing_cmp);
+    arb_sheet_write(out, &s, fmt);
+    free(s.boards);
+    free(s.extras);
+    free(s.standings);
+    free(used);
+    free(from_game);
+    free(was_white);
+    free(pairs);
 }
 
 static int cmp_item(const void *a, const void *b)

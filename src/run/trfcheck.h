@@ -24,6 +24,7 @@
 #include "base/arena.h"
 #include "laws/replay.h"
 #include "read/pgn.h"
+#include "report/sheet.h"
 
 struct arb_trfcheck;
 
@@ -36,6 +37,12 @@ void arb_trfcheck_free(struct arb_trfcheck *c);
 /* Match the game to its pairing and add the findings (ply 0, in g's
  * arena); true when it added any. */
 bool arb_trfcheck_game(struct arb_trfcheck *c, struct arb_game *g, const struct arb_outcome *oc);
+
+/* --sheet: keep what the round's sheet needs of each game (before the
+ * first game); after the last record, the sheet of the round (--round)
+ * in the format asked. */
+void arb_trfcheck_keep_sheet(struct arb_trfcheck *c);
+void arb_trfcheck_sheet(struct arb_trfcheck *c, struct arb_buf *out, enum arb_sheet_format fmt);
 
 /* The report's next record after the games (see above) into *g, every
  * string in arena a; false when there is none left.  The first call ends
