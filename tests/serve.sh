@@ -66,6 +66,10 @@ j .sources_line | grep -q '/html: not a PGN file' && j .sources_line | grep -q "
     [ "$(awk -v g="$(j .url_min_gap_s)" 'BEGIN { print (g >= 0.95) }')" = 1 ] &&
     ok "the URL asked politely: $(j .url_requests) requests, $(j .url_conditional) conditional, $(j .url_304) answered 304, at least $(j .url_min_gap_s) s apart (--url-poll=1)" ||
     notok "politeness: $(jq -c '{url_requests, url_304, url_conditional, url_min_gap_s}' "$tmp/out")"
+[ "$(jq -r .cut_write.boards "$tmp/out")" = 30 ] && [ "$(jq -r '.cut_write.marked | length' "$tmp/out")" = 1 ] &&
+    jq -r '.cut_write.marked[0]' "$tmp/out" | grep -q '/round2.pgn#2$' &&
+    ok "the round's file caught cut in the middle of a move: every board stays, the cut move is not called illegal" ||
+    notok "cut write: $(jq -c .cut_write "$tmp/out")"
 [ "$(jq -c .script_tag "$tmp/out")" = '{"scripts":1,"imgs":0,"evil":0,"as_text":true}' ] && [ "$(j .dialogs)" = 0 ] &&
     ok "a White tag holding <script> and <img onerror>: shown as text, nothing run, no element made" ||
     notok "script tag: $(jq -c .script_tag "$tmp/out"), dialogs $(j .dialogs)"

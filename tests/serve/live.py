@@ -19,6 +19,8 @@ is printed as one JSON object (tests/serve.sh judges it):
                              how long until the page marked it, on which
                              board, and whether that board came first
     withdrawn_ms             the record corrected: until the mark went
+    cut_write                the file cut in the middle of a move: the boards,
+                             and those marked illegal (the URL's board only)
     script_tag               a White tag holding <script>: the page's script
                              elements (1) and whether the tag shows as text
     dialogs                  JavaScript dialogs opened (none)
@@ -237,6 +239,16 @@ def run_page(arbiter, chromium, games, web, plies, rpath, www, urls, log, outdir
         out["url_illegal_ms"] = None if dt is None else round((time.monotonic() - t0) * 1000)
         pg.until("document.getElementById('sources').textContent.includes('127.0.0.1:1/')", 60)
         out["sources_line"] = pg.js("document.getElementById('sources').textContent")
+        # The file caught cut in the middle of a move of its last game (no
+        # marker yet): nothing said of the cut move, every board still there.
+        text = round_pgn(games, plies)
+        cut = text.rstrip().rsplit(" *", 1)[0] + " " + games[-1][1][plies[-1]][:1]
+        write_round(rpath, cut)
+        time.sleep(1.0)
+        out["cut_write"] = {"boards": pg.js("document.querySelectorAll('.board').length"),
+                            "marked": pg.js("[...document.querySelectorAll('.board')].filter(e =>"
+                                            " /illegal|intervene/.test(e.dataset.needs)).map(e => e.dataset.id)")}
+        write_round(rpath, text)
         # A tag with a script in it: text on the page, never run.
         evil = "<script>window.__evil = 1</script><img src=x onerror='window.__evil = 2'>"
         write_round(rpath, round_pgn(games, plies, white={2: evil}))
