@@ -3,6 +3,7 @@
 #include "run/fetch.h"
 
 #include <curl/curl.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -18,6 +19,57 @@
 #include <unistd.h>
 
 #include "base/util.h"
+
+/* libcurl is opened when a URL is watched, not linked: its dependencies
+ * (OpenSSL, nghttp2, LDAP, SSH, ...) cost every other run of arbiter some
+ * 17 ms at start (DESIGN.md).  The calls below go through these. */
+static struct {
+    CURLcode (*global_init)(long);
+    void (*global_cleanup)(void);
+    CURL *(*easy_init)(void);
+    CURLcode (*easy_setopt)(CURL *, CURLoption, ...);
+    CURLcode (*easy_perform)(CURL *);
+    CURLcode (*easy_getinfo)(CURL *, CURLINFO, ...);
+    void (*easy_cleanup)(CURL *);
+    const char *(*easy_strerror)(CURLcode);
+    struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
+    void (*slist_free_all)(struct curl_slist *);
+} api;
+static char api_error[300];
+static pthread_once_t api_once = PTHREAD_ONCE_INIT;
+
+static void api_load(void)
+{
+    void *h = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        snprintf(api_error, sizeof api_error, "watching a URL needs libcurl (Debian: libcurl4): %s", dlerror());
+        return;
+    }
+    struct { void **fn; const char *name; } want[] = {
+        {(void **)&api.global_init, "curl_global_init"},   {(void **)&api.global_cleanup, "curl_global_cleanup"},
+        {(void **)&api.easy_init, "curl_easy_init"},       {(void **)&api.easy_setopt, "curl_easy_setopt"},
+        {(void **)&api.easy_perform, "curl_easy_perform"}, {(void **)&api.easy_getinfo, "curl_easy_getinfo"},
+        {(void **)&api.easy_cleanup, "curl_easy_cleanup"}, {(void **)&api.easy_strerror, "curl_easy_strerror"},
+        {(void **)&api.slist_append, "curl_slist_append"}, {(void **)&api.slist_free_all, "curl_slist_free_all"}};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+        if (!(*want[i].fn = dlsym(h, want[i].name))) {
+            snprintf(api_error, sizeof api_error, "libcurl.so.4 has no %s", want[i].name);
+            return;
+        }
+}
+
+#undef curl_easy_setopt
+#undef curl_easy_getinfo
+#define curl_global_init api.global_init
+#define curl_global_cleanup api.global_cleanup
+#define curl_easy_init api.easy_init
+#define curl_easy_setopt api.easy_setopt
+#define curl_easy_perform api.easy_perform
+#define curl_easy_getinfo api.easy_getinfo
+#define curl_easy_cleanup api.easy_cleanup
+#define curl_easy_strerror api.easy_strerror
+#define curl_slist_append api.slist_append
+#define curl_slist_free_all api.slist_free_all
 
 #define BACKOFF_MAX_S 60.0
 #define BODY_MAX (256LL << 20)   /* a round's PGN is kilobytes; more is refused */
@@ -276,6 +328,11 @@ static void *run(void *arg)
 
 static struct arb_fetch *make(char *const *urls, int n, double interval_s, char *err, size_t errlen)
 {
+    pthread_once(&api_once, api_load);
+    if (api_error[0]) {
+        snprintf(err, errlen, "%s", api_error);
+        return NULL;
+    }
     if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
         snprintf(err, errlen, "libcurl could not start");
         return NULL;

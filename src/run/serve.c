@@ -10,6 +10,7 @@
 #include "run/serve.h"
 
 #include <arpa/inet.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <microhttpd.h>
 #include <netdb.h>
@@ -26,6 +27,54 @@
 #include "base/util.h"
 #include "report/json.h"
 #include "report/livepage.h"
+
+/* libmicrohttpd is opened when a page is served, not linked: its
+ * dependencies (GnuTLS and its own) cost every other run of arbiter at
+ * start (DESIGN.md).  The calls below go through these. */
+static struct {
+    struct MHD_Daemon *(*start_daemon)(unsigned int, uint16_t, MHD_AcceptPolicyCallback, void *,
+                                       MHD_AccessHandlerCallback, void *, ...);
+    void (*stop_daemon)(struct MHD_Daemon *);
+    struct MHD_Response *(*create_response_from_buffer)(size_t, void *, enum MHD_ResponseMemoryMode);
+    struct MHD_Response *(*create_response_from_callback)(uint64_t, size_t, MHD_ContentReaderCallback, void *,
+                                                         MHD_ContentReaderFreeCallback);
+    enum MHD_Result (*add_response_header)(struct MHD_Response *, const char *, const char *);
+    enum MHD_Result (*queue_response)(struct MHD_Connection *, unsigned int, struct MHD_Response *);
+    void (*destroy_response)(struct MHD_Response *);
+} api;
+static char api_error[300];
+static pthread_once_t api_once = PTHREAD_ONCE_INIT;
+
+static void api_load(void)
+{
+    void *h = dlopen("libmicrohttpd.so.12", RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        snprintf(api_error, sizeof api_error, "--serve needs GNU libmicrohttpd (Debian: libmicrohttpd12): %s",
+                 dlerror());
+        return;
+    }
+    struct { void **fn; const char *name; } want[] = {
+        {(void **)&api.start_daemon, "MHD_start_daemon"},
+        {(void **)&api.stop_daemon, "MHD_stop_daemon"},
+        {(void **)&api.create_response_from_buffer, "MHD_create_response_from_buffer"},
+        {(void **)&api.create_response_from_callback, "MHD_create_response_from_callback"},
+        {(void **)&api.add_response_header, "MHD_add_response_header"},
+        {(void **)&api.queue_response, "MHD_queue_response"},
+        {(void **)&api.destroy_response, "MHD_destroy_response"}};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+        if (!(*want[i].fn = dlsym(h, want[i].name))) {
+            snprintf(api_error, sizeof api_error, "libmicrohttpd.so.12 has no %s", want[i].name);
+            return;
+        }
+}
+
+#define MHD_start_daemon api.start_daemon
+#define MHD_stop_daemon api.stop_daemon
+#define MHD_create_response_from_buffer api.create_response_from_buffer
+#define MHD_create_response_from_callback api.create_response_from_callback
+#define MHD_add_response_header api.add_response_header
+#define MHD_queue_response api.queue_response
+#define MHD_destroy_response api.destroy_response
 
 #define KEEPALIVE_S 15
 
@@ -356,6 +405,11 @@ static bool split_addr(const char *addr, char *host, size_t hcap, char *port, si
 
 struct arb_serve *arb_serve_start(const char *addr, int silent_s, char *err, size_t errlen)
 {
+    pthread_once(&api_once, api_load);
+    if (api_error[0]) {
+        snprintf(err, errlen, "%s", api_error);
+        return NULL;
+    }
     char host[256], port[8];
     if (!split_addr(addr, host, sizeof host, port, sizeof port)) {
         snprintf(err, errlen, "--serve wants ADDRESS:PORT (127.0.0.1:8080, [::1]:8080, :8080), not '%s'", addr);
