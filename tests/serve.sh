@@ -102,6 +102,40 @@ else
     notok "screenshot missing or not 1920x1080"
 fi
 
+# What needs the arbiter now, board by board (boards.json: what the page
+# is given): fivefold repetition (9.6.1: intervene), a flag fallen with play
+# going on, a threefold repetition (a claimable draw), an illegal move;
+# a clean game needs nothing, and the order of the needs is the page's.
+mkdir -p "$tmp/needs"
+{
+    printf '[Event "N"]\n[Round "1"]\n[White "Five"]\n[Black "Fold"]\n[Result "*"]\n\n'
+    printf '1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 9. e4 *\n\n'
+    printf '[Event "N"]\n[Round "2"]\n[White "Flag"]\n[Black "Fell"]\n[Result "*"]\n[TimeControl "300+0"]\n\n'
+    printf '1. e4 {[%%clk 0:04:50]} e5 {[%%clk 0:04:50]} 2. Nf3 {[%%clk 0:00:00]} Nc6 {[%%clk 0:04:40]} 3. Bb5 {[%%clk 0:00:00]} a6 *\n\n'
+    printf '[Event "N"]\n[Round "3"]\n[White "Three"]\n[Black "Fold"]\n[Result "*"]\n\n'
+    printf '1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 *\n\n'
+    printf '[Event "N"]\n[Round "4"]\n[White "Il"]\n[Black "Legal"]\n[Result "*"]\n\n1. e4 e5 2. Ke3 *\n\n'
+    printf '[Event "N"]\n[Round "5"]\n[White "Calm"]\n[Black "Game"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 *\n'
+} > "$tmp/needs/round.pgn"
+"$ARBITER" watch --serve=127.0.0.1:0 "$tmp/needs" > /dev/null 2> "$tmp/n.err" &
+pid=$!
+w=0
+while ! grep -q 'http://' "$tmp/n.err" && [ $w -lt 600 ]; do sleep 0.1; w=$((w + 1)); done
+url=$(grep -o 'http://[^ ]*' "$tmp/n.err")
+w=0
+while [ $w -lt 600 ]; do
+    python3 -c 'import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1] + "boards.json").read().decode())' \
+        "$url" > "$tmp/n.json" 2> /dev/null
+    [ "$(jq '.boards | length' "$tmp/n.json" 2> /dev/null)" = 5 ] && break
+    sleep 0.1
+    w=$((w + 1))
+done
+kill -INT $pid
+wait $pid
+[ "$(jq -c '[.boards | sort_by(.game)[] | .needs]' "$tmp/n.json")" = '[["intervene","claim"],["flag"],["claim"],["illegal"],[]]' ] &&
+    ok "what needs the arbiter: fivefold (intervene), a flag fallen, a threefold (claim), an illegal move; a clean game nothing" ||
+    notok "needs: $(jq -c '[.boards | sort_by(.game)[] | .needs]' "$tmp/n.json")"
+
 # --trf --round: the boards in the round's order.  The order against an
 # awk reading of the report's columns (points before the round, then the
 # better start rank) on bbpPairings' generated tournament, rounds 2, 5, 9;
