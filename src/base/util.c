@@ -2,6 +2,7 @@
 #include "base/util.h"
 
 #include <ctype.h>
+#include <dlfcn.h>
 #include <stdint.h>
 #include <errno.h>
 #include <stdio.h>
@@ -184,4 +185,20 @@ void arb_xml_escape_n(struct arb_buf *out, const char *str, size_t n)
         arb_buf_add(out, s + i, len);
         i += len;
     }
+}
+
+bool arb_dl_open(const char *soname, const char *need, const struct arb_dl_sym *want, size_t n, char *err,
+                 size_t errlen)
+{
+    void *h = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        snprintf(err, errlen, "%s: %s", need, dlerror());
+        return false;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (!(*want[i].fn = dlsym(h, want[i].name))) {
+            snprintf(err, errlen, "%s has no %s", soname, want[i].name);
+            return false;
+        }
+    return true;
 }

@@ -112,6 +112,16 @@ static inline void arb_buf_clear(struct arb_buf *b) { b->len = 0; if (b->data) b
 /* Cut b back to its first len bytes. */
 static inline void arb_buf_clear_to(struct arb_buf *b, size_t len) { b->len = len; if (b->data) b->data[len] = 0; }
 void arb_buf_free(struct arb_buf *b);
+
+/* A library opened when it is needed (dlopen), not linked: its functions
+ * named in want[0..n) into the pointers there.  False with why in err
+ * ("need" says what needs it and which Debian package has it). */
+struct arb_dl_sym {
+    void **fn;
+    const char *name;
+};
+bool arb_dl_open(const char *soname, const char *need, const struct arb_dl_sym *want, size_t n, char *err,
+                 size_t errlen);
 /* Append s to b with &, <, >, " and ' escaped for XML and HTML; what XML
  * 1.0 has no place for (control characters but tab and line breaks, U+FFFE,
  * U+FFFF) and bytes that are not UTF-8 (a file name's) written as \xNN. */

@@ -159,17 +159,8 @@ static enum arb_parse_result option(struct arb_opts *o, int id, const char *arg,
         c->duplicates = true;
         break;
     case OPT_TRF:
-        if (!*arg)
-            return arb_opts_usage(o, "--trf needs a file name");
-        c->trf = arg;
-        break;
-    case OPT_ROUND: {
-        uint64_t n;
-        if (!arb_opts_u64(arg, 1, 999, &n))
-            return arb_opts_usage(o, "--round needs a round number from 1 to 999, not '%s'", arg);
-        c->trf_round = (int)n;
-        break;
-    }
+    case OPT_ROUND:
+        return arb_opts_trf(o, id == OPT_ROUND, arg, &c->trf, &c->trf_round);
     case OPT_NO_PROGRESS:
         c->no_progress = true;
         break;

@@ -106,17 +106,8 @@ static enum arb_parse_result option(struct arb_opts *o, int id, const char *arg,
             return arb_opts_usage(o, "--serve wants ADDRESS:PORT (127.0.0.1:8080), or nothing for that");
         break;
     case OPT_TRF:
-        if (!*arg)
-            return arb_opts_usage(o, "--trf needs a file name");
-        c->trf = arg;
-        break;
-    case OPT_ROUND: {
-        uint64_t n;
-        if (!arb_opts_u64(arg, 1, 999, &n))
-            return arb_opts_usage(o, "--round needs a round number from 1 to 999, not '%s'", arg);
-        c->trf_round = (int)n;
-        break;
-    }
+    case OPT_ROUND:
+        return arb_opts_trf(o, id == OPT_ROUND, arg, &c->trf, &c->trf_round);
     case OPT_URL_POLL: {
         char *end;
         errno = 0;

@@ -241,6 +241,22 @@ bool arb_opts_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
     return true;
 }
 
+enum arb_parse_result arb_opts_trf(const struct arb_opts *o, bool is_round, const char *arg, const char **trf,
+                                   int *round)
+{
+    if (!is_round) {
+        if (!*arg)
+            return arb_opts_usage(o, "--trf needs a file name");
+        *trf = arg;
+        return ARB_OPTS_RUN;
+    }
+    uint64_t n;
+    if (!arb_opts_u64(arg, 1, 999, &n))
+        return arb_opts_usage(o, "--round needs a round number from 1 to 999, not '%s'", arg);
+    *round = (int)n;
+    return ARB_OPTS_RUN;
+}
+
 enum arb_parse_result arb_opts_lang(const struct arb_opts *o, const char *arg, const struct arb_lang **out)
 {
     *out = arb_lang_find(arg);

@@ -175,6 +175,21 @@ static void jnum(struct arb_buf *b, int t)
     points(b, t);
 }
 
+/* A game's place and what was found in it. */
+static void jgame(struct arb_buf *b, const char *file, uint64_t game, uint32_t line, int e, int w, int i,
+                  const char *codes)
+{
+    arb_json_key(b, "file", false);
+    arb_json_cstr(b, file);
+    arb_json_key(b, "game", false);
+    arb_json_int(b, (long long)game);
+    arb_json_key(b, "line", false);
+    arb_json_int(b, line);
+    arb_buf_printf(b, ",\"findings\":{\"error\":%d,\"warning\":%d,\"info\":%d}", e, w, i);
+    arb_json_key(b, "codes", false);
+    arb_json_cstr(b, codes);
+}
+
 static void jsonl(struct arb_buf *b, const struct arb_sheet *s)
 {
     for (int i = 0; i < s->n_boards; i++) {
@@ -209,17 +224,8 @@ static void jsonl(struct arb_buf *b, const struct arb_sheet *s)
         arb_buf_adds(b, x->expect && !x->game_result ? ",\"missing\":true" : ",\"missing\":false");
         arb_buf_adds(b, x->game_result && !x->agree ? ",\"agree\":false" : ",\"agree\":true");
         if (x->game_result) {
-            arb_json_key(b, "file", false);
-            arb_json_cstr(b, x->file);
-            arb_json_key(b, "game", false);
-            arb_json_int(b, (long long)x->game);
-            arb_json_key(b, "line", false);
-            arb_json_int(b, x->line);
             arb_buf_adds(b, x->swapped ? ",\"colours_reversed\":true" : ",\"colours_reversed\":false");
-            arb_buf_printf(b, ",\"findings\":{\"error\":%d,\"warning\":%d,\"info\":%d}", x->errors, x->warnings,
-                           x->infos);
-            arb_json_key(b, "codes", false);
-            arb_json_cstr(b, x->codes);
+            jgame(b, x->file, x->game, x->line, x->errors, x->warnings, x->infos, x->codes);
         }
         arb_buf_adds(b, "}\n");
     }
@@ -227,12 +233,6 @@ static void jsonl(struct arb_buf *b, const struct arb_sheet *s)
         const struct arb_sheet_extra *x = &s->extras[i];
         arb_buf_adds(b, "{\"sheet\":\"unpaired\",\"round\":");
         arb_json_int(b, s->round);
-        arb_json_key(b, "file", false);
-        arb_json_cstr(b, x->file);
-        arb_json_key(b, "game", false);
-        arb_json_int(b, (long long)x->game);
-        arb_json_key(b, "line", false);
-        arb_json_int(b, x->line);
         arb_json_key(b, "white", false);
         arb_json_cstr(b, x->white);
         arb_json_key(b, "black", false);
@@ -244,9 +244,7 @@ static void jsonl(struct arb_buf *b, const struct arb_sheet *s)
             arb_json_int(b, x->paired_round);
         else
             arb_buf_adds(b, "null");
-        arb_buf_printf(b, ",\"findings\":{\"error\":%d,\"warning\":%d,\"info\":%d}", x->errors, x->warnings, x->infos);
-        arb_json_key(b, "codes", false);
-        arb_json_cstr(b, x->codes);
+        jgame(b, x->file, x->game, x->line, x->errors, x->warnings, x->infos, x->codes);
         arb_buf_adds(b, "}\n");
     }
     for (int i = 0; i < s->n_standings; i++) {

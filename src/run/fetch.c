@@ -3,7 +3,6 @@
 #include "run/fetch.h"
 
 #include <curl/curl.h>
-#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -40,22 +39,14 @@ static pthread_once_t api_once = PTHREAD_ONCE_INIT;
 
 static void api_load(void)
 {
-    void *h = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
-    if (!h) {
-        snprintf(api_error, sizeof api_error, "watching a URL needs libcurl (Debian: libcurl4): %s", dlerror());
-        return;
-    }
-    struct { void **fn; const char *name; } want[] = {
+    const struct arb_dl_sym want[] = {
         {(void **)&api.global_init, "curl_global_init"},   {(void **)&api.global_cleanup, "curl_global_cleanup"},
         {(void **)&api.easy_init, "curl_easy_init"},       {(void **)&api.easy_setopt, "curl_easy_setopt"},
         {(void **)&api.easy_perform, "curl_easy_perform"}, {(void **)&api.easy_getinfo, "curl_easy_getinfo"},
         {(void **)&api.easy_cleanup, "curl_easy_cleanup"}, {(void **)&api.easy_strerror, "curl_easy_strerror"},
         {(void **)&api.slist_append, "curl_slist_append"}, {(void **)&api.slist_free_all, "curl_slist_free_all"}};
-    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
-        if (!(*want[i].fn = dlsym(h, want[i].name))) {
-            snprintf(api_error, sizeof api_error, "libcurl.so.4 has no %s", want[i].name);
-            return;
-        }
+    arb_dl_open("libcurl.so.4", "watching a URL needs libcurl (Debian: libcurl4)", want, sizeof want / sizeof want[0],
+                api_error, sizeof api_error);
 }
 
 #undef curl_easy_setopt

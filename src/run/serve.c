@@ -10,7 +10,6 @@
 #include "run/serve.h"
 
 #include <arpa/inet.h>
-#include <dlfcn.h>
 #include <errno.h>
 #include <microhttpd.h>
 #include <netdb.h>
@@ -47,13 +46,7 @@ static pthread_once_t api_once = PTHREAD_ONCE_INIT;
 
 static void api_load(void)
 {
-    void *h = dlopen("libmicrohttpd.so.12", RTLD_NOW | RTLD_LOCAL);
-    if (!h) {
-        snprintf(api_error, sizeof api_error, "--serve needs GNU libmicrohttpd (Debian: libmicrohttpd12): %s",
-                 dlerror());
-        return;
-    }
-    struct { void **fn; const char *name; } want[] = {
+    const struct arb_dl_sym want[] = {
         {(void **)&api.start_daemon, "MHD_start_daemon"},
         {(void **)&api.stop_daemon, "MHD_stop_daemon"},
         {(void **)&api.create_response_from_buffer, "MHD_create_response_from_buffer"},
@@ -61,11 +54,8 @@ static void api_load(void)
         {(void **)&api.add_response_header, "MHD_add_response_header"},
         {(void **)&api.queue_response, "MHD_queue_response"},
         {(void **)&api.destroy_response, "MHD_destroy_response"}};
-    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
-        if (!(*want[i].fn = dlsym(h, want[i].name))) {
-            snprintf(api_error, sizeof api_error, "libmicrohttpd.so.12 has no %s", want[i].name);
-            return;
-        }
+    arb_dl_open("libmicrohttpd.so.12", "--serve needs GNU libmicrohttpd (Debian: libmicrohttpd12)", want,
+                sizeof want / sizeof want[0], api_error, sizeof api_error);
 }
 
 #define MHD_start_daemon api.start_daemon
