@@ -88,14 +88,8 @@ static enum arb_parse_result option(struct arb_opts *o, int id, const char *arg,
     switch (id) {
     case OPT_POLL:
         c->poll_s = 0.5;
-        if (arg) {
-            char *end;
-            errno = 0;
-            double v = strtod(arg, &end);
-            if (errno || end == arg || *end || !(v >= 0.01 && v <= 3600))
-                return arb_opts_usage(o, "--poll wants an interval in seconds from 0.01 to 3600, not '%s'", arg);
-            c->poll_s = v;
-        }
+        if (arg && !arb_opts_number(arg, 0.01, 3600, &c->poll_s))
+            return arb_opts_usage(o, "--poll wants an interval in seconds from 0.01 to 3600, not '%s'", arg);
         break;
     case OPT_ONCE:
         c->once = true;
@@ -108,20 +102,13 @@ static enum arb_parse_result option(struct arb_opts *o, int id, const char *arg,
     case OPT_TRF:
     case OPT_ROUND:
         return arb_opts_trf(o, id == OPT_ROUND, arg, &c->trf, &c->trf_round);
-    case OPT_URL_POLL: {
-        char *end;
-        errno = 0;
-        double v = strtod(arg, &end);
-        if (errno || end == arg || *end || !(v >= 1 && v <= 3600))
+    case OPT_URL_POLL:
+        if (!arb_opts_number(arg, 1, 3600, &c->url_poll_s))
             return arb_opts_usage(o, "--url-poll wants seconds from 1 to 3600, not '%s' (a server is asked politely)", arg);
-        c->url_poll_s = v;
         break;
-    }
     case OPT_SILENT: {
-        char *end;
-        errno = 0;
-        double v = strtod(arg, &end);
-        if (errno || end == arg || *end || !(v >= 0.01 && v <= 1440))
+        double v;
+        if (!arb_opts_number(arg, 0.01, 1440, &v))
             return arb_opts_usage(o, "--silent wants minutes from 0.01 to 1440, not '%s'", arg);
         c->silent_s = (int)(v * 60 + 0.5);
         break;

@@ -241,6 +241,17 @@ bool arb_opts_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
     return true;
 }
 
+bool arb_opts_number(const char *s, double lo, double hi, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || *end || !(v >= lo && v <= hi))
+        return false;
+    *out = v;
+    return true;
+}
+
 enum arb_parse_result arb_opts_trf(const struct arb_opts *o, bool is_round, const char *arg, const char **trf,
                                    int *round)
 {

@@ -129,6 +129,9 @@ void arb_opts_help_codes(FILE *f);
 /* A decimal number from lo to hi into *out; false (out unchanged) if s is
  * none. */
 bool arb_opts_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
+/* A number (decimals allowed) from lo to hi into *out; false (out
+ * unchanged) if s is none. */
+bool arb_opts_number(const char *s, double lo, double hi, double *out);
 /* --trf=FILE and --round=N (check, watch): into *trf or *round, else a
  * usage error. */
 enum arb_parse_result arb_opts_trf(const struct arb_opts *o, bool is_round, const char *arg, const char **trf,

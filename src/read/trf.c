@@ -721,11 +721,10 @@ const struct arb_trf_round *arb_trf_round_of(const struct arb_trf_player *p, int
     return r >= 1 && r <= p->n_rounds ? &p->rounds[r - 1] : NULL;
 }
 
-/* Points before round r, in tenths. */
-static int points_before(const struct arb_trf *t, const struct arb_trf_player *p, int r)
+int arb_trf_points_upto(const struct arb_trf *t, const struct arb_trf_player *p, int r)
 {
     int sum = 0;
-    for (int k = 1; k < r; k++) {
+    for (int k = 1; k <= r; k++) {
         const struct arb_trf_round *b = arb_trf_round_of(p, k);
         if (b)
             sum += arb_trf_points10(t, b->result);
@@ -760,7 +759,7 @@ struct arb_trf_pairing *arb_trf_pairings(const struct arb_trf *t, int r, int *n)
         const struct arb_trf_player *o = b->opp ? arb_trf_player(t, b->opp) : NULL;
         if (o && b->colour != 'w' && !(b->colour == '-' && p->rank < o->rank))
             continue;             /* (the pairing is the white player's, or the lower rank's) */
-        int pts = points_before(t, p, r), opts = o ? points_before(t, o, r) : 0;
+        int pts = arb_trf_points_upto(t, p, r - 1), opts = o ? arb_trf_points_upto(t, o, r - 1) : 0;
         v[(*n)++] = (struct arb_trf_pairing){.white = p->rank, .black = o ? o->rank : 0, .result = b->result,
                                              .points10 = pts > opts ? pts : opts};
     }

@@ -101,6 +101,9 @@ const struct arb_trf_round *arb_trf_round_of(const struct arb_trf_player *p, int
 /* Is the result a game played at the board (1 0 = W D L)? */
 bool arb_trf_played(char result);
 
+/* A player's points (tenths) from rounds 1 to r by the report's codes. */
+int arb_trf_points_upto(const struct arb_trf *t, const struct arb_trf_player *p, int r);
+
 /* A result code in words: "1-0", "0-1 by forfeit", "half-point bye";
  * blank: "*" for a pairing (has_opp), "not paired" for a player alone. */
 const char *arb_trf_result_words(char result, bool has_opp);

@@ -9,27 +9,6 @@
 #include "read/trf.h"
 #include "report/json.h"
 
-unsigned arb_livepage_need(const struct arb_finding *f, bool intervene)
-{
-    if (intervene)
-        return ARB_NEED_INTERVENE;
-    switch (f->code) {
-    case ARB_F_MOVE_AFTER_END:
-        return f->severity >= ARB_SEV_WARNING ? ARB_NEED_INTERVENE : 0;
-    case ARB_F_ILLEGAL_MOVE:
-    case ARB_F_ILLEGAL_MOVE_STOOD:
-    case ARB_F_UNKNOWN_MOVE:
-    case ARB_F_AMBIGUOUS_MOVE:
-        return f->severity >= ARB_SEV_ERROR ? ARB_NEED_ILLEGAL : 0;
-    case ARB_F_FLAG_FALL:
-        return ARB_NEED_FLAG;
-    case ARB_F_THREEFOLD_CLAIMABLE:
-    case ARB_F_FIFTY_CLAIMABLE:
-        return ARB_NEED_CLAIM;
-    default:
-        return 0;
-    }
-}
 
 static void key_str(struct arb_buf *b, const char *key, const char *v, bool first)
 {

@@ -20,7 +20,8 @@
 #include "base/util.h"
 #include "chess/board.h"
 
-/* Why a board needs the arbiter now (bits; the page sorts by the first). */
+/* Why a board needs the arbiter now (bits; the page sorts by the first;
+ * run/live.c decides them). */
 enum {
     ARB_NEED_INTERVENE = 1,       /* the game is over by the Laws and goes on (9.6, 5.1/5.2, 9.6.2) */
     ARB_NEED_ILLEGAL = 2,         /* an illegal move (or one that cannot be read) */
@@ -51,8 +52,6 @@ struct arb_live_board {
 /* A board's id, "FILE#GAME", as a JSON string (the page's key). */
 void arb_livepage_board_id(struct arb_buf *b, const char *file, uint64_t game);
 
-/* What a finding asks of the arbiter now (ARB_NEED_*; 0: nothing now). */
-unsigned arb_livepage_need(const struct arb_finding *f, bool intervene);
 
 /* The board as a JSON object (one line, ending in '}'): its id
  * ("FILE#GAME"), tags, position (FEN and the diagram as SVG), last move,

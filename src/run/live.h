@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "base/finding.h"
+#include "report/livepage.h"
 
 /* One finding as said: its identity, and its text as the watch prints it
  * (malloc'd, owned by the finding). */
@@ -84,6 +85,11 @@ int arb_live_update(struct arb_live_game *lg, const struct arb_live_finding *cur
  * (with the game's .gone set) and the game forgotten.  Returns how many
  * events. */
 int arb_live_end(struct arb_live_file *lf, uint64_t upto, arb_live_emit emit, void *ctx);
+
+/* What a finding asks of the arbiter now (ARB_NEED_* of
+ * report/livepage.h; 0: nothing now): intervene (the game is over by the
+ * Laws and goes on), an illegal move, a flag fall, a claimable draw. */
+unsigned arb_live_need(const struct arb_finding *f, bool intervene);
 
 /* Free one finding's strings; the file's games and everything they hold. */
 void arb_live_finding_fini(struct arb_live_finding *f);

@@ -222,10 +222,7 @@ static void event(struct arb_serve *s, struct arb_buf *b, bool reset, uint64_t s
     for (int i = 0; i < s->n_src; i++) {
         if (i)
             arb_buf_addc(b, ',');
-        struct arb_buf m = {0};
-        arb_buf_adds(&m, s->src[i].msg);
-        arb_json_str(b, m.data, m.len);
-        arb_buf_free(&m);
+        arb_json_cstr(b, s->src[i].msg);
     }
     arb_buf_adds(b, "]");
     if (reset && s->pairings) {

@@ -469,19 +469,19 @@ static void sheet_note(struct arb_trfcheck *c, const struct arb_game *g, const s
     x->black = arb_xstrdup(arb_game_tag(g, "Black") ? arb_game_tag(g, "Black") : "");
     x->result = arb_xstrdup(oc->result_tag ? oc->result_tag : "");
     struct arb_buf codes = {0};
+    bool said[ARB_F_COUNT] = {false};
     for (int k = 0; k < g->findings.n; k++) {
         const struct arb_finding *f = &g->findings.v[k];
         x->sev[f->severity >= ARB_SEV_ERROR ? 2 : f->severity >= ARB_SEV_WARNING ? 1 : 0]++;
-        const char *code = arb_codes[f->code].name;
-        if (f->severity < ARB_SEV_WARNING || (codes.len && strstr(codes.data, code)))
+        if (f->severity < ARB_SEV_WARNING || said[f->code])
             continue;
+        said[f->code] = true;
         if (codes.len)
             arb_buf_adds(&codes, ", ");
-        arb_buf_adds(&codes, code);
-        arb_buf_addc(&codes, 0);
-        codes.len--;
+        arb_buf_adds(&codes, arb_codes[f->code].name);
     }
-    x->codes = arb_xstrdup(codes.len ? codes.data : "");
+    arb_buf_addc(&codes, 0);
+    x->codes = arb_xstrdup(codes.data);
     arb_buf_free(&codes);
 }
 
@@ -500,8 +500,8 @@ void arb_trfcheck_keep_sheet(struct arb_trfcheck *c)
     c->sheet_on = true;
 }
 
-/* Points (tenths) of the player at index i in round r, by the report, or
- * by the game's result (NULL: the report's) with the player White or not. */
+/* Points (tenths) of player p in round r by the game's result (NULL: the
+ * report's), p White in it or not. */
 static int round_points(const struct arb_trf *t, const struct arb_trf_player *p, int r, const char *game, bool white)
 {
     if (game) {
@@ -593,12 +593,8 @@ void arb_trfcheck_sheet(struct arb_trfcheck *c, struct arb_buf *out, enum arb_sh
     s.standings = arb_xcalloc((size_t)t->n_players + 1, sizeof *s.standings);
     for (int i = 0; i < t->n_players; i++) {
         const struct arb_trf_player *p = &t->players[i];
-        int rep = 0, gam = 0;
-        for (int k = 1; k <= r; k++) {
-            int pts = round_points(t, p, k, NULL, false);
-            rep += pts;
-            gam += k == r ? round_points(t, p, k, from_game[i], was_white[i]) : pts;
-        }
+        int rep = arb_trf_points_upto(t, p, r);
+        int gam = arb_trf_points_upto(t, p, r - 1) + round_points(t, p, r, from_game[i], was_white[i]);
         s.standings[s.n_standings++] = (struct arb_sheet_standing){.rank = p->rank, .name = p->name, .report10 = rep,
                                                                    .games10 = gam};
     }
@@ -656,12 +652,10 @@ static void make_items(struct arb_trfcheck *c)
         const struct arb_trf_player *p = &t->players[i];
         if (!p->have_points)
             continue;
-        int sum = 0;
         bool bad = false;
-        for (int r = 1; r <= p->n_rounds; r++) {
+        for (int r = 1; r <= p->n_rounds; r++)
             bad |= p->rounds[r - 1].bad;
-            sum += arb_trf_points10(t, p->rounds[r - 1].result);
-        }
+        int sum = arb_trf_points_upto(t, p, p->n_rounds);
         if (!bad && sum != p->points10)
             push(c, (struct item){ITEM_POINTS, p->line, p->points_col, i, -1, sum, NULL});
     }

@@ -279,6 +279,17 @@ static void emit(void *ctx, const struct arb_live_game *lg, const struct arb_liv
 struct cur_game;
 static void put_board(struct watch *w, const struct wfile *f, const struct cur_game *c);
 
+/* The replay's last main-line position (--serve). */
+struct last_step {
+    bool have;
+    struct arb_pos pos;
+    arb_move move;
+    const char *token;
+    size_t len;
+    long clk[2];
+    int ply;
+};
+
 /* A game of the reading: its identity and its findings as the watch says
  * them (tail: those a cut write could have made; said only when the game
  * is not the file's unterminated last one). */
@@ -294,24 +305,10 @@ struct cur_game {
     /* --serve: the board (the position after the last move played) */
     unsigned *need;               /* per finding (ARB_NEED_*) */
     char *event, *result;
-    bool have_pos;
-    struct arb_pos pos;
-    arb_move last;
+    struct last_step ls;          /* (its token copied into last_token, the game's text gone) */
     char *last_token;             /* the last move as written, or NULL */
-    long clk[2];
-    int plies;
 };
 
-/* The replay's last main-line position (--serve). */
-struct last_step {
-    bool have;
-    struct arb_pos pos;
-    arb_move move;
-    const char *token;
-    size_t len;
-    long clk[2];
-    int ply;
-};
 
 static void on_position(void *ctx, const struct arb_replay_step *st)
 {
@@ -540,16 +537,12 @@ static enum read_status read_fd(struct watch *w, struct wfile *f, int fd, const 
         if (w->serve) {
             c->event = arb_xstrdup(arb_game_tag(&g, "Event") ? arb_game_tag(&g, "Event") : "");
             c->result = arb_xstrdup(arb_game_tag(&g, "Result") ? arb_game_tag(&g, "Result") : "");
-            c->have_pos = ls.have;
-            c->pos = ls.pos;
-            c->last = ls.move;
+            c->ls = ls;
+            c->ls.token = NULL;
             if (ls.token) {
                 c->last_token = arb_xcalloc(ls.len + 1, 1);
                 memcpy(c->last_token, ls.token, ls.len);
             }
-            c->clk[0] = ls.clk[0];
-            c->clk[1] = ls.clk[1];
-            c->plies = ls.ply;
             if (g.findings.n)
                 c->need = arb_xcalloc((size_t)g.findings.n, sizeof *c->need);
         }
@@ -564,7 +557,7 @@ static enum read_status read_fd(struct watch *w, struct wfile *f, int fd, const 
             make_finding(&c->v[i], &g, &oc, &g.findings.v[i], label.data ? label.data : "");
             c->tail[i] = tail_finding(&g.findings.v[i], t);
             if (c->need)
-                c->need[i] = arb_livepage_need(&g.findings.v[i], c->v[i].intervene);
+                c->need[i] = arb_live_need(&g.findings.v[i], c->v[i].intervene);
         }
         c->n = g.findings.n;
         arb_buf_free(&label);
@@ -697,9 +690,9 @@ static void put_board(struct watch *w, const struct wfile *f, const struct cur_g
     }
     struct arb_live_board v = {.board = board, .file = f->path, .game = c->index, .white = c->white, .black = c->black,
                                .round = c->round, .event = c->event, .result = c->result, .complete = c->complete, .over = c->over,
-                               .plies = c->plies, .pos = c->have_pos ? &c->pos : NULL, .last = c->last,
+                               .plies = c->ls.ply, .pos = c->ls.have ? &c->ls.pos : NULL, .last = c->ls.move,
                                .last_token = c->last_token, .last_len = c->last_token ? strlen(c->last_token) : 0,
-                               .clk = {c->clk[0], c->clk[1]}, .n_findings = c->n, .finding_json = json,
+                               .clk = {c->ls.clk[0], c->ls.clk[1]}, .n_findings = c->n, .finding_json = json,
                                .needs = needs};
     struct arb_buf b = {0};
     arb_livepage_board_json(&b, &v);
